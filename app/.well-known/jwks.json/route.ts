@@ -1,0 +1,9 @@
+import { jwks } from '@/lib/auth';
+import { jwksContract } from '@/lib/contracts/auth';
+import { handle, json, methods } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(jwksContract, async () => json(await jwks(), 200, { 'cache-control': 'public, max-age=300' })),
+});

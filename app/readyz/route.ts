@@ -1,0 +1,12 @@
+import { readyz } from '@/lib/contracts/ops';
+import { handle, json, methods } from '@/lib/http';
+import { readiness } from '@/lib/ops';
+
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(readyz, async () => {
+    const { ready, checks } = await readiness();
+    return json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
+  }),
+});

@@ -1,0 +1,10 @@
+import { revokeToken } from '@/lib/auth';
+import { logout } from '@/lib/contracts/auth';
+import { handle, methods } from '@/lib/http';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(logout, async ({ body }) => {
+    await revokeToken(body.refresh_token, 'refresh_token');
+    return new Response(null, { status: 204 });
+  }),
+});

@@ -1,0 +1,8 @@
+import { getConfig } from '@/lib/config';
+import { openApiDocument } from '@/lib/openapi';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET() {
+  return Response.json(openApiDocument('services', getConfig().publicUrl));
+}

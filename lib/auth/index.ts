@@ -1,0 +1,11 @@
+export { hashPassword, verifyPassword } from './passwords';
+export { ensureSigningKey, jwks, rotateSigningKey, retireOldSigningKeys } from './signing-keys';
+export { verifyAccessToken, type AccessClaims } from './tokens';
+export { startSession, redeemRefreshToken, revokeToken, revokeSession, purgeEndedSessions, type TokenResponse } from './sessions';
+export { createIntegrator, listIntegrators, setIntegratorStatus, webhookSecret, rotateWebhookSecret, type IntegratorSummary } from './integrators';
+export { createUser, listUsers, setPassword, revokeUser, type Role } from './users';
+export { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, findApiKey, generateApiKey } from './api-keys';
+export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope, SCOPES, type Scope } from './clients';
+export { login, type LoginInput } from './login';
+export { tokenEndpoint, oauthError, type TokenRequest } from './oauth';
+export { ensureDemoIntegrator, type DemoCredentials } from './demo';

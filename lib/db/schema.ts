@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A tenant: a bank, fintech or marketplace that calls the API. Every stored resource belongs to one. */
+export const integrators = pgTable('integrators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  /** Standard Webhooks signing secret, encrypted with the master key (it must be readable to sign). */
+  webhookSecretEnc: text('webhook_secret_enc').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'analyst', 'viewer'] }).notNull().default('admin'),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('users_username_uq').on(sql`lower(${t.username})`)],
+);
+
+/** x-api-key credentials. Only a SHA-256 of the key is kept; the prefix lets people tell keys apart. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_integrator_idx').on(t.integratorId)],
+);
+
+/** OAuth 2.0 confidential clients for the client_credentials grant (the import API's {auth_url}). */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_clients_client_id_uq').on(t.clientId)],
+);
+
+/** A login session (its id is the token response's session_state). */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    userId: uuid('user_id').references(() => users.id),
+    clientId: uuid('client_id').references(() => apiClients.id),
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Opaque refresh tokens, stored hashed; each use rotates to a new row (RFC 9700 reuse detection). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** JWT signing keys, generated at first start; the private half is encrypted with the master key. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwkEnc: text('private_jwk_enc').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every process (login throttling). */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { Scope } from '../auth';
+import type { BodyKind } from './body';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Which OpenAPI document lists the operation (one per base URL of SPEC, plus operations). */
+export type ApiBase = 'services' | 'onboarding' | 'import';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One operation: the single source of truth for request parsing, the guard it
+ * sits behind and its OpenAPI description.
+ */
+export interface Contract {
+  method: Method;
+  /** OpenAPI path template, e.g. `/services/api/v1/onboarding/enroll/{onboardingId}`. */
+  path: string;
+  bases: ApiBase[];
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: 'bearer' | 'apiKey' | 'none';
+  scope?: Scope;
+  body?: { schema: z.ZodType; kind?: BodyKind; limit?: 'default' | 'media' };
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  responses: Record<number, ResponseSpec>;
+  /** Problem statuses this operation can answer with, beyond the common ones. */
+  errors?: number[];
+}
+
+export const defineContract = <C extends Contract>(c: C): C => c;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type BodyOf<C extends Contract> = C['body'] extends { schema: infer S } ? Out<S> : undefined;
+export type ParamsOf<C extends Contract> = Out<C['params']>;
+export type QueryOf<C extends Contract> = Out<C['query']>;

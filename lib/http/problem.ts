@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** RFC 9457 problem details, with our stable `code`, the request id and field errors. */
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ description: 'URI naming the problem type: `urn:atesta:problem:<code>`.' }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().optional().meta({ description: 'Path of the request that failed.' }),
+    code: z.string().meta({ description: 'Stable machine-readable error code (see /docs#errors).' }),
+    requestId: z.string().meta({ description: 'Also sent as the x-request-id response header.' }),
+    errors: z
+      .array(z.object({ pointer: z.string(), message: z.string(), code: z.string().optional() }))
+      .optional()
+      .meta({ description: 'Field errors, each located by a JSON Pointer into the request body.' }),
+  })
+  .meta({ id: 'Problem' });
+
+export type Problem = z.infer<typeof problemSchema>;
+
+export function problemBody(err: AppError, requestId: string, instance?: string): Problem & Record<string, unknown> {
+  return {
+    type: `urn:atesta:problem:${err.code}`,
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+    ...(instance ? { instance } : {}),
+    code: err.code,
+    requestId,
+    ...(err.errors?.length ? { errors: err.errors } : {}),
+    ...err.extensions,
+  };
+}
+
+export function problemResponse(err: AppError, requestId: string, instance?: string): Response {
+  return new Response(JSON.stringify(problemBody(err, requestId, instance)), {
+    status: err.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...err.headers },
+  });
+}
+
+/** The catalogue of codes, documented on /docs. */
+export const ERROR_CODES: Record<string, string> = {
+  malformed_json: '400 - the body is not valid JSON.',
+  malformed_body: '400 - the body could not be read in the declared format.',
+  validation_failed: '400 - one or more fields are missing or malformed; see `errors[]`.',
+  invalid_request: '400 - OAuth request is missing a parameter or has an unsupported one.',
+  unsupported_grant_type: '400 - OAuth grant type not supported.',
+  invalid_grant: '400 - refresh token or password credentials are invalid, expired or revoked.',
+  invalid_credentials: '401 - username or password is wrong.',
+  missing_credentials: '401 - no Authorization / x-api-key header was sent.',
+  invalid_token: '401 - the access token is malformed, expired or revoked.',
+  invalid_api_key: '401 - the x-api-key is unknown or revoked.',
+  invalid_client: '401 - OAuth client authentication failed.',
+  insufficient_scope: '403 - the token does not carry the scope this API needs.',
+  integrator_disabled: '403 - the integrator account is disabled.',
+  forbidden_role: '403 - the logged-in user\'s role does not allow this operation.',
+  api_key_name_taken: '409 - an active API key already has this name.',
+  not_found: '404 - no such route, or no such resource for this integrator.',
+  method_not_allowed: '405 - the route exists but not with this method; see the Allow header.',
+  conflict: '409 - the request conflicts with the current state of the resource.',
+  payload_too_large: '413 - the body exceeds the limit for this endpoint.',
+  unsupported_media_type: '415 - the Content-Type (or a file type) is not accepted here.',
+  invalid_cpf: '422 - the CPF check digits do not verify.',
+  rate_limited: '429 - too many requests; retry after the Retry-After seconds.',
+  internal_error: '500 - an unexpected failure; quote the requestId to support.',
+  not_ready: '503 - the service is starting or its database is unreachable.',
+};

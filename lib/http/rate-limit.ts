@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { tooManyRequests } from '../errors';
+
+export interface Window {
+  limit: number;
+  seconds: number;
+}
+
+/**
+ * Fixed-window counter in the database, so every web process shares it.
+ * Returns the count after this hit and the seconds left in the window.
+ */
+export async function hit(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+  const windowMs = window.seconds * 1000;
+  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const db = await getDb();
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limit_buckets (key, window_start, count) values (${key}, ${start}, 1)
+    on conflict (key, window_start) do update set count = rate_limit_buckets.count + 1
+    returning count`);
+  const count = Number(result.rows[0]?.count ?? 1);
+  return { count, retryAfter: (start.getTime() + windowMs - now) / 1000 };
+}
+
+/** Current count without counting a hit. */
+export async function peek(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+  const windowMs = window.seconds * 1000;
+  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const db = await getDb();
+  const result = await db.execute<{ count: number }>(
+    sql`select count from rate_limit_buckets where key = ${key} and window_start = ${start}`,
+  );
+  return { count: Number(result.rows[0]?.count ?? 0), retryAfter: (start.getTime() + windowMs - now) / 1000 };
+}
+
+/** Counts a hit and throws 429 with Retry-After when the window is full. */
+export async function enforce(key: string, window: Window, what: string): Promise<void> {
+  const { count, retryAfter } = await hit(key, window);
+  if (count > window.limit) throw tooManyRequests(`Too many ${what}; try again in ${Math.ceil(retryAfter)} s.`, retryAfter);
+}
+
+/** Old windows are useless; the housekeeping job deletes them. */
+export async function purgeExpiredBuckets(olderThanSeconds = 86400): Promise<number> {
+  const db = await getDb();
+  const result = await db.execute(sql`delete from rate_limit_buckets where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,57 @@
+import type PgBoss from 'pg-boss';
+import { getLogger } from '../log';
+import { getBoss, stopBoss } from './boss';
+import { housekeeping } from './housekeeping';
+import type { JobDefinition } from './registry';
+
+export { getBoss, stopBoss } from './boss';
+export { defineJob, type JobDefinition } from './registry';
+
+/** Every job of the service; capabilities add theirs here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const ALL_JOBS: JobDefinition<any>[] = [housekeeping];
+
+async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
+  await boss.createQueue(job.queue, {
+    name: job.queue,
+    retryLimit: job.retryLimit ?? 5,
+    retryDelay: job.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+  });
+}
+
+/** Queues exist before anything is sent to them, in web processes too. */
+export async function ensureQueues(jobs = ALL_JOBS): Promise<void> {
+  const boss = await getBoss();
+  for (const job of jobs) await ensureQueue(boss, job);
+}
+
+/**
+ * Starts consuming every queue in this process (in-process worker of the web
+ * server, or `npm run worker`). Returns the number of queues served.
+ */
+export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
+  const boss = await getBoss();
+  const log = getLogger();
+  for (const job of jobs) {
+    await ensureQueue(boss, job);
+    await boss.work(job.queue, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (batch) => {
+      for (const item of batch) {
+        const started = performance.now();
+        try {
+          await job.handler(item.data as object, item as PgBoss.Job<object>);
+          log.debug({ queue: job.queue, jobId: item.id, ms: Math.round(performance.now() - started) }, 'job done');
+        } catch (err) {
+          log.warn({ queue: job.queue, jobId: item.id, err }, 'job failed; pg-boss will retry');
+          throw err;
+        }
+      }
+    });
+    if (job.cron) await boss.schedule(job.queue, job.cron, {}, { tz: 'UTC' });
+  }
+  return jobs.length;
+}
+
+export async function stopWorkers(): Promise<void> {
+  await stopBoss();
+}

@@ -1,0 +1,13 @@
+import type PgBoss from 'pg-boss';
+
+export interface JobDefinition<T extends object = object> {
+  queue: string;
+  /** Cron schedule (UTC) for recurring jobs. */
+  cron?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  batchSize?: number;
+  handler: (data: T, job: PgBoss.Job<T>) => Promise<void>;
+}
+
+export const defineJob = <T extends object>(job: JobDefinition<T>) => job;

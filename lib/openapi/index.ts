@@ -1,0 +1,98 @@
+import 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ApiBase, Contract } from '../http/contract';
+import { ERROR_CODES, PROBLEM_CONTENT_TYPE, problemSchema } from '../http/problem';
+import { allContracts } from './registry';
+
+const TITLES: Record<ApiBase, { title: string; description: string }> = {
+  services: {
+    title: 'Atesta main API ({base_url})',
+    description: 'Authentication, onboarding, fraud analysis, biometrics, OCR and hosted step processes (Bearer token).',
+  },
+  onboarding: {
+    title: 'Atesta onboarding step API ({onboarding_url})',
+    description: 'Key-authenticated hosted step processes (header x-api-key).',
+  },
+  import: {
+    title: 'Atesta batch import API ({import_url})',
+    description: 'Batch import of documents; OAuth 2.0 client_credentials access tokens from /oauth/token ({auth_url}).',
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Malformed JSON or invalid fields (`malformed_json`, `validation_failed`)',
+  401: 'Missing or invalid credentials',
+  403: 'Forbidden (`insufficient_scope`, `integrator_disabled`)',
+  404: 'Unknown route or id (ids of other integrators answer the same)',
+  405: 'Method not allowed',
+  409: 'Conflict with the current state',
+  413: 'Body over the size limit',
+  415: 'Unsupported media type',
+  422: 'Semantically invalid (e.g. `invalid_cpf`)',
+  429: 'Rate limited; see Retry-After',
+  500: 'Unexpected error (no internals are exposed)',
+  503: 'Database unreachable; retry',
+};
+
+function problemStatuses(c: Contract): number[] {
+  const set = new Set<number>([400, 404, 405, 500, ...(c.errors ?? [])]);
+  if (c.auth !== 'none') [401, 403].forEach((s) => set.add(s));
+  if (c.body) [413, 415, 422].forEach((s) => set.add(s));
+  for (const s of Object.keys(c.responses)) set.delete(Number(s));
+  return [...set].sort();
+}
+
+function operation(c: Contract): ZodOpenApiOperationObject {
+  const responses: NonNullable<ZodOpenApiOperationObject['responses']> = {};
+  type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
+  for (const [status, r] of Object.entries(c.responses)) {
+    responses[status as Status] = {
+      description: r.description,
+      ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+    };
+  }
+  for (const s of problemStatuses(c)) {
+    responses[String(s) as Status] = { description: STATUS_TEXT[s] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } } };
+  }
+  const bodyTypes = c.body?.kind === 'form' ? ['application/x-www-form-urlencoded'] : c.body?.kind === 'json-or-form' ? ['application/x-www-form-urlencoded', 'application/json'] : ['application/json'];
+  return {
+    operationId: c.operationId,
+    summary: c.summary,
+    ...(c.description ? { description: c.description } : {}),
+    tags: c.tags,
+    security: c.auth === 'bearer' ? (c.scope === 'import' ? [{ oauth2: ['import'] }] : [{ bearerAuth: [] }]) : c.auth === 'apiKey' ? [{ apiKey: [] }] : [],
+    ...(c.params || c.query ? { requestParams: { ...(c.params ? { path: c.params } : {}), ...(c.query ? { query: c.query } : {}) } } : {}),
+    ...(c.body
+      ? { requestBody: { required: true, content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: c.body!.schema }])) } }
+      : {}),
+    responses,
+  };
+}
+
+/** OpenAPI 3.1 document for one base, generated from the same zod schemas that validate requests. */
+export function openApiDocument(base: ApiBase, serverUrl: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const c of allContracts.filter((c) => c.bases.includes(base))) {
+    paths[c.path] = { ...(paths[c.path] ?? {}), [c.method.toLowerCase()]: operation(c) };
+  }
+  const errorList = Object.entries(ERROR_CODES).map(([code, text]) => `- \`${code}\`: ${text}`).join('\n');
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: TITLES[base].title,
+      version: '1.0.0',
+      description: `${TITLES[base].description}\n\nEvery failure is \`application/problem+json\` (RFC 9457) with a stable \`code\`:\n\n${errorList}`,
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${serverUrl}/oauth/token`, scopes: { services: 'Main API', import: 'Batch import API' } } } },
+      },
+    },
+    paths,
+  });
+}
+
+export { allContracts } from './registry';

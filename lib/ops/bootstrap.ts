@@ -1,0 +1,42 @@
+import { ensureDemoIntegrator, ensureSigningKey, type DemoCredentials } from '../auth';
+import { getConfig } from '../config';
+import { closeDatabase, getDatabase } from '../db';
+import { ensureQueues, startWorkers, stopWorkers } from '../jobs';
+import { getLogger } from '../log';
+
+export interface BootResult {
+  databaseKind: 'pglite' | 'postgres';
+  demo?: DemoCredentials;
+  queues: number;
+}
+
+/** Start-up shared by the web server and `npm run worker`: database, migrations, keys, demo tenant, jobs. */
+export async function boot(options: { worker: boolean; demo: boolean }): Promise<BootResult> {
+  const database = await getDatabase(); // opens and migrates
+  await ensureSigningKey();
+  const demo = options.demo ? await ensureDemoIntegrator() : undefined;
+  let queues = 0;
+  if (options.worker) queues = await startWorkers();
+  else await ensureQueues();
+  getLogger().info({ database: database.kind, worker: options.worker, queues, publicUrl: getConfig().publicUrl }, 'atesta booted');
+  return { databaseKind: database.kind, demo, queues };
+}
+
+export async function shutdown(): Promise<void> {
+  await stopWorkers().catch((err) => getLogger().warn({ err }, 'stopping workers failed'));
+  await closeDatabase();
+}
+
+/** Printed once, on the terminal only (never through the logger). */
+export function demoBanner(demo: DemoCredentials): string {
+  return [
+    '',
+    '================ Atesta demo integrator (shown once) ================',
+    `  username : ${demo.username}`,
+    `  password : ${demo.password}`,
+    `  x-api-key: ${demo.apiKey}`,
+    '  Keep these now: only hashes are stored.',
+    '======================================================================',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,3 @@
+export { backends, createTestDatabase, type Backend, type TestDatabase } from './database';
+export { call, type CallOptions } from './call';
+export { seedIntegrator, type SeededIntegrator } from './seed';

@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+import { createApiKey, createClient, createIntegrator, createUser, type Role } from '../auth';
+
+export interface SeededIntegrator {
+  integratorId: string;
+  username: string;
+  password: string;
+  apiKey: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+}
+
+/** A tenant with an admin user, an API key and an OAuth client, all with known secrets. */
+export async function seedIntegrator(options: { role?: Role; clientScope?: string } = {}): Promise<SeededIntegrator> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const integrator = await createIntegrator(`Test ${tag}`);
+  const username = `user.${tag}`;
+  const password = `pw-${crypto.randomBytes(12).toString('hex')}`;
+  await createUser(integrator.id, username, password, options.role ?? 'admin');
+  const key = await createApiKey(integrator.id, 'test');
+  const client = await createClient(integrator.id, 'test', options.clientScope ?? 'import');
+  return {
+    integratorId: integrator.id,
+    username,
+    password,
+    apiKey: key.key,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    webhookSecret: integrator.webhookSecret,
+  };
+}

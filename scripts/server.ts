@@ -1,0 +1,71 @@
+/**
+ * `npm start`: the web server. Boots the database (embedded PGlite unless
+ * DATABASE_URL is set), the in-process worker (unless WORKER_IN_PROCESS=false)
+ * and serves the built Next.js app.
+ */
+import http from 'node:http';
+import crypto from 'node:crypto';
+import next from 'next';
+import { getConfig } from '../lib/config';
+import { getLogger } from '../lib/log';
+import { boot, demoBanner, shutdown } from '../lib/ops';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+async function main() {
+  const config = getConfig();
+  const log = getLogger();
+  const result = await boot({ worker: config.WORKER_IN_PROCESS, demo: true });
+  if (result.demo) process.stdout.write(demoBanner(result.demo));
+
+  const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
+  await app.prepare();
+  const handler = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const started = performance.now();
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    req.headers['x-request-id'] = requestId;
+    // Only this server may say where a request came from.
+    req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path?.startsWith('/_next/')) return;
+      log.info({ requestId, method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+    });
+    handler(req, res).catch((err) => {
+      log.error({ requestId, err }, 'request handler failed');
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/problem+json' });
+        res.end(JSON.stringify({ type: 'urn:atesta:problem:internal_error', title: 'Internal Server Error', status: 500, detail: 'An unexpected error occurred.', code: 'internal_error', requestId }));
+      } else res.destroy();
+    });
+  });
+  server.requestTimeout = 120_000;
+  server.headersTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info({ port: config.PORT, publicUrl: config.publicUrl }, 'listening');
+  process.stdout.write(`Atesta listening on ${config.publicUrl} (database: ${result.databaseKind})\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    server.close();
+    server.closeIdleConnections();
+    await shutdown();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Atesta failed to start: ${(err as Error).message}\n`);
+  process.exit(1);
+});
