@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestDatabase, type TestDatabase } from '../testing';
+import { getBoss, startWorkers, stopWorkers } from '.';
+import { defineJob } from './registry';
+import { housekeeping } from './housekeeping';
+
+describe.each(backends())('pg-boss jobs on %s', (backend) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await stopWorkers();
+    await db.close();
+  });
+
+  it('delivers a job to a worker and retries a failing one', async () => {
+    const seen: string[] = [];
+    let attempts = 0;
+    const ok = defineJob<{ word: string }>({ queue: `t-ok-${backend}`, handler: async (data) => void seen.push(data.word) });
+    const flaky = defineJob<{ n: number }>({
+      queue: `t-flaky-${backend}`,
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      handler: async () => {
+        attempts++;
+        if (attempts < 2) throw new Error('transient');
+      },
+    });
+    await startWorkers([ok, flaky]);
+    const boss = await getBoss();
+    await boss.send(ok.queue, { word: 'olá' });
+    const flakyId = await boss.send(flaky.queue, { n: 1 });
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const job = await boss.getJobById(flaky.queue, flakyId!);
+      if (seen.length === 1 && job?.state === 'completed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(seen).toEqual(['olá']);
+    expect(attempts).toBe(2);
+    expect((await boss.getJobById(flaky.queue, flakyId!))?.state).toBe('completed');
+  });
+
+  it('housekeeping deletes ended sessions and old rate-limit windows', async () => {
+    const pool = db.database.pool;
+    const { rows } = await pool.query(`insert into integrators (name, webhook_secret_enc) values ('hk', 'x') returning id`);
+    await pool.query(`insert into auth_sessions (integrator_id, scope, expires_at) values ($1, 'services', now() - interval '2 days'), ($1, 'services', now() + interval '1 hour')`, [rows[0].id]);
+    await pool.query(`insert into rate_limit_buckets (key, window_start, count) values ('old', now() - interval '3 days', 1), ('new', now(), 1)`);
+    await housekeeping.handler({}, {} as never);
+    expect((await pool.query('select count(*)::int as n from auth_sessions')).rows[0].n).toBe(1);
+    expect((await pool.query('select key from rate_limit_buckets')).rows).toEqual([{ key: 'new' }]);
+  });
+});
