@@ -18,7 +18,8 @@ async function main() {
   const result = await boot({ worker: config.WORKER_IN_PROCESS, demo: true });
   if (result.demo) process.stdout.write(demoBanner(result.demo));
 
-  const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
+  const dev = process.argv.includes('--dev');
+  const app = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await app.prepare();
   const handler = app.getRequestHandler();
 

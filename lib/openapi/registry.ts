@@ -7,4 +7,6 @@ const isContract = (v: unknown): v is Contract =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v;
 
 /** Every operation of the service. Each new contracts module is added here once. */
-export const allContracts: Contract[] = [auth, keys, ops].flatMap((mod) => Object.values(mod).filter(isContract));
+export const allContracts: Contract[] = [auth, keys, ops]
+  .flatMap((mod) => Object.values(mod).filter(isContract))
+  .sort((a, b) => a.path.localeCompare(b.path));

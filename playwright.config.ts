@@ -1,0 +1,41 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `atesta-e2e-${PORT}`);
+export const E2E_DEMO = { username: 'e2e.admin', password: 'e2e-password-123456', apiKey: 'atk_e2e_0123456789abcdefghijklmnop' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  workers: 1,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // Same start path as `npm start`, on a throw-away embedded database.
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/ensure-build.mjs && node node_modules/tsx/dist/cli.mjs scripts/server.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ATESTA_DEMO_USERNAME: E2E_DEMO.username,
+      ATESTA_DEMO_PASSWORD: E2E_DEMO.password,
+      ATESTA_DEMO_API_KEY: E2E_DEMO.apiKey,
+    },
+  },
+});

@@ -1,0 +1,35 @@
+// `npm test`: unit and integration tests (vitest), then browser tests (Playwright),
+// ending with one line `N passed, N failed` (also written to test-results/summary.txt).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const out = path.join(root, 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const unitJson = path.join(out, 'unit.json');
+const e2eJson = path.join(out, 'e2e.json');
+for (const f of [unitJson, e2eJson]) fs.rmSync(f, { force: true });
+
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const run = (args, env = {}) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+
+const unitStatus = run([bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]);
+const e2eStatus = run([bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1 }; // the runner crashed before reporting
+  }
+}
+const unit = counts(unitJson, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }));
+const e2e = counts(e2eJson, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected + (r.errors?.length ?? 0) }));
+let failed = unit.failed + e2e.failed;
+if (failed === 0 && (unitStatus !== 0 || e2eStatus !== 0)) failed = 1; // a non-zero exit always counts
+const summary = `${unit.passed + e2e.passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);
+console.log(`\nunit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(summary);
+process.exit(failed === 0 ? 0 : 1);
