@@ -1,11 +1,12 @@
 // `npm test`: unit and integration tests (vitest), then browser tests (Playwright),
-// ending with one line `N passed, N failed` (also written to test-results/summary.txt).
+// ending with one line `N passed, N failed` (also written to .reports/summary.txt).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const out = path.join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const out = path.join(root, '.reports');
 fs.mkdirSync(out, { recursive: true });
 const unitJson = path.join(out, 'unit.json');
 const e2eJson = path.join(out, 'e2e.json');

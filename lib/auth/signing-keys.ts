@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { getDb, schema } from '../db';
+import { getDatabase, getDb, schema, type Database } from '../db';
 import { openText, randomToken, seal } from '../crypto';
 
 export const JWT_ALG = 'ES256';
@@ -15,7 +15,7 @@ interface LoadedKey {
 const KEY = Symbol.for('atesta.signingKeys');
 /** Keys rotated by another process (admin CLI) are picked up within this time. */
 const CACHE_MS = 5 * 60 * 1000;
-type Holder = { [KEY]?: { at: number; keys: Promise<LoadedKey[]> } };
+type Holder = { [KEY]?: { at: number; database: Database; keys: Promise<LoadedKey[]> } };
 const holder = globalThis as Holder;
 
 /** A fresh key pair as a table row, the private half sealed with the master key. */
@@ -51,14 +51,16 @@ async function loadKeys(): Promise<LoadedKey[]> {
 }
 
 /** Active keys, newest first; cached per process. */
-export function signingKeys(): Promise<LoadedKey[]> {
+export async function signingKeys(): Promise<LoadedKey[]> {
+  const database = await getDatabase();
   const cached = holder[KEY];
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.keys;
+  // The cache belongs to one database (tests and scripts may switch).
+  if (cached && cached.database === database && Date.now() - cached.at < CACHE_MS) return cached.keys;
   const keys = loadKeys().catch((err) => {
     delete holder[KEY];
     throw err;
   });
-  holder[KEY] = { at: Date.now(), keys };
+  holder[KEY] = { at: Date.now(), database, keys };
   return keys;
 }
 

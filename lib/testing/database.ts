@@ -20,6 +20,8 @@ function withDatabaseName(url: string, name: string): string {
 
 export interface TestDatabase {
   database: Database;
+  /** How another process reaches this database: a PostgreSQL URL, or an embedded data directory. */
+  env: { DATABASE_URL: string; DATA_DIR: string };
   close(): Promise<void>;
 }
 
@@ -31,10 +33,13 @@ export interface TestDatabase {
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   let database: Database;
   let drop = async () => undefined as void;
+  let env = { DATABASE_URL: '', DATA_DIR: '' };
   if (backend === 'pglite') {
-    const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atesta-t-'));
-    database = await openDatabase({ dataDir: 'memory://', socketDir, poolMax: 5 });
-    drop = async () => fs.rmSync(socketDir, { recursive: true, force: true });
+    // Files in a temp directory (not memory://) so that a child process can attach to its socket.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atesta-t-'));
+    database = await openDatabase({ dataDir, poolMax: 5 });
+    env = { DATABASE_URL: '', DATA_DIR: dataDir };
+    drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   } else {
     const admin = process.env.DATABASE_URL!;
     const name = `atesta_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -42,7 +47,9 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     await client.connect();
     await client.query(`create database ${name}`);
     await client.end();
-    database = await openDatabase({ url: withDatabaseName(admin, name), dataDir: '', poolMax: 5 });
+    const url = withDatabaseName(admin, name);
+    database = await openDatabase({ url, dataDir: '', poolMax: 5 });
+    env = { DATABASE_URL: url, DATA_DIR: '' };
     drop = async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -54,6 +61,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   setDatabase(database);
   return {
     database,
+    env,
     async close() {
       setDatabase(undefined);
       await database.close();
