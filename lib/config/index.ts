@@ -1,4 +1,4 @@
-import { configSchema, type Config } from './schema';
+import { configProblems, configSchema, type Config } from './schema';
 
 export type { Config } from './schema';
 
@@ -16,8 +16,11 @@ export function getConfig(): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  const problems = configProblems(value);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
-  const config: Config = { ...value, publicUrl };
+  const devOutbox = value.DEV_OUTBOX ? value.DEV_OUTBOX === 'true' : value.NODE_ENV !== 'production';
+  const config: Config = { ...value, publicUrl, devOutbox };
   holder[GLOBAL_KEY] = config;
   return config;
 }

@@ -13,7 +13,7 @@ const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).defa
  * written from this list; keep the two in step.
  */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 1),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -38,6 +38,35 @@ export const configSchema = z.object({
   ATESTA_DEMO_PASSWORD: z.string().min(8).optional(),
   ATESTA_DEMO_API_KEY: z.string().min(16).optional(),
   ATESTA_DEMO: bool(true),
+  // Webhooks
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
+  // Messages (SMS and e-mail)
+  DEFAULT_LOCALE: z.enum(['pt-BR', 'en']).default('pt-BR'),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Atesta <no-reply@atesta.local>'),
+  SMS_PROVIDER: z.enum(['twilio', 'http']).optional(),
+  SMS_FROM: z.string().optional(),
+  SMS_TWILIO_ACCOUNT_SID: z.string().optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().optional(),
+  SMS_TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Unset: on unless NODE_ENV=production. */
+  DEV_OUTBOX: z.enum(['true', 'false']).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; devOutbox: boolean };
+
+/** Combinations that are refused at start-up. */
+export function configProblems(c: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (c.WEBHOOK_ALLOW_PRIVATE_NETWORKS && c.NODE_ENV === 'production') {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true is refused with NODE_ENV=production (it would let webhooks reach internal services).');
+  }
+  if (c.SMS_PROVIDER === 'twilio' && !(c.SMS_TWILIO_ACCOUNT_SID && c.SMS_TWILIO_AUTH_TOKEN && c.SMS_FROM)) {
+    problems.push('SMS_PROVIDER=twilio needs SMS_TWILIO_ACCOUNT_SID, SMS_TWILIO_AUTH_TOKEN and SMS_FROM.');
+  }
+  if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) problems.push('SMS_PROVIDER=http needs SMS_HTTP_URL.');
+  return problems;
+}

@@ -122,3 +122,71 @@ export const rateLimitBuckets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Transactional outbox of webhook events: written in the same transaction as
+ * the state change, delivered by the worker, at least once, same id on every try.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    type: text('type').notNull(),
+    /** Id of the resource the event is about (onboardingId, requestId, batchId). */
+    subjectId: text('subject_id'),
+    url: text('url').notNull(),
+    basicAuthEnc: text('basic_auth_enc'),
+    /** The JSON body sent, sealed (it carries personal data). */
+    payloadEnc: text('payload_enc').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('webhook_events_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_events_integrator_idx').on(t.integratorId, t.createdAt),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: text('event_id').notNull().references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    error: text('error'),
+    /** Whether this attempt was triggered by the integrator (redeliver) rather than the schedule. */
+    manual: boolean('manual').notNull().default(false),
+  },
+  (t) => [index('webhook_attempts_event_idx').on(t.eventId, t.attemptedAt)],
+);
+
+/** Messages a person must read (codes): SMS or e-mail, through a transport or the local outbox. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').references(() => integrators.id),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    /** Sealed with the master key: it carries one-time codes. */
+    bodyEnc: text('body_enc').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    transport: text('transport'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('messages_recipient_idx').on(t.recipient, t.createdAt), index('messages_status_idx').on(t.status, t.createdAt)],
+);

@@ -2,6 +2,8 @@ import type PgBoss from 'pg-boss';
 import { getLogger } from '../log';
 import { getBoss, stopBoss } from './boss';
 import { housekeeping } from './housekeeping';
+import { deliverJob, sweepJob } from '../webhooks/jobs';
+import { sendJob, sweepMessagesJob } from '../notify/jobs';
 import type { JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
@@ -9,7 +11,7 @@ export { defineJob, type JobDefinition } from './registry';
 
 /** Every job of the service; capabilities add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ALL_JOBS: JobDefinition<any>[] = [housekeeping];
+export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob];
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   await boss.createQueue(job.queue, {
@@ -47,7 +49,11 @@ export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
         }
       }
     });
-    if (job.cron) await boss.schedule(job.queue, job.cron, {}, { tz: 'UTC' });
+    if (job.cron) {
+      await boss.schedule(job.queue, job.cron, {}, { tz: 'UTC' });
+      // Run each periodic job once at start too: a restart catches up at once (e.g. the webhook sweep).
+      await boss.send(job.queue, {});
+    }
   }
   return jobs.length;
 }

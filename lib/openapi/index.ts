@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import type { ApiBase, Contract } from '../http/contract';
 import { ERROR_CODES, PROBLEM_CONTENT_TYPE, problemSchema } from '../http/problem';
 import { allContracts } from './registry';
+import { webhookPayloadSchema } from '../contracts/webhooks';
 
 const TITLES: Record<ApiBase, { title: string; description: string }> = {
   services: {
@@ -92,6 +93,18 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
       },
     },
     paths,
+    // Calls Atesta makes to your webhook URL (SPEC part 6, designed after Standard Webhooks).
+    webhooks: {
+      event: {
+        post: {
+          summary: 'Event notification sent to callBackUrl / webhookUrl',
+          description:
+            'Headers: `webhook-id` (= body id, same on every retry), `webhook-timestamp` (Unix seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with your `whsec_` secret; verify with the `standardwebhooks` library), and `Authorization: Basic` when basicAuth/webhookBasicAuth was given. Answer 2xx within 10 s. Other answers and timeouts are retried after about 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h and 24 h (±10 %), then the event is failed; 410 stops retries at once. Redirects are not followed.',
+          requestBody: { content: { 'application/json': { schema: webhookPayloadSchema } } },
+          responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: stop retrying this event' } },
+        },
+      },
+    },
   });
 }
 

@@ -1,0 +1,10 @@
+import { rotateWebhookSecret } from '@/lib/auth';
+import * as contract from '@/lib/contracts/webhooks';
+import { handle, json, methods, requireRole } from '@/lib/http';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(contract.rotateWebhookSecret, async ({ principal }) => {
+    requireRole(principal, 'admin');
+    return json({ webhookSecret: await rotateWebhookSecret(principal.integratorId) });
+  }),
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineContract } from '../http/contract';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/payload';
+
+export const webhookPayloadSchema = z
+  .object({
+    id: z.string().meta({ description: 'Event id; also the `webhook-id` header, the same on every retry (deduplicate on it).' }),
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    createdAt: z.iso.datetime(),
+    data: z
+      .record(z.string(), z.unknown())
+      .meta({
+        description:
+          'Exactly the object the matching GET returns (onboarding record 2.2, step result 2.3 or 2.4, batch), without image fields: read images by id with your credentials.',
+      }),
+  })
+  .meta({ id: 'WebhookEvent' });
+
+const attemptSchema = z
+  .object({
+    attemptedAt: z.iso.datetime(),
+    statusCode: z.number().int().nullable(),
+    latencyMs: z.number().int(),
+    error: z.string().nullable(),
+    manual: z.boolean().meta({ description: 'True for an attempt you asked for with redeliver.' }),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+const eventSummarySchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    subjectId: z.string().nullable(),
+    url: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int().meta({ description: 'Scheduled attempts made so far.' }),
+    nextAttemptAt: z.iso.datetime().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    deliveredAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'WebhookEventSummary' });
+
+const eventParams = z.object({ eventId: z.string().max(100) });
+
+export const listWebhookEvents = defineContract({
+  method: 'GET',
+  path: '/services/api/v1/webhooks/events',
+  bases: ['services'],
+  operationId: 'listWebhookEvents',
+  summary: 'Webhook delivery log: events, newest first',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  query: z.object({
+    status: z.enum(['pending', 'delivered', 'failed']).optional(),
+    type: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+    subjectId: z.string().max(100).optional().meta({ description: 'onboardingId, requestId or batchId' }),
+    before: z.string().max(100).optional().meta({ description: 'Cursor: `nextCursor` of the previous page.' }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  responses: { 200: { description: 'A page of events', schema: z.object({ events: z.array(eventSummarySchema), nextCursor: z.string().nullable() }) } },
+});
+
+export const getWebhookEvent = defineContract({
+  method: 'GET',
+  path: '/services/api/v1/webhooks/events/{eventId}',
+  bases: ['services'],
+  operationId: 'getWebhookEvent',
+  summary: 'One webhook event with its payload and every attempt',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  params: eventParams,
+  responses: { 200: { description: 'The event', schema: eventSummarySchema.extend({ payload: webhookPayloadSchema, deliveryAttempts: z.array(attemptSchema).meta({ description: 'Every attempt, oldest first, scheduled and manual.' }) }).meta({ id: 'WebhookEventDetail' }) } },
+});
+
+export const redeliverWebhookEvent = defineContract({
+  method: 'POST',
+  path: '/services/api/v1/webhooks/events/{eventId}/redeliver',
+  bases: ['services'],
+  operationId: 'redeliverWebhookEvent',
+  summary: 'Send an event again now (same webhook-id)',
+  description: 'One extra attempt, outside the retry schedule. A success marks the event delivered.',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  params: eventParams,
+  responses: { 202: { description: 'Queued', schema: z.object({ eventId: z.string(), queued: z.literal(true) }) } },
+});
+
+const secretSchema = z.object({ webhookSecret: z.string().meta({ description: 'Standard Webhooks secret (`whsec_…`) that signs every call.' }) }).meta({ id: 'WebhookSecret' });
+
+export const getWebhookSecret = defineContract({
+  method: 'GET',
+  path: '/services/api/v1/webhooks/secret',
+  bases: ['services'],
+  operationId: 'getWebhookSecret',
+  summary: 'The signing secret your receiver verifies with (admin role)',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  responses: { 200: { description: 'Current secret', schema: secretSchema } },
+});
+
+export const rotateWebhookSecret = defineContract({
+  method: 'POST',
+  path: '/services/api/v1/webhooks/secret/rotate',
+  bases: ['services'],
+  operationId: 'rotateWebhookSecret',
+  summary: 'Replace the signing secret (admin role)',
+  description: 'Calls made from now on (including retries of older events) are signed with the new secret.',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  responses: { 200: { description: 'New secret', schema: secretSchema } },
+});
