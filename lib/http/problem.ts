@@ -69,4 +69,6 @@ export const ERROR_CODES: Record<string, string> = {
   rate_limited: '429 - too many requests; retry after the Retry-After seconds.',
   internal_error: '500 - an unexpected failure; quote the requestId to support.',
   not_ready: '503 - the service is starting or its database is unreachable.',
+  sms_not_configured: '503 - no SMS transport is configured on this server (and the local outbox is off).',
+  email_not_configured: '503 - no e-mail transport is configured on this server (and the local outbox is off).',
 };
