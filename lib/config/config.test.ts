@@ -36,6 +36,6 @@ describe('configuration', () => {
   });
   it('names a bad value clearly', () => {
     expect(() => load({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => load({ SMS_PROVIDER: 'twilio' })).toThrow(/SMS_TWILIO_ACCOUNT_SID/);
+    expect(() => load({ PORT: '3000', SMS_PROVIDER: 'twilio' })).toThrow(/SMS_TWILIO_ACCOUNT_SID/);
   });
 });
