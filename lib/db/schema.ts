@@ -190,3 +190,76 @@ export const messages = pgTable(
   },
   (t) => [index('messages_recipient_idx').on(t.recipient, t.createdAt), index('messages_status_idx').on(t.status, t.createdAt)],
 );
+
+/** Per-integrator settings of the hosted pages and processes. */
+export const integratorSettings = pgTable('integrator_settings', {
+  integratorId: uuid('integrator_id').primaryKey().references(() => integrators.id),
+  /** Origin that relative appRedirect paths are resolved against, e.g. https://app.example.com. */
+  appOrigin: text('app_origin'),
+  stepLifetimeSeconds: integer('step_lifetime_seconds'),
+  displayName: text('display_name'),
+  primaryColor: text('primary_color'),
+  supportText: text('support_text'),
+  logoMime: text('logo_mime'),
+  logoData: text('logo_data'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A hosted step process (SPEC 4.11 to 4.18): started by the integrator, completed by a person. */
+export const stepProcesses = pgTable(
+  'step_processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    kind: text('kind', { enum: ['validation', 'fraud', 'liveness', 'mfa'] }).notNull(),
+    /** Which API started it: decides the result shape of its webhook (2.3 or 2.4). */
+    api: text('api', { enum: ['bearer', 'apiKey'] }).notNull(),
+    status: text('status', { enum: ['PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELED'] }).notNull().default('PENDING'),
+    statusReason: text('status_reason'),
+    cpf: text('cpf'),
+    appRedirect: text('app_redirect').notNull(),
+    useIntroPage: boolean('use_intro_page').notNull().default(true),
+    useSuccessPage: boolean('use_success_page').notNull().default(true),
+    webhookUrl: text('webhook_url'),
+    webhookBasicAuthEnc: text('webhook_basic_auth_enc'),
+    cellphone: text('cellphone'),
+    email: text('email'),
+    secretHash: text('secret_hash').notNull(),
+    /** Kind-specific inputs (e.g. a sealed selfie reference for the fraud step). */
+    options: jsonb('options').notNull().default({}),
+    /** Kind-specific outcome, the source of the result objects. */
+    result: jsonb('result').notNull().default({}),
+    locale: text('locale'),
+    consentAt: ts('consent_at'),
+    createdAt: createdAt(),
+    openedAt: ts('opened_at'),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('step_processes_integrator_idx').on(t.integratorId, t.createdAt), index('step_processes_expiry_idx').on(t.status, t.expiresAt)],
+);
+
+/** Browser sessions of a process (cookie token stored hashed). */
+export const stepSessions = pgTable(
+  'step_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    processId: uuid('process_id').notNull().references(() => stepProcesses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('step_sessions_process_idx').on(t.processId)],
+);
+
+/** The one-time code of a validation or MFA process (HMAC of the code, never the code). */
+export const stepCodes = pgTable('step_codes', {
+  processId: uuid('process_id').primaryKey().references(() => stepProcesses.id, { onDelete: 'cascade' }),
+  channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+  destination: text('destination').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  resends: integer('resends').notNull().default(0),
+  lastSentAt: ts('last_sent_at').notNull(),
+  verifiedAt: ts('verified_at'),
+});

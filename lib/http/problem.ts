@@ -69,6 +69,12 @@ export const ERROR_CODES: Record<string, string> = {
   rate_limited: '429 - too many requests; retry after the Retry-After seconds.',
   internal_error: '500 - an unexpected failure; quote the requestId to support.',
   not_ready: '503 - the service is starting or its database is unreachable.',
+  illegal_transition: '409 - the process is not in a status that allows this (e.g. canceling a finished process).',
+  process_finished: '409 - the process is already finished.',
+  app_origin_not_configured: '422 - appRedirect is a path but the integrator has no app origin (PUT /services/api/v1/settings).',
+  invalid_logo: '422 - the logo is not a PNG/JPEG data URL under 200 KB.',
+  consent_required: '400 - the person must accept the terms on the intro page.',
+  resend_limit: '429 - the code was already resent the maximum number of times.',
   sms_not_configured: '503 - no SMS transport is configured on this server (and the local outbox is off).',
   email_not_configured: '503 - no e-mail transport is configured on this server (and the local outbox is off).',
 };

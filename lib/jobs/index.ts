@@ -4,6 +4,7 @@ import { getBoss, stopBoss } from './boss';
 import { housekeeping } from './housekeeping';
 import { deliverJob, sweepJob } from '../webhooks/jobs';
 import { sendJob, sweepMessagesJob } from '../notify/jobs';
+import { expireStepsJob } from '../steps/jobs';
 import type { JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
@@ -11,7 +12,7 @@ export { defineJob, type JobDefinition } from './registry';
 
 /** Every job of the service; capabilities add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob];
+export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob];
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   await boss.createQueue(job.queue, {

@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'onboarding.completed',
   'step.completed',
   'step.expired',
+  'step.canceled',
   'batch.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

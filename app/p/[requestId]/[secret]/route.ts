@@ -1,0 +1,21 @@
+import { pickLocale } from '@/lib/i18n';
+import { openProcess, stepCookieHeader } from '@/lib/steps';
+
+/**
+ * The requestProcessUrl. Redeems the secret for a session cookie and sends the
+ * browser to the same address without it, so the secret stays out of the
+ * address bar, history and Referer.
+ */
+export async function GET(req: Request, ctx: { params: Promise<{ requestId: string; secret: string }> }) {
+  const { requestId, secret } = await ctx.params;
+  const url = new URL(req.url);
+  const lang = url.searchParams.get('lang');
+  const opened = await openProcess(requestId, secret, pickLocale(lang, req.headers.get('accept-language')));
+  const headers = new Headers({
+    location: `/p/${encodeURIComponent(requestId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  });
+  if (opened?.token) headers.append('set-cookie', stepCookieHeader(requestId, opened.token, opened.expiresAt));
+  return new Response(null, { status: 303, headers });
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { MessagePanel } from '@/components/steps/MessagePanel';
+import { StepView } from '@/components/steps/StepView';
+import { StepShell } from '@/components/steps/StepShell';
+import { Providers } from '@/components/steps/Providers';
+import { messages, pickLocale } from '@/lib/i18n';
+import { stepPageModel } from '@/lib/steps/page-model';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<{ lang?: string }> }): Promise<Metadata> {
+  const { lang } = await searchParams;
+  const locale = pickLocale(lang, (await headers()).get('accept-language'));
+  return { title: locale === 'en' ? 'Verification' : 'Verificação', referrer: 'no-referrer', robots: { index: false, follow: false } };
+}
+
+/** Every stage of a hosted process is served at /p/{requestId}; the session cookie says which. */
+export default async function StepPage({ params, searchParams }: { params: Promise<{ requestId: string }>; searchParams: Promise<{ lang?: string }> }) {
+  const { requestId } = await params;
+  const { lang } = await searchParams;
+  const locale = pickLocale(lang, (await headers()).get('accept-language'));
+  const t = messages[locale];
+  const model = await stepPageModel(requestId, (await cookies()).get('atesta_step')?.value);
+  if (model.view.stage === 'finished' && !model.view.showSuccessPage) redirect(`/p/${requestId}/done`);
+  const switchHref = `/p/${encodeURIComponent(requestId)}?lang=${locale === 'en' ? 'pt-BR' : 'en'}`;
+  return (
+    <StepShell branding={model.branding} locale={locale} t={t} switchHref={switchHref}>
+      <Providers>
+        {model.view.stage === 'invalid' ? <MessagePanel title={t.invalid.title} body={t.invalid.body} tone="bad" /> : <StepView requestId={requestId} view={model.view} t={t} locale={locale} integratorName={model.branding?.name ?? 'Atesta'} />}
+      </Providers>
+    </StepShell>
+  );
+}

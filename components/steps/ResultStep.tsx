@@ -1,0 +1,22 @@
+'use client';
+
+import { useEffect } from 'react';
+import type { Messages } from '@/lib/i18n';
+import { MessagePanel } from './MessagePanel';
+
+/** Success (or rejection) page; continues to the integrator's app after a few seconds. */
+export function ResultStep({ requestId, t, approved }: { requestId: string; t: Messages; approved: boolean }) {
+  const href = `/p/${encodeURIComponent(requestId)}/done`;
+  useEffect(() => {
+    const id = setTimeout(() => window.location.assign(href), 4000);
+    return () => clearTimeout(id);
+  }, [href]);
+  const text = approved ? t.success : t.rejected;
+  return (
+    <MessagePanel title={text.title} body={approved ? t.success.body : t.rejected.body} tone={approved ? 'good' : 'bad'}>
+      <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+        {text.continue}
+      </a>
+    </MessagePanel>
+  );
+}

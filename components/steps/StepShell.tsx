@@ -1,0 +1,55 @@
+import type { Messages, Locale } from '@/lib/i18n';
+import { brandColors } from './color';
+
+export interface ShellBranding {
+  name: string;
+  primaryColor: string | null;
+  supportText: string | null;
+  logoUrl: string | null;
+}
+
+/** The frame of every hosted page: integrator branding, language switch, support text. */
+export function StepShell({
+  branding,
+  locale,
+  t,
+  switchHref,
+  children,
+}: {
+  branding: ShellBranding | undefined;
+  locale: Locale;
+  t: Messages;
+  switchHref: string;
+  children: React.ReactNode;
+}) {
+  const colors = brandColors(branding?.primaryColor);
+  return (
+    <div
+      lang={locale}
+      className="flex min-h-screen flex-col bg-slate-50"
+      style={{ '--brand': colors.background, '--brand-text': colors.text } as React.CSSProperties}
+    >
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
+          <div className="flex min-w-0 items-center gap-2">
+            {branding?.logoUrl ? <img src={branding.logoUrl} alt={branding.name} className="h-8 w-auto max-w-[8rem] object-contain" /> : null}
+            <span className="truncate font-semibold text-slate-900">{branding?.name ?? 'Atesta'}</span>
+          </div>
+          <a href={switchHref} className="rounded px-2 py-1 text-sm text-slate-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+            {t.switchLang}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-md flex-1 px-4 py-6">{children}</main>
+      <footer className="mx-auto w-full max-w-md px-4 pb-6 text-sm text-slate-600">
+        {branding?.supportText ? (
+          <p className="mb-1">
+            <span className="font-semibold">{t.support}: </span>
+            {branding.supportText}
+          </p>
+        ) : null}
+        <p>{t.poweredBy}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Locale, Messages } from '@/lib/i18n';
+import type { FlowView } from '@/lib/steps/flow';
+import { ChooseChannelStep } from './ChooseChannelStep';
+import { CodeStep } from './CodeStep';
+import { IntroStep } from './IntroStep';
+import { MessagePanel } from './MessagePanel';
+import { ResultStep } from './ResultStep';
+
+/** The component of each stage. */
+export function StepView({ requestId, view, t, locale, integratorName }: { requestId: string; view: FlowView; t: Messages; locale: Locale; integratorName: string }) {
+  switch (view.stage) {
+    case 'intro':
+      return (
+        <IntroStep
+          requestId={requestId}
+          t={t}
+          locale={locale}
+          kind={view.kind === 'mfa' ? 'mfa' : 'validation'}
+          integratorName={integratorName}
+          singleChannel={view.channels.length === 1 ? view.channels[0]!.channel : undefined}
+        />
+      );
+    case 'choose':
+      return <ChooseChannelStep requestId={requestId} t={t} locale={locale} channels={view.channels} />;
+    case 'code':
+      return <CodeStep requestId={requestId} t={t} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} />;
+    case 'finished':
+      return <ResultStep requestId={requestId} t={t} approved={view.status === 'APPROVED'} />;
+    case 'already-finished':
+      return <MessagePanel title={t.finished.title} body={t.finished.body} />;
+    case 'expired':
+      return <MessagePanel title={t.expired.title} body={t.expired.body} tone="bad" />;
+    case 'canceled':
+      return <MessagePanel title={t.canceled.title} body={t.canceled.body} tone="bad" />;
+    case 'unavailable':
+      return <MessagePanel title={t.unavailable.title} body={t.unavailable.body} />;
+    case 'invalid':
+      return <MessagePanel title={t.invalid.title} body={t.invalid.body} tone="bad" />;
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineContract } from '../http/contract';
+
+const origin = z
+  .url()
+  .refine((v) => {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.hostname === 'localhost' || u.hostname === '127.0.0.1') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+  }, 'must be an https origin such as https://app.example.com (no path)')
+  .transform((v) => new URL(v).origin);
+
+export const settingsSchema = z
+  .object({
+    appOrigin: z.string().nullable().meta({ description: 'Origin that appRedirect paths are resolved against.' }),
+    stepLifetimeSeconds: z.number().int().meta({ description: 'Lifetime of new step processes (default 86400).' }),
+    branding: z.object({
+      displayName: z.string().nullable(),
+      primaryColor: z.string().nullable(),
+      supportText: z.string().nullable(),
+      hasLogo: z.boolean(),
+    }),
+  })
+  .meta({ id: 'IntegratorSettings' });
+
+export const settingsUpdateSchema = z
+  .object({
+    appOrigin: origin.nullable().optional(),
+    stepLifetimeSeconds: z.number().int().min(300).max(30 * 86400).nullable().optional(),
+    branding: z
+      .object({
+        displayName: z.string().trim().min(1).max(80).nullable().optional(),
+        primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour').nullable().optional(),
+        supportText: z.string().trim().max(280).nullable().optional(),
+        logo: z.string().max(300_000).nullable().optional().meta({ description: 'PNG or JPEG data URL, at most 200 KB; null removes it.' }),
+      })
+      .optional(),
+  })
+  .meta({ id: 'IntegratorSettingsUpdate', description: 'Partial: absent fields stay as they are, null resets them.' });
+
+export const getSettingsContract = defineContract({
+  method: 'GET',
+  path: '/services/api/v1/settings',
+  bases: ['services'],
+  operationId: 'getSettings',
+  summary: 'Hosted-page settings: app origin, process lifetime, branding',
+  tags: ['Settings'],
+  auth: 'bearer',
+  scope: 'services',
+  responses: { 200: { description: 'Settings', schema: settingsSchema } },
+});
+
+export const updateSettingsContract = defineContract({
+  method: 'PUT',
+  path: '/services/api/v1/settings',
+  bases: ['services'],
+  operationId: 'updateSettings',
+  summary: 'Change hosted-page settings and branding (admin role)',
+  description: 'Branding (name, logo, primary colour, support text) applies to every hosted page of the integrator.',
+  tags: ['Settings'],
+  auth: 'bearer',
+  scope: 'services',
+  body: { schema: settingsUpdateSchema },
+  responses: { 200: { description: 'Settings after the change', schema: settingsSchema } },
+});

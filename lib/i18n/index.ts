@@ -1,0 +1,23 @@
+export type Locale = 'pt-BR' | 'en';
+export const LOCALES: Locale[] = ['pt-BR', 'en'];
+
+/** `?lang=` wins, then Accept-Language, then Portuguese. */
+export function pickLocale(lang: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (lang) return lang.toLowerCase().startsWith('en') ? 'en' : 'pt-BR';
+  if (!acceptLanguage) return 'pt-BR';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('pt')) return 'pt-BR';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'pt-BR';
+}
+
+export { messages, type Messages } from './messages';

@@ -1,0 +1,86 @@
+import type { Locale } from '.';
+
+/** Every text of the hosted pages. Short sentences; the person may be on a small phone. */
+const ptBR = {
+  langName: 'Português',
+  switchLang: 'English',
+  poweredBy: 'Verificação por Atesta',
+  intro: {
+    title: 'Vamos confirmar que é você',
+    validation: 'Vamos enviar um código por SMS para o seu celular. Digite o código na próxima tela.',
+    mfa: 'Vamos enviar um código de verificação. Digite o código na próxima tela.',
+    dataUsed: 'Dados usados: seu número de celular ou e-mail, apenas para enviar e conferir o código.',
+    lgpd: 'Tratamos seus dados conforme a Lei Geral de Proteção de Dados (LGPD), somente para esta verificação, em nome de',
+    consent: 'Li e concordo com o uso dos meus dados para esta verificação.',
+    consentRequired: 'Marque a caixa para continuar.',
+    start: 'Começar',
+  },
+  choose: { title: 'Onde você quer receber o código?', sms: 'SMS para', email: 'E-mail para', send: 'Enviar código' },
+  code: {
+    title: 'Digite o código',
+    sentTo: 'Enviamos um código de 6 dígitos para',
+    label: 'Código de 6 dígitos',
+    submit: 'Confirmar',
+    wrong: (left: number) => `Código incorreto. Você ainda tem ${left} ${left === 1 ? 'tentativa' : 'tentativas'}.`,
+    invalidFormat: 'O código tem 6 números.',
+    expired: 'Este código expirou. Peça um novo código.',
+    resend: 'Reenviar código',
+    resendIn: (s: number) => `Reenviar código em ${s} s`,
+    resent: 'Enviamos um novo código.',
+    noResends: 'Você já pediu o número máximo de novos códigos.',
+    attemptsLeft: (left: number) => `${left} ${left === 1 ? 'tentativa restante' : 'tentativas restantes'}`,
+    error: 'Algo deu errado. Tente de novo.',
+  },
+  success: { title: 'Verificação concluída', body: 'Tudo certo. Você será levado de volta em instantes.', continue: 'Continuar' },
+  rejected: { title: 'Não foi possível verificar', body: 'O limite de tentativas foi atingido. Volte e tente de novo mais tarde.', continue: 'Voltar' },
+  finished: { title: 'Este processo já foi concluído', body: 'Não há mais nada a fazer aqui. Você pode fechar esta página.' },
+  expired: { title: 'Este link expirou', body: 'O prazo para concluir a verificação acabou. Peça um novo link para quem enviou.' },
+  canceled: { title: 'Este processo foi cancelado', body: 'Quem solicitou a verificação cancelou o processo. Você pode fechar esta página.' },
+  invalid: { title: 'Link inválido', body: 'Este link não é válido ou não pode mais ser usado. Confira se copiou o endereço completo ou peça um novo link.' },
+  unavailable: { title: 'Etapa indisponível', body: 'Esta etapa ainda não pode ser feita neste navegador. Tente mais tarde.' },
+  support: 'Ajuda',
+};
+
+export type Messages = typeof ptBR;
+
+const en: Messages = {
+  langName: 'English',
+  switchLang: 'Português',
+  poweredBy: 'Verification by Atesta',
+  intro: {
+    title: "Let's confirm it's you",
+    validation: "We'll send a code by SMS to your phone. Type the code on the next screen.",
+    mfa: "We'll send a verification code. Type the code on the next screen.",
+    dataUsed: 'Data used: your phone number or e-mail, only to send and check the code.',
+    lgpd: "We process your data under Brazil's data protection law (LGPD), only for this verification, on behalf of",
+    consent: 'I have read and agree to the use of my data for this verification.',
+    consentRequired: 'Tick the box to continue.',
+    start: 'Start',
+  },
+  choose: { title: 'Where should we send the code?', sms: 'SMS to', email: 'E-mail to', send: 'Send code' },
+  code: {
+    title: 'Enter the code',
+    sentTo: 'We sent a 6-digit code to',
+    label: '6-digit code',
+    submit: 'Confirm',
+    wrong: (left: number) => `Wrong code. You have ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+    invalidFormat: 'The code has 6 digits.',
+    expired: 'This code has expired. Ask for a new one.',
+    resend: 'Resend code',
+    resendIn: (s: number) => `Resend code in ${s} s`,
+    resent: 'We sent a new code.',
+    noResends: 'You have asked for the maximum number of new codes.',
+    attemptsLeft: (left: number) => `${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+    error: 'Something went wrong. Try again.',
+  },
+  success: { title: 'Verification complete', body: "All set. We'll take you back in a moment.", continue: 'Continue' },
+  rejected: { title: 'We could not verify you', body: 'The attempt limit was reached. Go back and try again later.', continue: 'Go back' },
+  finished: { title: 'This process is already complete', body: 'There is nothing left to do here. You can close this page.' },
+  expired: { title: 'This link has expired', body: 'The time to complete the verification is over. Ask the sender for a new link.' },
+  canceled: { title: 'This process was canceled', body: 'Whoever requested the verification canceled it. You can close this page.' },
+  invalid: { title: 'Invalid link', body: 'This link is not valid or can no longer be used. Check that you copied the whole address, or ask for a new link.' },
+  unavailable: { title: 'Step unavailable', body: 'This step cannot be done in this browser yet. Try again later.' },
+  support: 'Help',
+};
+
+export const messages: Record<Locale, Messages> = { 'pt-BR': ptBR, en };

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { getDb, schema } from '../db';
+import { unprocessable } from '../errors';
+
+export interface Branding {
+  displayName: string | null;
+  primaryColor: string | null;
+  supportText: string | null;
+  hasLogo: boolean;
+}
+
+export interface IntegratorSettings {
+  appOrigin: string | null;
+  stepLifetimeSeconds: number;
+  branding: Branding;
+}
+
+export const DEFAULT_STEP_LIFETIME_SECONDS = 24 * 3600;
+export const MAX_LOGO_BYTES = 200 * 1024;
+
+export interface SettingsUpdate {
+  appOrigin?: string | null;
+  stepLifetimeSeconds?: number | null;
+  branding?: { displayName?: string | null; primaryColor?: string | null; supportText?: string | null; logo?: string | null };
+}
+
+export async function getSettings(integratorId: string): Promise<IntegratorSettings> {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.integratorSettings).where(eq(schema.integratorSettings.integratorId, integratorId));
+  return {
+    appOrigin: row?.appOrigin ?? null,
+    stepLifetimeSeconds: row?.stepLifetimeSeconds ?? DEFAULT_STEP_LIFETIME_SECONDS,
+    branding: {
+      displayName: row?.displayName ?? null,
+      primaryColor: row?.primaryColor ?? null,
+      supportText: row?.supportText ?? null,
+      hasLogo: Boolean(row?.logoData),
+    },
+  };
+}
+
+/** Logos are PNG or JPEG only (SVG could carry script), recognised by their bytes. */
+function parseLogo(dataUrl: string): { mime: string; data: string } {
+  const m = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl.trim());
+  if (!m) throw unprocessable('invalid_logo', 'The logo must be a PNG or JPEG data URL (data:image/png;base64,...).');
+  const bytes = Buffer.from(m[2]!, 'base64');
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!png && !jpeg) throw unprocessable('invalid_logo', 'The logo bytes are not a PNG or JPEG image.');
+  if (bytes.length > MAX_LOGO_BYTES) throw unprocessable('invalid_logo', `The logo is larger than ${MAX_LOGO_BYTES / 1024} KB.`);
+  return { mime: png ? 'image/png' : 'image/jpeg', data: bytes.toString('base64') };
+}
+
+/** Partial update: absent fields stay, null clears. */
+export async function updateSettings(integratorId: string, update: SettingsUpdate): Promise<IntegratorSettings> {
+  const values: Partial<typeof schema.integratorSettings.$inferInsert> = { updatedAt: new Date() };
+  if (update.appOrigin !== undefined) values.appOrigin = update.appOrigin;
+  if (update.stepLifetimeSeconds !== undefined) values.stepLifetimeSeconds = update.stepLifetimeSeconds;
+  const b = update.branding;
+  if (b?.displayName !== undefined) values.displayName = b.displayName;
+  if (b?.primaryColor !== undefined) values.primaryColor = b.primaryColor;
+  if (b?.supportText !== undefined) values.supportText = b.supportText;
+  if (b?.logo !== undefined) {
+    const logo = b.logo === null ? null : parseLogo(b.logo);
+    values.logoMime = logo?.mime ?? null;
+    values.logoData = logo?.data ?? null;
+  }
+  const db = await getDb();
+  await db
+    .insert(schema.integratorSettings)
+    .values({ integratorId, ...values })
+    .onConflictDoUpdate({ target: schema.integratorSettings.integratorId, set: values });
+  return getSettings(integratorId);
+}
+
+export async function getLogo(integratorId: string): Promise<{ mime: string; bytes: Buffer } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ mime: schema.integratorSettings.logoMime, data: schema.integratorSettings.logoData })
+    .from(schema.integratorSettings)
+    .where(eq(schema.integratorSettings.integratorId, integratorId));
+  return row?.data && row.mime ? { mime: row.mime, bytes: Buffer.from(row.data, 'base64') } : undefined;
+}
+
+/** Integrator's display name, falling back to its account name. */
+export async function brandingFor(integratorId: string): Promise<Branding & { name: string }> {
+  const settings = await getSettings(integratorId);
+  const db = await getDb();
+  const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
+  return { ...settings.branding, name: settings.branding.displayName ?? row?.name ?? 'Atesta' };
+}

@@ -1,0 +1,34 @@
+import { getConfig } from '../config';
+import { AppError } from '../errors';
+import { sessionProcess } from './flow';
+import type { StepProcess } from './records';
+
+export const STEP_COOKIE = 'atesta_step';
+
+/**
+ * The session cookie of one process: HttpOnly, SameSite=Lax, Secure when the
+ * service is served over https (always in production), and scoped to the
+ * process's own path so several processes in one browser do not collide.
+ */
+export function stepCookieHeader(requestId: string, token: string, expiresAt: Date): string {
+  const c = getConfig();
+  const secure = c.publicUrl.startsWith('https:') || c.NODE_ENV === 'production';
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return [`${STEP_COOKIE}=${token}`, `Path=/p/${requestId}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+}
+
+export function tokenFromCookies(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === STEP_COOKIE) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The process of a page call, or 401 when the browser holds no session for it. */
+export async function requireStepSession(req: Request, requestId: string): Promise<StepProcess> {
+  const p = await sessionProcess(requestId, tokenFromCookies(req.headers.get('cookie')));
+  if (!p) throw new AppError(401, 'step_session_required', 'Open the verification link again to continue.');
+  return p;
+}

@@ -1,0 +1,194 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { webhookSecret } from '../auth';
+import { randomToken, safeEqual, sha256Hex } from '../crypto';
+import { getDb, schema, type Executor } from '../db';
+import { AppError, badRequest, conflict, tooManyRequests } from '../errors';
+import { kickMessages, maskEmail, maskPhone, type Locale } from '../notify';
+import { getSettings } from '../settings';
+import { codeMatches, codeOf, issueCode, MAX_FAILED_ATTEMPTS, MAX_RESENDS, resendState } from './codes';
+import { expireIfDue, finishTx, withFinish } from './lifecycle';
+import { findProcess, patchResult, transition, type StepProcess } from './records';
+import { completionUrl, resolveAppRedirect } from './redirect';
+import { isFinal } from './state';
+
+export type Channel = 'sms' | 'email';
+
+export type FlowView =
+  | { stage: 'invalid' }
+  | { stage: 'expired' | 'canceled' | 'already-finished' }
+  | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean }
+  | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
+  | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
+  | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }
+  | { stage: 'unavailable'; kind: StepProcess['kind'] };
+
+export const masked = (channel: Channel, value: string) => (channel === 'sms' ? maskPhone(value) : maskEmail(value));
+
+function channelsOf(p: StepProcess): { channel: Channel; destination: string }[] {
+  const list: { channel: Channel; destination: string }[] = [];
+  if (p.cellphone && (p.kind === 'validation' || p.kind === 'mfa')) list.push({ channel: 'sms', destination: masked('sms', p.cellphone) });
+  if (p.email && p.kind === 'mfa') list.push({ channel: 'email', destination: masked('email', p.email) });
+  return list;
+}
+
+export interface Opened {
+  token?: string;
+  expiresAt: Date;
+}
+
+/**
+ * Redeems the capability secret of a requestProcessUrl. While the process is
+ * not finished each opening gets a session (a person may switch browsers);
+ * once finished the secret opens only the finished page (no session).
+ */
+export async function openProcess(requestId: string, secret: string, locale: Locale): Promise<Opened | undefined> {
+  let p: StepProcess;
+  try {
+    p = await findProcess(undefined, requestId);
+  } catch {
+    return undefined;
+  }
+  if (!safeEqual(p.secretHash, sha256Hex(secret))) return undefined;
+  p = await expireIfDue(p);
+  if (isFinal(p.status)) return { expiresAt: p.expiresAt };
+  const token = randomToken(32);
+  const db = await getDb();
+  await db.insert(schema.stepSessions).values({ tokenHash: sha256Hex(token), processId: p.id, expiresAt: p.expiresAt });
+  if (p.status === 'PENDING') {
+    p = await db.transaction((tx) => transition(tx, p.id, 'IN_PROGRESS', { openedAt: new Date(), locale })).catch(() => p);
+  }
+  // Without an intro page a single-channel code is sent as soon as the link is opened.
+  const channels = channelsOf(p);
+  if (!p.useIntroPage && channels.length === 1) await begin(p, { consent: false, channel: channels[0]!.channel, locale }).catch(() => undefined);
+  return { token, expiresAt: p.expiresAt };
+}
+
+/** The process a step-session cookie belongs to, with lazy expiry; undefined when the cookie is not valid for it. */
+export async function sessionProcess(requestId: string, token: string | undefined): Promise<StepProcess | undefined> {
+  if (!token) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ processId: schema.stepSessions.processId })
+    .from(schema.stepSessions)
+    .where(and(eq(schema.stepSessions.tokenHash, sha256Hex(token)), eq(schema.stepSessions.processId, requestId), gt(schema.stepSessions.expiresAt, new Date())));
+  if (!row) return undefined;
+  return expireIfDue(await findProcess(undefined, row.processId));
+}
+
+/**
+ * What a browser without a session for the process may see: only that it is
+ * finished, expired or canceled (a replayed finished link), else "invalid".
+ */
+export async function anonymousView(requestId: string): Promise<{ view: FlowView; integratorId?: string }> {
+  const p = await findProcess(undefined, requestId).then(expireIfDue).catch(() => undefined);
+  if (!p) return { view: { stage: 'invalid' } };
+  if (p.status === 'EXPIRED') return { view: { stage: 'expired' }, integratorId: p.integratorId };
+  if (p.status === 'CANCELED') return { view: { stage: 'canceled' }, integratorId: p.integratorId };
+  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { view: { stage: 'already-finished' }, integratorId: p.integratorId };
+  return { view: { stage: 'invalid' } };
+}
+
+/** What the page shows now. */
+export async function viewOf(p: StepProcess | undefined): Promise<FlowView> {
+  if (!p) return { stage: 'invalid' };
+  if (p.status === 'EXPIRED') return { stage: 'expired' };
+  if (p.status === 'CANCELED') return { stage: 'canceled' };
+  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { stage: 'finished', status: p.status, showSuccessPage: p.useSuccessPage };
+  if (p.kind === 'fraud' || p.kind === 'liveness') return { stage: 'unavailable', kind: p.kind };
+  const channels = channelsOf(p);
+  const db = await getDb();
+  const code = await codeOf(db, p.id);
+  if (!code) {
+    if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels };
+    return { stage: 'choose', channels };
+  }
+  const { retryAfter, resendsLeft } = resendState(code);
+  return {
+    stage: 'code',
+    channel: code.channel,
+    destination: masked(code.channel, code.destination),
+    attemptsLeft: MAX_FAILED_ATTEMPTS - code.failedAttempts,
+    retryAfter,
+    resendsLeft,
+  };
+}
+
+function assertOpen(p: StepProcess) {
+  if (isFinal(p.status)) throw conflict('process_finished', `This process is already ${p.status}.`);
+}
+
+/** Consent given (intro page) and channel chosen: the first code is sent. Idempotent once a code exists. */
+export async function begin(p: StepProcess, input: { consent: boolean; channel?: Channel; locale: Locale }): Promise<void> {
+  assertOpen(p);
+  if (p.kind !== 'validation' && p.kind !== 'mfa') throw badRequest('wrong_step', 'This step has no code.');
+  if (p.useIntroPage && !p.consentAt && !input.consent) throw badRequest('consent_required', 'Consent is required to continue.');
+  const channels = channelsOf(p).map((c) => c.channel);
+  const channel = input.channel ?? (channels.length === 1 ? channels[0] : undefined);
+  if (!channel || !channels.includes(channel)) throw badRequest('channel_required', `Choose one of: ${channels.join(', ')}.`);
+  const db = await getDb();
+  const messageId = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, p.id)).for('update');
+    if (!locked || isFinal(locked.status)) throw conflict('process_finished', 'This process is already finished.');
+    if (input.consent && !locked.consentAt) await tx.update(schema.stepProcesses).set({ consentAt: new Date() }).where(eq(schema.stepProcesses.id, p.id));
+    if (await codeOf(tx, p.id)) return undefined;
+    await patchResult(tx, p.id, { channel });
+    return (await issueCode(tx, locked, channel, input.locale, false)).messageId;
+  });
+  if (messageId) await kickMessages([messageId]).catch(() => undefined);
+}
+
+export type VerifyOutcome = { outcome: 'approved' } | { outcome: 'rejected' } | { outcome: 'wrong'; attemptsLeft: number } | { outcome: 'code_expired' };
+
+/** Checks a typed code: right approves; the fifth wrong one rejects the process. */
+export async function verifyCode(p: StepProcess, code: string): Promise<VerifyOutcome> {
+  assertOpen(p);
+  const out = await withFinish(async (tx: Executor) => {
+    const row = await codeOf(tx, p.id, true);
+    if (!row) throw badRequest('no_code', 'No code was sent yet.');
+    const [current] = await tx.select({ status: schema.stepProcesses.status }).from(schema.stepProcesses).where(eq(schema.stepProcesses.id, p.id));
+    if (!current || isFinal(current.status)) throw conflict('process_finished', 'This process is already finished.');
+    if (row.expiresAt <= new Date()) return { result: { outcome: 'code_expired' } as VerifyOutcome };
+    if (codeMatches(row, p.id, code)) {
+      await tx.update(schema.stepCodes).set({ verifiedAt: new Date() }).where(eq(schema.stepCodes.processId, p.id));
+      await patchResult(tx, p.id, { isCodeValid: true, failedAttempts: row.failedAttempts });
+      const { eventId } = await finishTx(tx, p.id, 'APPROVED');
+      return { result: { outcome: 'approved' } as VerifyOutcome, eventId };
+    }
+    const failed = row.failedAttempts + 1;
+    await tx.update(schema.stepCodes).set({ failedAttempts: failed }).where(eq(schema.stepCodes.processId, p.id));
+    await patchResult(tx, p.id, { isCodeValid: false, failedAttempts: failed });
+    if (failed >= MAX_FAILED_ATTEMPTS) {
+      const { eventId } = await finishTx(tx, p.id, 'REJECTED', { statusReason: `${MAX_FAILED_ATTEMPTS} wrong codes` });
+      return { result: { outcome: 'rejected' } as VerifyOutcome, eventId };
+    }
+    return { result: { outcome: 'wrong', attemptsLeft: MAX_FAILED_ATTEMPTS - failed } as VerifyOutcome };
+  });
+  return out.result;
+}
+
+/** A new code after the cooldown, at most MAX_RESENDS times (429 with Retry-After otherwise). */
+export async function resendCode(p: StepProcess, locale: Locale): Promise<{ retryAfter: number; resendsLeft: number }> {
+  assertOpen(p);
+  const db = await getDb();
+  const { messageId, state } = await db.transaction(async (tx) => {
+    const row = await codeOf(tx, p.id, true);
+    if (!row) throw badRequest('no_code', 'No code was sent yet.');
+    const { retryAfter, resendsLeft } = resendState(row);
+    if (resendsLeft <= 0) throw new AppError(429, 'resend_limit', `A code can be resent at most ${MAX_RESENDS} times.`);
+    if (retryAfter > 0) throw tooManyRequests(`Wait ${retryAfter} s before asking for a new code.`, retryAfter);
+    const [locked] = await tx.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, p.id));
+    const issued = await issueCode(tx, locked!, row.channel, locale, true);
+    return { messageId: issued.messageId, state: resendState({ ...row, resends: row.resends + 1, lastSentAt: new Date() }) };
+  });
+  await kickMessages([messageId]).catch(() => undefined);
+  return state;
+}
+
+/** Where a finished process sends the person: appRedirect with requestId, status and signature. */
+export async function completionTarget(p: StepProcess): Promise<string> {
+  if (!isFinal(p.status)) throw conflict('process_not_finished', 'This process is not finished yet.');
+  const settings = await getSettings(p.integratorId);
+  const target = resolveAppRedirect(p.appRedirect, settings.appOrigin);
+  if (!target) throw conflict('app_origin_not_configured', 'The integrator has no app origin for this redirect path.');
+  return completionUrl(target, p.id, p.status, await webhookSecret(p.integratorId));
+}
