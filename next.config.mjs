@@ -12,6 +12,9 @@ const nextConfig = {
     'prom-client',
   ],
   poweredByHeader: false,
+  // Render <title> and metadata in the head for every client instead of streaming them in later:
+  // screen readers and axe need the title at once, after client refreshes too.
+  htmlLimitedBots: /.*/,
   reactStrictMode: true,
   typescript: { ignoreBuildErrors: false },
   async headers() {

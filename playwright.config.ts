@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `atesta-e2e-${PORT}`);
@@ -14,11 +14,17 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
+    locale: 'pt-BR',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // Hosted step pages are used on phones first: they run on a phone viewport too.
+    { name: 'phone', testMatch: /steps.*\.spec\.ts/, use: { viewport: devices['Pixel 7'].viewport, deviceScaleFactor: devices['Pixel 7'].deviceScaleFactor, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent } },
+  ],
   webServer: {
     // Same start path as `npm start`, on a throw-away embedded database.
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/ensure-build.mjs && node node_modules/tsx/dist/cli.mjs scripts/server.ts`,
@@ -33,6 +39,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      // Short, so the resend test does not wait a minute (the default 60 s is tested in vitest).
+      STEP_RESEND_COOLDOWN_SECONDS: '3',
       ATESTA_DEMO_USERNAME: E2E_DEMO.username,
       ATESTA_DEMO_PASSWORD: E2E_DEMO.password,
       ATESTA_DEMO_API_KEY: E2E_DEMO.apiKey,

@@ -3,12 +3,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { Locale, Messages } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
 
 /** MFA with both a phone and an e-mail: the person picks where the code goes. */
-export function ChooseChannelStep({ requestId, t, locale, channels }: { requestId: string; t: Messages; locale: Locale; channels: { channel: 'sms' | 'email'; destination: string }[] }) {
+export function ChooseChannelStep({ requestId, locale, channels }: { requestId: string; locale: Locale; channels: { channel: 'sms' | 'email'; destination: string }[] }) {
+  const t = messages[locale];
   const router = useRouter();
   const [channel, setChannel] = useState(channels[0]?.channel ?? 'sms');
   const send = useMutation({ mutationFn: () => beginFlow(requestId, { consent: false, channel, lang: locale }), onSuccess: () => router.refresh() });

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { verifyBodySchema } from '@/lib/contracts/flow';
-import type { Locale, Messages } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/i18n';
 import { FlowError, resendFlow, verifyFlow } from './api';
 import { Button } from './Button';
 import { useCodeStore } from './code-store';
@@ -23,8 +23,9 @@ function useSecondsUntil(at: number): number {
  * pasted or filled by the phone's SMS autofill), clear errors read out by
  * screen readers, remaining attempts and a resend button with its cooldown.
  */
-export function CodeStep(props: { requestId: string; t: Messages; locale: Locale; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }) {
-  const { requestId, t, locale, destination } = props;
+export function CodeStep(props: { requestId: string; locale: Locale; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }) {
+  const { requestId, locale, destination } = props;
+  const t = messages[locale];
   const router = useRouter();
   const inputId = useId();
   const hintId = useId();

@@ -3,12 +3,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import type { Locale, Messages } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
 
 /** What will happen, which data is used, LGPD consent. */
-export function IntroStep({ requestId, t, locale, kind, integratorName, singleChannel }: { requestId: string; t: Messages; locale: Locale; kind: 'validation' | 'mfa'; integratorName: string; singleChannel: 'sms' | 'email' | undefined }) {
+export function IntroStep({ requestId, locale, kind, integratorName, singleChannel }: { requestId: string; locale: Locale; kind: 'validation' | 'mfa'; integratorName: string; singleChannel: 'sms' | 'email' | undefined }) {
+  const t = messages[locale];
   const router = useRouter();
   const consentId = useId();
   const errorId = useId();

@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { Messages } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/i18n';
 import { MessagePanel } from './MessagePanel';
 
 /** Success (or rejection) page; continues to the integrator's app after a few seconds. */
-export function ResultStep({ requestId, t, approved }: { requestId: string; t: Messages; approved: boolean }) {
+export function ResultStep({ requestId, locale, approved }: { requestId: string; locale: Locale; approved: boolean }) {
+  const t = messages[locale];
   const href = `/p/${encodeURIComponent(requestId)}/done`;
   useEffect(() => {
     const id = setTimeout(() => window.location.assign(href), 4000);

@@ -13,7 +13,6 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
       return (
         <IntroStep
           requestId={requestId}
-          t={t}
           locale={locale}
           kind={view.kind === 'mfa' ? 'mfa' : 'validation'}
           integratorName={integratorName}
@@ -21,11 +20,11 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
         />
       );
     case 'choose':
-      return <ChooseChannelStep requestId={requestId} t={t} locale={locale} channels={view.channels} />;
+      return <ChooseChannelStep requestId={requestId} locale={locale} channels={view.channels} />;
     case 'code':
-      return <CodeStep requestId={requestId} t={t} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} />;
+      return <CodeStep requestId={requestId} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} />;
     case 'finished':
-      return <ResultStep requestId={requestId} t={t} approved={view.status === 'APPROVED'} />;
+      return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} />;
     case 'already-finished':
       return <MessagePanel title={t.finished.title} body={t.finished.body} />;
     case 'expired':

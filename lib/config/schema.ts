@@ -41,6 +41,8 @@ export const configSchema = z.object({
   // Webhooks
   WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
+  /** Wait before a step code can be resent. */
+  STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
   // Messages (SMS and e-mail)
   DEFAULT_LOCALE: z.enum(['pt-BR', 'en']).default('pt-BR'),
   SMTP_URL: z.string().optional(),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { getConfig } from '../config';
 import { masterKey } from '../crypto';
 import { schema, type Executor } from '../db';
 import { AppError } from '../errors';
@@ -8,7 +9,6 @@ import type { StepProcess } from './records';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_FAILED_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_RESENDS = 3;
 
 export type CodeRow = typeof schema.stepCodes.$inferSelect;
@@ -74,6 +74,6 @@ export function codeMatches(row: CodeRow, processId: string, code: string): bool
 
 /** Seconds until a resend is allowed (0 = now), and how many are left. */
 export function resendState(row: CodeRow, now = Date.now()): { retryAfter: number; resendsLeft: number } {
-  const wait = Math.ceil((row.lastSentAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000);
+  const wait = Math.ceil((row.lastSentAt.getTime() + getConfig().STEP_RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000);
   return { retryAfter: Math.max(0, wait), resendsLeft: Math.max(0, MAX_RESENDS - row.resends) };
 }

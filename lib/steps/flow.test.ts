@@ -56,7 +56,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-    process.env.NODE_ENV = 'development';
+    Object.assign(process.env, { NODE_ENV: 'development' });
     resetConfig();
     db = await createTestDatabase(backend);
     a = await seedIntegrator();
@@ -68,7 +68,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     await receiver.close();
     await db.close();
     delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    process.env.NODE_ENV = 'test';
+    Object.assign(process.env, { NODE_ENV: 'test' });
     resetConfig();
   });
 
@@ -235,7 +235,9 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     expect(started.status).toBe(200);
     const { requestId } = started.data;
     const headers = page((await open(started.data.requestProcessUrl)).cookie);
-    expect((await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } })).data.code).toBe('channel_required');
+    expect((await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true, channel: 'whatsapp' }, headers, params: { requestId } })).status).toBe(400);
+    expect((await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } })).status).toBe(204); // consent; the channel comes next
+    expect((await listOutbox({ to: 'pessoa@example.com', limit: 1 }))).toEqual([]);
     expect((await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true, channel: 'email' }, headers, params: { requestId } })).status).toBe(204);
     await sendAll();
     const [mail] = await listOutbox({ to: 'pessoa@example.com', limit: 1 });

@@ -124,8 +124,13 @@ export async function begin(p: StepProcess, input: { consent: boolean; channel?:
   if (p.useIntroPage && !p.consentAt && !input.consent) throw badRequest('consent_required', 'Consent is required to continue.');
   const channels = channelsOf(p).map((c) => c.channel);
   const channel = input.channel ?? (channels.length === 1 ? channels[0] : undefined);
-  if (!channel || !channels.includes(channel)) throw badRequest('channel_required', `Choose one of: ${channels.join(', ')}.`);
   const db = await getDb();
+  if (!channel && input.consent && channels.length > 1) {
+    // Consent now; the person picks the channel on the next page.
+    await db.update(schema.stepProcesses).set({ consentAt: new Date() }).where(eq(schema.stepProcesses.id, p.id));
+    return;
+  }
+  if (!channel || !channels.includes(channel)) throw badRequest('channel_required', `Choose one of: ${channels.join(', ')}.`);
   const messageId = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, p.id)).for('update');
     if (!locked || isFinal(locked.status)) throw conflict('process_finished', 'This process is already finished.');

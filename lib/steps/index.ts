@@ -4,7 +4,7 @@ export { findProcess, transition, type StepProcess } from './records';
 export { startProcess, cancelProcess, expireDue, expireIfDue, finishTx, withFinish, type StartInput, type StepStartResponse } from './lifecycle';
 export { bearerResult, keyResult, resultFor } from './results';
 export { openProcess, sessionProcess, viewOf, anonymousView, begin, verifyCode, resendCode, completionTarget, type FlowView, type VerifyOutcome, type Channel } from './flow';
-export { CODE_TTL_MINUTES, MAX_FAILED_ATTEMPTS, MAX_RESENDS, RESEND_COOLDOWN_SECONDS } from './codes';
+export { CODE_TTL_MINUTES, MAX_FAILED_ATTEMPTS, MAX_RESENDS } from './codes';
 export { expireStepsJob } from './jobs';
 export { startFromBody, type StartBody } from './start';
 export { STEP_COOKIE, stepCookieHeader, tokenFromCookies, requireStepSession } from './cookie';

@@ -10,11 +10,8 @@ import { stepPageModel } from '@/lib/steps/page-model';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ searchParams }: { searchParams: Promise<{ lang?: string }> }): Promise<Metadata> {
-  const { lang } = await searchParams;
-  const locale = pickLocale(lang, (await headers()).get('accept-language'));
-  return { title: locale === 'en' ? 'Verification' : 'Verificação', referrer: 'no-referrer', robots: { index: false, follow: false } };
-}
+// Static (not generated) so the title is in the first bytes of the page, not streamed in later.
+export const metadata: Metadata = { title: 'Verificação · Verification', referrer: 'no-referrer', robots: { index: false, follow: false } };
 
 /** Every stage of a hosted process is served at /p/{requestId}; the session cookie says which. */
 export default async function StepPage({ params, searchParams }: { params: Promise<{ requestId: string }>; searchParams: Promise<{ lang?: string }> }) {

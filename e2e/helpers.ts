@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_DEMO } from '../playwright.config';
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export async function bearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.post('/services/api/v1/authentication', { data: { username: E2E_DEMO.username, password: E2E_DEMO.password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+/** A phone number nobody else in the run uses, so the outbox can be read by recipient. */
+export const uniquePhone = () => `119${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const body = await (await request.get(`/dev/outbox/messages?to=${encodeURIComponent(to)}`)).json();
+    const match = /\d{6}/.exec(body.messages?.[0]?.body ?? '');
+    if (match) return match[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code for ${to} in the outbox`);
+}
+
+/**
+ * The integrator's app, a real server on loopback (route interception does not
+ * follow redirects, and the person arrives through one). http is accepted for
+ * loopback appRedirect targets.
+ */
+export async function startApp() {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><html lang="en"><title>App</title><main><h1>Back in the app</h1></main></html>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+export let APP = '';
+let app: Awaited<ReturnType<typeof startApp>> | undefined;
+/** Starts the app once per worker (call in beforeAll). */
+export async function useApp() {
+  app ??= await startApp();
+  APP = app.url;
+}
+
+/** No serious or critical WCAG violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Runs a fixture script against the e2e server's embedded database. */
+export function fixture(script: string, ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `e2e/fixtures/${script}`, ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.trim();
+}
