@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET, PUT } from '@/app/services/api/v1/settings/route';
+import { GET as logoGet } from '@/app/branding/[integratorId]/logo/route';
+import { POST as login } from '@/app/services/api/v1/authentication/route';
+import { createUser } from '../auth';
+import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
+import { brandColors, contrast } from '@/components/steps/color';
+
+// 1x1 PNG
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe.each(backends())('settings and branding on %s', (backend) => {
+  let db: TestDatabase;
+  let tenant: SeededIntegrator;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    tenant = await seedIntegrator();
+    auth = { authorization: `Bearer ${(await call(login, '/services/api/v1/authentication', { json: { username: tenant.username, password: tenant.password } })).data.access_token}` };
+  });
+  afterAll(async () => db.close());
+
+  it('has defaults, takes partial updates, and serves the logo', async () => {
+    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
+    const put = await call(PUT, '/services/api/v1/settings', {
+      method: 'PUT',
+      headers: auth,
+      json: { appOrigin: 'https://app.example.com/', stepLifetimeSeconds: 3600, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', logo: `data:image/png;base64,${PNG}` } },
+    });
+    expect(put.status).toBe(200);
+    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
+    const partial = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { branding: { supportText: null } } });
+    expect(partial.data.branding).toEqual({ displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: null, hasLogo: true });
+    const logo = await logoGet(new Request(`http://x/branding/${tenant.integratorId}/logo`), { params: Promise.resolve({ integratorId: tenant.integratorId }) });
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await logo.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
+  });
+
+  it('refuses bad values', async () => {
+    const put = (json: unknown) => call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json });
+    expect((await put({ appOrigin: 'http://app.example.com' })).status).toBe(400);
+    expect((await put({ appOrigin: 'https://app.example.com/path' })).status).toBe(400);
+    expect((await put({ branding: { primaryColor: 'red' } })).status).toBe(400);
+    expect((await put({ stepLifetimeSeconds: 10 })).status).toBe(400);
+    const svg = await put({ branding: { logo: `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}` } });
+    expect(svg.data.code).toBe('invalid_logo');
+    const lying = await put({ branding: { logo: `data:image/png;base64,${Buffer.from('GIF89a....').toString('base64')}` } });
+    expect(lying.data.code).toBe('invalid_logo');
+  });
+
+  it('only admins change settings', async () => {
+    await createUser(tenant.integratorId, `viewer.s.${Date.now()}`, 'viewer-password-123', 'viewer');
+    const { rows } = await db.database.pool.query(`select username from users where role = 'viewer' order by created_at desc limit 1`);
+    const viewer = { authorization: `Bearer ${(await call(login, '/services/api/v1/authentication', { json: { username: rows[0].username, password: 'viewer-password-123' } })).data.access_token}` };
+    expect((await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: viewer, json: { stepLifetimeSeconds: 600 } })).status).toBe(403);
+  });
+});
+
+describe('brand colours keep WCAG AA contrast', () => {
+  it('picks the readable text colour and replaces colours that cannot reach it', () => {
+    expect(brandColors('#1d4ed8')).toEqual({ background: '#1d4ed8', text: '#ffffff' });
+    const yellow = brandColors('#ffee00');
+    expect(contrast(yellow.background, yellow.text)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(yellow.background, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(brandColors(null).background).toBe('#0f766e');
+    for (const c of ['#777777', '#00ff00', '#ff0000', '#0000ff', '#123456']) {
+      const b = brandColors(c);
+      expect(contrast(b.background, b.text)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
