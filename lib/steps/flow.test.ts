@@ -5,7 +5,7 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { deliverEvent } from '../webhooks';
 import { listOutbox } from '../notify';
-import { backends, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
+import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { POST as startValidation } from '@/app/services/api/v1/steps/validation/route';
 import { POST as startMfa } from '@/app/onboarding/api/v1/steps/mfa/route';
@@ -21,10 +21,6 @@ import { POST as resendApi } from '@/app/p/[requestId]/api/resend/route';
 import { GET as done } from '@/app/p/[requestId]/done/route';
 import { expireDue, redirectSignature } from '.';
 
-async function bearer(t: SeededIntegrator) {
-  const res = await call(login, '/services/api/v1/authentication', { json: { username: t.username, password: t.password } });
-  return { authorization: `Bearer ${res.data.access_token}` };
-}
 
 /** Opens a requestProcessUrl like a browser: returns the cookie and where it was sent. */
 async function open(url: string) {
@@ -61,7 +57,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     db = await createTestDatabase(backend);
     a = await seedIntegrator();
     b = await seedIntegrator();
-    authA = await bearer(a);
+    authA = await bearerHeaders(a);
     receiver = await startReceiver(() => ({ status: 200 }));
   });
   afterAll(async () => {
@@ -193,7 +189,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
   it("another integrator's requestId is 404 on both result endpoints; a wrong secret opens nothing", async () => {
     const started = await startV({});
     const { requestId } = started.data;
-    const authB = await bearer(b);
+    const authB = await bearerHeaders(b);
     expect((await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authB, params: { requestId } })).status).toBe(404);
     expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': b.apiKey }, params: { requestId } })).status).toBe(404);
     expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': a.apiKey }, params: { requestId } })).status).toBe(200);

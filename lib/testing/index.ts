@@ -1,4 +1,4 @@
 export { backends, createTestDatabase, type Backend, type TestDatabase } from './database';
 export { call, type CallOptions } from './call';
-export { seedIntegrator, type SeededIntegrator } from './seed';
+export { seedIntegrator, bearerHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';

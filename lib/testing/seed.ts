@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createApiKey, createClient, createIntegrator, createUser, type Role } from '../auth';
+import { createApiKey, createClient, createIntegrator, createUser, login, type Role } from '../auth';
 
 export interface SeededIntegrator {
   integratorId: string;
@@ -29,4 +29,10 @@ export async function seedIntegrator(options: { role?: Role; clientScope?: strin
     clientSecret: client.clientSecret,
     webhookSecret: integrator.webhookSecret,
   };
+}
+
+/** `Authorization: Bearer` headers for a user of a seeded tenant. */
+export async function bearerHeaders(who: { username: string; password: string }): Promise<Record<string, string>> {
+  const tokens = await login({ username: who.username, password: who.password, style: 'api' });
+  return { authorization: `Bearer ${tokens.access_token}` };
 }

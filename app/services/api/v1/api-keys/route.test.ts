@@ -5,12 +5,8 @@ import { POST as rotate } from './[keyId]/rotate/route';
 import { POST as login } from '../authentication/route';
 import { authenticateApiKey } from '@/lib/http';
 import { createUser } from '@/lib/auth';
-import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
 
-async function bearer(username: string, password: string) {
-  const res = await call(login, '/services/api/v1/authentication', { json: { username, password } });
-  return { authorization: `Bearer ${res.data.access_token}` };
-}
 
 describe.each(backends())('API keys and tenancy on %s', (backend) => {
   let db: TestDatabase;
@@ -22,8 +18,8 @@ describe.each(backends())('API keys and tenancy on %s', (backend) => {
     db = await createTestDatabase(backend);
     a = await seedIntegrator();
     b = await seedIntegrator();
-    authA = await bearer(a.username, a.password);
-    authB = await bearer(b.username, b.password);
+    authA = await bearerHeaders(a);
+    authB = await bearerHeaders(b);
   });
   afterAll(async () => db.close());
 
@@ -86,7 +82,7 @@ describe.each(backends())('API keys and tenancy on %s', (backend) => {
   it('only admins manage keys: a viewer gets 403 forbidden_role, enforced on the server', async () => {
     const username = `viewer.${Date.now()}`;
     await createUser(a.integratorId, username, 'viewer-password-123', 'viewer');
-    const viewer = await bearer(username, 'viewer-password-123');
+    const viewer = await bearerHeaders({ username, password: 'viewer-password-123' });
     const res = await call(POST, '/services/api/v1/api-keys', { json: { name: 'nope' }, headers: viewer });
     expect(res.status).toBe(403);
     expect(res.data.code).toBe('forbidden_role');

@@ -9,13 +9,9 @@ import { resetConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { startWorkers, stopWorkers } from '@/lib/jobs';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
-import { backends, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
 import { Webhook } from 'standardwebhooks';
 
-async function bearer(t: SeededIntegrator) {
-  const res = await call(login, '/services/api/v1/authentication', { json: { username: t.username, password: t.password } });
-  return { authorization: `Bearer ${res.data.access_token}` };
-}
 
 describe.each(backends())('webhook delivery log API on %s', (backend) => {
   let db: TestDatabase;
@@ -45,7 +41,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
       ids.push(await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: receiver.url, subjectId, data: { requestId: subjectId } })));
     }
     expect(await deliverEvent(ids[0]!)).toBe('retry'); // receiver answers 500 first
-    const authA = await bearer(a);
+    const authA = await bearerHeaders(a);
     const page1 = await call(list, '/services/api/v1/webhooks/events?limit=2', { headers: authA, method: 'GET' });
     expect(page1.status).toBe(200);
     expect(page1.data.events.map((e: { id: string }) => e.id)).toEqual([ids[2], ids[1]]);
@@ -74,7 +70,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
     expect(after.data.attempts).toBe(1);
     expect(after.data.deliveryAttempts.map((x: { statusCode: number; manual: boolean }) => [x.statusCode, x.manual])).toEqual([[500, false], [200, true]]);
 
-    const authB = await bearer(b);
+    const authB = await bearerHeaders(b);
     const cross = await call(detail, `/services/api/v1/webhooks/events/${ids[0]}`, { headers: authB, params: { eventId: ids[0]! } });
     expect(cross.status).toBe(404);
     expect((await call(redeliver, `/services/api/v1/webhooks/events/${ids[0]}/redeliver`, { method: 'POST', headers: authB, params: { eventId: ids[0]! } })).status).toBe(404);
@@ -82,7 +78,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
   });
 
   it('shows the signing secret to admins and rotates it', async () => {
-    const auth = await bearer(a);
+    const auth = await bearerHeaders(a);
     const current = await call(secretGet, '/services/api/v1/webhooks/secret', { headers: auth });
     expect(current.data.webhookSecret).toBe(a.webhookSecret);
     const rotated = await call(secretRotate, '/services/api/v1/webhooks/secret/rotate', { method: 'POST', headers: auth });
