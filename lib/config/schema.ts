@@ -41,6 +41,11 @@ export const configSchema = z.object({
   // Webhooks
   WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
+  // Media intake
+  MEDIA_MAX_FILE_BYTES: int(10 * 1024 * 1024, 1024),
+  MEDIA_MAX_MEGAPIXELS: int(40, 1),
+  MEDIA_MAX_PDF_PAGES: int(10, 1),
+  MEDIA_DECODE_TIMEOUT_SECONDS: int(15, 1),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
   // Messages (SMS and e-mail)
