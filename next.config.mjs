@@ -10,6 +10,12 @@ const nextConfig = {
     'pg-boss',
     'pino',
     'prom-client',
+    'sharp',
+    '@napi-rs/canvas',
+    'pdfjs-dist',
+    'tesseract.js',
+    'mrz',
+    'zxing-wasm',
   ],
   poweredByHeader: false,
   // Render <title> and metadata in the head for every client instead of streaming them in later:

@@ -46,6 +46,9 @@ export const configSchema = z.object({
   MEDIA_MAX_MEGAPIXELS: int(40, 1),
   MEDIA_MAX_PDF_PAGES: int(10, 1),
   MEDIA_DECODE_TIMEOUT_SECONDS: int(15, 1),
+  // OCR
+  OCR_WORKERS: z.coerce.number().int().min(1).optional(),
+  OCR_RECYCLE_AFTER_JOBS: int(200, 1),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
   // Messages (SMS and e-mail)

@@ -1,0 +1,242 @@
+import { isValidCpf } from '../br';
+import type { OcrLine, OcrWord } from '../ocr';
+import { readMrz, mrzDate, type MrzRead } from './mrz';
+import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
+import { fold, fuzzyIncludes } from './text';
+import type { OcrField, RecognizedType } from './types';
+
+type Box = [number, number, number, number];
+
+interface Located {
+  text: string;
+  conf: number;
+  bbox: Box;
+}
+
+const union = (boxes: Box[]): Box => {
+  const x0 = Math.min(...boxes.map((b) => b[0]));
+  const y0 = Math.min(...boxes.map((b) => b[1]));
+  const x1 = Math.max(...boxes.map((b) => b[0] + b[2]));
+  const y1 = Math.max(...boxes.map((b) => b[1] + b[3]));
+  return [x0, y0, x1 - x0, y1 - y0];
+};
+
+/** The line holding a printed label, and where the label starts on it. */
+function findLabel(lines: OcrLine[], label: string): { index: number; x: number } | undefined {
+  const want = fold(label);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!fuzzyIncludes(fold(line.text), want)) continue;
+    // Where on the line: the first word of the label (rows may hold several labels).
+    const first = want.split(' ')[0]!;
+    const word = line.words.find((w) => {
+      const t = fold(w.text);
+      return t.length > 0 && (t === first || (first.length >= 3 && (t.includes(first) || (first.includes(t) && t.length >= 3))));
+    });
+    return { index: i, x: word ? word.bbox[0] : line.bbox[0] };
+  }
+  return undefined;
+}
+
+/**
+ * The value printed under a label: on the next line below, the words that
+ * start at the label's column and run until a wide gap (the next column).
+ */
+function valueBelow(lines: OcrLine[], at: { index: number; x: number }, skip = 0): Located | undefined {
+  const label = lines[at.index]!;
+  const below = lines
+    .filter((l) => l.bbox[1] > label.bbox[1] + label.bbox[3] * 0.5 && l.bbox[1] < label.bbox[1] + label.bbox[3] * 8)
+    .filter((l) => l.words.some((w) => w.bbox[0] + w.bbox[2] > at.x - 10))
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const line = below[skip];
+  if (!line) return undefined;
+  const height = line.bbox[3] || 20;
+  const sorted = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  // The value starts at the word nearest to the label's column (labels may be wider than values).
+  let start = 0;
+  for (let i = 1; i < sorted.length; i++) if (Math.abs(sorted[i]!.bbox[0] - at.x) < Math.abs(sorted[start]!.bbox[0] - at.x)) start = i;
+  const words: OcrWord[] = [];
+  for (const w of sorted.slice(start)) {
+    const prev = words[words.length - 1];
+    if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > height * 1.6) break;
+    words.push(w);
+  }
+  if (words.length === 0) return undefined;
+  return {
+    text: words.map((w) => w.text).join(' ').trim(),
+    conf: Math.round(words.reduce((s, w) => s + w.conf, 0) / words.length),
+    bbox: union(words.map((w) => w.bbox)),
+  };
+}
+
+const field = (key: string, value: string, at: Located, valid?: boolean, nested?: OcrField[]): OcrField => ({
+  key,
+  value,
+  conf: at.conf,
+  bbox: at.bbox,
+  ...(nested ? { fields: nested } : {}),
+  ...(valid === undefined ? {} : { valid }),
+});
+
+const UF = /\b(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)\b/;
+
+type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
+
+function labelled(lines: OcrLine[], labels: string[], skip = 0): Located | undefined {
+  for (const label of labels) {
+    const at = findLabel(lines, label);
+    if (at) {
+      const v = valueBelow(lines, at, skip);
+      if (v) return v;
+    }
+  }
+  return undefined;
+}
+
+function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
+  const v = labelled(lines, labels);
+  if (v && personName(v.text)) out.push(field(key, personName(v.text), v));
+}
+
+function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
+  const v = labelled(lines, labels);
+  const iso = v && isoDate(v.text);
+  if (v && iso) out.push(field(key, iso, v, true));
+}
+
+function addCpf(lines: OcrLine[], out: OcrField[], labels: string[]) {
+  const v = labelled(lines, labels);
+  const c = v && cpfFrom(v.text);
+  if (v && c) out.push(field('cpf', c.value, v, c.valid));
+}
+
+function addFiliacao(lines: OcrLine[], out: OcrField[], labels: string[]) {
+  const first = labelled(lines, labels, 0);
+  const second = labelled(lines, labels, 1);
+  const parents = [first, second].filter((p): p is Located => Boolean(p && personName(p.text).length > 3));
+  if (parents.length) {
+    out.push(field('filiacao', parents.map((p) => personName(p.text)).join(' / '), { text: '', conf: Math.min(...parents.map((p) => p.conf)), bbox: union(parents.map((p) => p.bbox)) }, undefined, parents.map((p) => field('nome', personName(p.text), p))));
+  }
+}
+
+function addNaturalidade(lines: OcrLine[], out: OcrField[], labels: string[]) {
+  const v = labelled(lines, labels);
+  if (!v) return;
+  const uf = UF.exec(v.text.toUpperCase().slice(-4))?.[1];
+  const cityPart = personName(v.text.replace(/\d{2}\s*\/\s*\d{2}\s*\/\s*\d{4}\s*,?/, '').replace(/[-/,]\s*[A-Z]{2}\s*$/i, ''));
+  if (cityPart) out.push(field('naturalidade', uf ? `${cityPart}/${uf}` : cityPart, v));
+}
+
+const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
+  CNH_FRENTE(lines, out) {
+    addName(lines, out, 'nome', ['NOME E SOBRENOME', 'NOME']);
+    const birth = labelled(lines, ['DATA, LOCAL E UF DE NASCIMENTO', 'DATA LOCAL E UF DE NASCIMENTO']);
+    if (birth) {
+      const iso = isoDate(birth.text);
+      if (iso) out.push(field('dataNascimento', iso, birth, true));
+      addNaturalidade(lines, out, ['DATA, LOCAL E UF DE NASCIMENTO']);
+    }
+    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO']);
+    addDate(lines, out, 'validade', ['VALIDADE']);
+    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE']);
+    if (doc) {
+      const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})?/i.exec(doc.text);
+      if (m) {
+        out.push(field('rg', digitsOnly(m[1]!) + (/x$/i.test(m[1]!) ? 'X' : ''), doc));
+        out.push(field('orgaoEmissor', m[2]!.toUpperCase(), doc));
+        if (m[3] && UF.test(m[3].toUpperCase())) out.push(field('ufEmissor', m[3].toUpperCase(), doc));
+      }
+    }
+    addCpf(lines, out, ['4d CPF', 'CPF']);
+    const reg = labelled(lines, ['REGISTRO']);
+    if (reg) {
+      const n = digitsOnly(reg.text);
+      if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
+    }
+    const cat = labelled(lines, ['CAT. HAB', 'CAT HAB']);
+    const catValue = cat && /\b(ACC|AB|AC|AD|AE|A|B|C|D|E)\b/.exec(cat.text.toUpperCase())?.[1];
+    if (cat && catValue) out.push(field('categoria', catValue, cat));
+    addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'HABILITACAO']);
+    addFiliacao(lines, out, ['FILIACAO']);
+  },
+  RG_FRENTE(lines, out) {
+    const rg = labelled(lines, ['REGISTRO GERAL']);
+    if (rg) out.push(field('rg', digitsOnly(rg.text), rg));
+    addDate(lines, out, 'dataExpedicao', ['DATA DE EXPEDICAO']);
+    addName(lines, out, 'nome', ['NOME']);
+    addFiliacao(lines, out, ['FILIACAO']);
+    addNaturalidade(lines, out, ['NATURALIDADE']);
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO']);
+    addCpf(lines, out, ['CPF']);
+  },
+  CIN_FRENTE(lines, out) {
+    addName(lines, out, 'nome', ['NOME / NAME', 'NOME']);
+    const sex = labelled(lines, ['SEXO / SEX', 'SEXO']);
+    const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
+    if (sex && s) out.push(field('sexo', s, sex));
+    const nat = labelled(lines, ['NACIONALIDADE']);
+    if (nat && /BRA/.test(nat.text.toUpperCase())) out.push(field('nacionalidade', 'BRA', nat));
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
+    addCpf(lines, out, ['REGISTRO GERAL - CPF / PERSONAL NUMBER', 'PERSONAL NUMBER', 'CPF']);
+    addDate(lines, out, 'validade', ['DATA DE VALIDADE / DATE OF EXPIRY', 'DATE OF EXPIRY']);
+  },
+  CIN_VERSO(lines, out) {
+    addFiliacao(lines, out, ['FILIACAO / FILIATION', 'FILIACAO']);
+    addNaturalidade(lines, out, ['PLACE OF BIRTH', 'NATURALIDADE']);
+  },
+  PASSAPORTE(lines, out) {
+    const num = labelled(lines, ['PASSPORT No', 'PASSAPORTE N']);
+    const n = num && /[A-Z]{2}\s*\d{6}/.exec(num.text.toUpperCase().replace(/[O]/g, (c, i) => (i > 1 ? '0' : c)))?.[0];
+    if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
+    const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME']);
+    const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES']);
+    if (surname && given) out.push(field('nome', `${personName(given.text)} ${personName(surname.text)}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
+    const sex = labelled(lines, ['SEXO / SEX']);
+    const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
+    if (sex && s) out.push(field('sexo', s, sex));
+    const nationality = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NATIONALITY']);
+    if (nationality && /BRASIL|BRA/.test(fold(nationality.text))) out.push(field('nacionalidade', 'BRA', nationality));
+    addDate(lines, out, 'dataEmissao', ['DATA DE EXPEDICAO / DATE OF ISSUE', 'DATE OF ISSUE']);
+    addDate(lines, out, 'validade', ['VALIDO ATE / DATE OF EXPIRY', 'DATE OF EXPIRY']);
+  },
+};
+
+/** MRZ as a nested field; its check-digit verdict is `valid`. Fills gaps and checks printed values. */
+function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
+  const mrzLines = lines.filter((l) => mrz.lines.some((m) => l.text.replace(/\s/g, '').toUpperCase().startsWith(m.slice(0, 10))));
+  const at: Located = mrzLines.length
+    ? { text: '', conf: Math.round(mrzLines.reduce((s, l) => s + l.conf, 0) / mrzLines.length), bbox: union(mrzLines.map((l) => l.bbox)) }
+    : { text: '', conf: 0, bbox: [0, 0, 0, 0] };
+  const f = mrz.fields;
+  const nested: OcrField[] = [];
+  const put = (key: string, value: string | null | undefined) => value && nested.push(field(key, value, at));
+  put('formato', mrz.format);
+  put('numeroDocumento', f.documentNumber);
+  put('sobrenome', f.lastName);
+  put('nomes', f.firstName);
+  put('nacionalidade', f.nationality);
+  put('dataNascimento', mrzDate(f.birthDate, 'birth'));
+  put('sexo', f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined);
+  put('validade', mrzDate(f.expirationDate, 'expiry'));
+  put('opcional', f.optional1);
+  nested.push(field('valid', String(mrz.valid), at, mrz.valid));
+  out.push(field('mrz', mrz.lines.join('\n'), at, mrz.valid, nested));
+  // Redundancy: the zone's data fills fields the printed side lacks.
+  const has = (k: string) => out.some((o) => o.key === k);
+  const birth = mrzDate(f.birthDate, 'birth');
+  if (birth && !has('dataNascimento')) out.push(field('dataNascimento', birth, at, mrz.valid));
+  const expiry = mrzDate(f.expirationDate, 'expiry');
+  if (expiry && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
+  if (f.optional1 && isValidCpf(f.optional1) && !has('cpf')) out.push(field('cpf', f.optional1, at, true));
+  if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
+}
+
+export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
+  const out: OcrField[] = [];
+  EXTRACTORS[type]?.(lines, out);
+  if (mrz) addMrz(mrz, lines, out);
+  return out;
+}
+
+export { readMrz };

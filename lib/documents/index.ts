@@ -1,0 +1,6 @@
+export { extractDocument, toSubmitted } from './engine';
+export { classify } from './classify';
+export { extractFields, readMrz } from './extract';
+export { cpfFrom, isoDate, isValidCnhNumber, digitsOnly, personName } from './normalize';
+export { fold, fuzzyIncludes, levenshtein } from './text';
+export { RECOGNIZED_TYPES, PARENT_TYPES, PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';

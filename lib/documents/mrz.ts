@@ -1,0 +1,42 @@
+import { parse } from 'mrz';
+
+export interface MrzRead {
+  format: string;
+  valid: boolean;
+  lines: string[];
+  fields: Record<string, string | null>;
+}
+
+/** Cleans OCR lines into MRZ candidates (only A-Z, 0-9 and <). */
+function candidates(lines: string[]): string[] {
+  return lines
+    .map((l) => l.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, ''))
+    .filter((l) => l.length >= 28 && (l.match(/</g)?.length ?? 0) >= 2);
+}
+
+/** Finds a TD1 (3x30) or TD3 (2x44) zone among OCR lines and parses it with check digits. */
+export function readMrz(lines: string[]): MrzRead | undefined {
+  const c = candidates(lines);
+  for (const [count, width] of [[2, 44], [3, 30]] as const) {
+    for (let i = 0; i + count <= c.length; i++) {
+      const group = c.slice(i, i + count).map((l) => (l + '<'.repeat(width)).slice(0, width));
+      if (!c.slice(i, i + count).every((l) => Math.abs(l.length - width) <= 2)) continue;
+      try {
+        const r = parse(group, { autocorrect: true });
+        return { format: r.format, valid: r.valid, lines: group, fields: r.fields as Record<string, string | null> };
+      } catch {
+        // not this group
+      }
+    }
+  }
+  return undefined;
+}
+
+/** YYMMDD of a MRZ to ISO, with the century that makes sense for the field. */
+export function mrzDate(yymmdd: string | null | undefined, kind: 'birth' | 'expiry'): string | undefined {
+  if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return undefined;
+  const yy = Number(yymmdd.slice(0, 2));
+  const now = new Date().getUTCFullYear() % 100;
+  const century = kind === 'birth' ? (yy > now ? 1900 : 2000) : 2000;
+  return `${century + yy}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
+}

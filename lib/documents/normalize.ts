@@ -1,0 +1,63 @@
+import { isValidCpf } from '../br';
+
+/** Digits that OCR confuses with letters, fixed where only digits belong. */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', I: '1', l: '1', '|': '1', Z: '2', S: '5', s: '5', B: '8', G: '6', T: '7' };
+export const digitsOnly = (s: string) => [...s].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('').replace(/\D/g, '');
+
+/** dd/mm/yyyy (or with - and .) to ISO yyyy-mm-dd, when it is a real date. */
+export function isoDate(text: string): string | undefined {
+  const m = /(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{4})/.exec(text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1'));
+  if (!m) return undefined;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1900 || y > 2100) return undefined;
+  return `${m[3]}-${m[2]}-${m[1]}`;
+}
+
+export function allDates(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\d{2}\s*[/.\-]\s*\d{2}\s*[/.\-]\s*\d{4}/g)) {
+    const iso = isoDate(m[0]);
+    if (iso) out.push(iso);
+  }
+  return out;
+}
+
+/** The first 11-digit group with valid check digits, else the first 11 digits found. */
+export function cpfFrom(text: string): { value: string; valid: boolean } | undefined {
+  const candidates = [...text.matchAll(/[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[-–.]?\s*[\dOoIlSB|]{2}/g)].map((m) => digitsOnly(m[0]));
+  const plain = digitsOnly(text);
+  if (plain.length === 11) candidates.push(plain);
+  const valid = candidates.find((c) => c.length === 11 && isValidCpf(c));
+  if (valid) return { value: valid, valid: true };
+  const any = candidates.find((c) => c.length === 11);
+  return any ? { value: any, valid: false } : undefined;
+}
+
+/** CNH registration number: 11 digits with the DENATRAN check digits. */
+export function isValidCnhNumber(n: string): boolean {
+  if (!/^\d{11}$/.test(n) || /^(\d)\1{10}$/.test(n)) return false;
+  const d = [...n].map(Number);
+  let s = 0;
+  for (let i = 0; i < 9; i++) s += d[i]! * (9 - i);
+  let dv1 = s % 11;
+  let carry = 0;
+  if (dv1 >= 10) {
+    dv1 = 0;
+    carry = 2;
+  }
+  s = 0;
+  for (let i = 0; i < 9; i++) s += d[i]! * (i + 1);
+  const x = s % 11;
+  const dv2 = x >= 10 ? 0 : x - carry;
+  return dv1 === d[9] && dv2 === d[10];
+}
+
+/** A printed name: letters (accents kept), single spaces, upper case. */
+export function personName(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-ZÀ-ÖØ-Ý' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,66 @@
+import sharp, { type OverlayOptions } from 'sharp';
+import type { Rng } from './random';
+
+export interface Damage {
+  angle: number;
+  turn: 0 | 90 | 180 | 270;
+  blur: number;
+  noise: number;
+  glare: boolean;
+  shadow: boolean;
+  quality: number;
+  width: number;
+}
+
+/** Photo-like damage; `clean` keeps the render as a flat scan. */
+export function pickDamage(r: Rng, level: 'clean' | 'photo'): Damage {
+  if (level === 'clean') return { angle: 0, turn: 0, blur: 0, noise: 0, glare: false, shadow: false, quality: 92, width: 1600 };
+  return {
+    angle: r.int(-150, 150) / 10,
+    turn: r.chance(0.15) ? r.pick([90, 180, 270] as const) : 0,
+    blur: r.chance(0.5) ? r.int(3, 12) / 10 : 0,
+    noise: r.int(0, 12),
+    glare: r.chance(0.35),
+    shadow: r.chance(0.35),
+    quality: r.int(50, 90),
+    width: r.chance(0.2) ? 800 : 1600,
+  };
+}
+
+function overlay(w: number, h: number, r: Rng, kind: 'glare' | 'shadow'): Buffer {
+  const cx = r.int(10, 90);
+  const cy = r.int(10, 90);
+  const svg =
+    kind === 'glare'
+      ? `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="g" cx="${cx}%" cy="${cy}%" r="${r.int(12, 25)}%"><stop offset="0" stop-color="#fff" stop-opacity="0.85"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
+      : `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="s" x1="0" y1="0" x2="${r.chance(0.5) ? 1 : 0}" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.45"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/></svg>`;
+  return Buffer.from(svg);
+}
+
+/** The document photographed: on a table, turned, blurred, noisy, lit unevenly, JPEG-compressed. */
+export async function photograph(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<Buffer> {
+  const bg = { r: r.int(40, 200), g: r.int(40, 200), b: r.int(40, 200), alpha: 1 };
+  let img = sharp(png).rotate(d.angle, { background: bg });
+  if (d.turn) img = sharp(await img.png().toBuffer()).rotate(d.turn);
+  let buf = await img.png().toBuffer();
+  const meta = await sharp(buf).metadata();
+  // Margin of table around the document.
+  const margin = Math.round(Math.max(width, height) * (0.04 + r.next() * 0.1));
+  buf = await sharp(buf).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg }).png().toBuffer();
+  const w = meta.width! + 2 * margin;
+  const h = meta.height! + 2 * margin;
+  const layers: OverlayOptions[] = [];
+  if (d.glare) layers.push({ input: overlay(w, h, r, 'glare') });
+  if (d.shadow) layers.push({ input: overlay(w, h, r, 'shadow') });
+  let out = sharp(buf).composite(layers);
+  if (d.blur) out = sharp(await out.png().toBuffer()).blur(d.blur);
+  let raw = await out.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (d.noise) {
+    const px = raw.data;
+    for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i]! + (r.next() - 0.5) * 2 * d.noise));
+  }
+  return sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } })
+    .resize({ width: d.width })
+    .jpeg({ quality: d.quality })
+    .toBuffer();
+}

@@ -1,0 +1,220 @@
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
+import { td1, td3 } from './mrz';
+import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, UFS, type Rng } from './random';
+
+export type DocType = 'CNH_FRENTE' | 'RG_FRENTE' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE';
+export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'RG_FRENTE', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE'];
+export const PARENT: Record<DocType, string> = { CNH_FRENTE: 'CNH', RG_FRENTE: 'RG', CIN_FRENTE: 'CIN', CIN_VERSO: 'CIN', PASSAPORTE: 'PASSAPORTE' };
+
+export interface Truth {
+  typeRecognized: DocType;
+  typeParentAlias: string;
+  /** Canonical keys (see lib/documents) to the exact expected values. */
+  fields: Record<string, string>;
+}
+
+interface Pen {
+  ctx: SKRSContext2D;
+  label: string;
+  value: string;
+  ink: string;
+}
+
+function field(p: Pen, label: string, value: string, x: number, y: number, size: number) {
+  p.ctx.fillStyle = '#3a4a5a';
+  p.ctx.font = `${Math.round(size * 0.55)}px "${p.label}"`;
+  p.ctx.fillText(label, x, y);
+  p.ctx.fillStyle = p.ink;
+  p.ctx.font = `${size}px "${p.value}"`;
+  p.ctx.fillText(value, x, y + size * 1.15);
+}
+
+function background(ctx: SKRSContext2D, w: number, h: number, r: Rng, base: [number, number, number]) {
+  const [cr, cg, cb] = base.map((c) => Math.min(255, c + r.int(-12, 12)));
+  ctx.fillStyle = `rgb(${cr},${cg},${cb})`;
+  ctx.fillRect(0, 0, w, h);
+  // Guilloche-like security lines.
+  ctx.strokeStyle = `rgba(${cr! - 40},${cg! - 30},${cb! - 20},0.25)`;
+  ctx.lineWidth = 1.5;
+  for (let i = 0; i < 30; i++) {
+    ctx.beginPath();
+    const phase = r.next() * Math.PI * 2;
+    for (let x = 0; x <= w; x += 20) {
+      const y = h / 2 + Math.sin(x / (60 + i * 3) + phase) * (h / 2.2);
+      if (x === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  }
+}
+
+function photo(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
+  ctx.fillStyle = '#b8bec6';
+  ctx.fillRect(x, y, w, h);
+  ctx.fillStyle = '#7d8691';
+  ctx.beginPath();
+  ctx.arc(x + w / 2, y + h * 0.38, w * 0.22, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(x + w / 2, y + h * 0.95, w * 0.42, h * 0.35, 0, Math.PI, 0);
+  ctx.fill();
+}
+
+function header(ctx: SKRSContext2D, lines: string[], x: number, y: number, size: number, font: string, color = '#1b3a5c') {
+  ctx.fillStyle = color;
+  lines.forEach((line, i) => {
+    ctx.font = `${i === lines.length - 1 ? size * 1.25 : size}px "${font}"`;
+    ctx.fillText(line, x, y + i * size * 1.45);
+  });
+}
+
+function person(r: Rng) {
+  const nome = fullName(r);
+  const surname = nome.split(' ').slice(-1)[0]!;
+  return {
+    nome,
+    surname,
+    given: nome.split(' ').slice(0, -1).filter((p) => !['DA', 'DE', 'DOS', 'DAS', 'DO'].includes(p)).join(' '),
+    cpf: cpf(r),
+    nascimento: date(r, 1950, 2004),
+    pai: fullName(r),
+    mae: fullName(r),
+    uf: r.pick(UFS),
+    cidade: city(r),
+    sexo: r.chance(0.5) ? 'M' : ('F' as 'M' | 'F'),
+  };
+}
+
+/** Renders one document of a type, with its ground truth. */
+export function render(type: DocType, r: Rng): { png: Buffer; width: number; height: number; truth: Truth } {
+  registerFonts();
+  const fonts = r.pick(FONT_SETS);
+  const p = person(r);
+  const W = 1712;
+  const H = 1080;
+  let canvas = createCanvas(W, H);
+  let ctx = canvas.getContext('2d');
+  const pen: Pen = { ctx, label: fonts.label, value: fonts.value, ink: '#111111' };
+  const fields: Record<string, string> = {};
+  switch (type) {
+    case 'CNH_FRENTE': {
+      background(ctx, W, H, r, [214, 233, 214]);
+      header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'MINISTÉRIO DOS TRANSPORTES', 'SECRETARIA NACIONAL DE TRÂNSITO', 'CARTEIRA NACIONAL DE HABILITAÇÃO'], 60, 70, 30, fonts.value);
+      photo(ctx, 70, 300, 360, 470);
+      const emissao = date(r, 2019, 2024);
+      const validade = `${Number(emissao.slice(0, 4)) + 10}${emissao.slice(4)}`;
+      const registro = cnhNumber(r);
+      const rg = rgNumber(r);
+      const primeira = date(r, Math.max(1970, Number(p.nascimento.slice(0, 4)) + 18), 2018);
+      const cat = r.pick(['B', 'AB', 'A', 'C', 'D', 'AE']);
+      field(pen, '2 e 1 NOME E SOBRENOME', p.nome, 470, 300, 40);
+      field(pen, '3 DATA, LOCAL E UF DE NASCIMENTO', `${br(p.nascimento)}, ${p.cidade}, ${p.uf}`, 470, 410, 36);
+      field(pen, '4a DATA EMISSÃO', br(emissao), 470, 520, 36);
+      field(pen, '4b VALIDADE', br(validade), 900, 520, 36);
+      field(pen, '4c DOC. IDENTIDADE/ÓRG. EMISSOR/UF', `${rg} SSP ${p.uf}`, 470, 630, 36);
+      field(pen, '4d CPF', formatCpf(p.cpf), 470, 740, 36);
+      field(pen, '5 Nº REGISTRO', registro, 1000, 740, 36);
+      field(pen, '9 CAT. HAB.', cat, 1400, 740, 36);
+      field(pen, 'FILIAÇÃO', p.pai, 470, 850, 32);
+      ctx.fillStyle = pen.ink;
+      ctx.font = `32px "${fonts.value}"`;
+      ctx.fillText(p.mae, 470, 850 + 32 * 2.3);
+      field(pen, '1ª HABILITAÇÃO', br(primeira), 70, 850, 32);
+      Object.assign(fields, {
+        nome: p.nome,
+        dataNascimento: p.nascimento,
+        naturalidade: `${p.cidade}/${p.uf}`,
+        dataEmissao: emissao,
+        validade,
+        rg,
+        orgaoEmissor: 'SSP',
+        ufEmissor: p.uf,
+        cpf: p.cpf,
+        numeroRegistro: registro,
+        categoria: cat,
+        primeiraHabilitacao: primeira,
+        'filiacao.0': p.pai,
+        'filiacao.1': p.mae,
+      });
+      break;
+    }
+    case 'RG_FRENTE': {
+      background(ctx, W, H, r, [222, 226, 238]);
+      header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', `ESTADO DE ${r.pick(['SÃO PAULO', 'MINAS GERAIS', 'PERNAMBUCO', 'RIO GRANDE DO SUL'])}`, 'SECRETARIA DA SEGURANÇA PÚBLICA', 'CARTEIRA DE IDENTIDADE'], 60, 70, 30, fonts.value);
+      const rg = rgNumber(r);
+      const expedicao = date(r, 2005, 2023);
+      field(pen, 'REGISTRO GERAL', rg, 60, 330, 40);
+      field(pen, 'DATA DE EXPEDIÇÃO', br(expedicao), 800, 330, 40);
+      field(pen, 'NOME', p.nome, 60, 450, 40);
+      field(pen, 'FILIAÇÃO', p.pai, 60, 570, 34);
+      ctx.fillStyle = pen.ink;
+      ctx.font = `34px "${fonts.value}"`;
+      ctx.fillText(p.mae, 60, 570 + 34 * 2.3);
+      field(pen, 'NATURALIDADE', `${p.cidade}-${p.uf}`, 60, 760, 36);
+      field(pen, 'DATA DE NASCIMENTO', br(p.nascimento), 900, 760, 36);
+      field(pen, 'CPF', formatCpf(p.cpf), 60, 880, 36);
+      Object.assign(fields, { rg, dataExpedicao: expedicao, nome: p.nome, 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, dataNascimento: p.nascimento, cpf: p.cpf });
+      break;
+    }
+    case 'CIN_FRENTE': {
+      background(ctx, W, H, r, [226, 236, 246]);
+      header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'CARTEIRA DE IDENTIDADE NACIONAL'], 60, 80, 34, fonts.value);
+      photo(ctx, 70, 230, 380, 500);
+      const validade = date(r, 2030, 2035);
+      field(pen, 'NOME / NAME', p.nome, 500, 260, 40);
+      field(pen, 'SEXO / SEX', p.sexo, 500, 380, 36);
+      field(pen, 'NACIONALIDADE / NATIONALITY', 'BRA', 800, 380, 36);
+      field(pen, 'DATA DE NASCIMENTO / DATE OF BIRTH', br(p.nascimento), 500, 490, 36);
+      field(pen, 'REGISTRO GERAL - CPF / PERSONAL NUMBER', formatCpf(p.cpf), 500, 600, 36);
+      field(pen, 'DATA DE VALIDADE / DATE OF EXPIRY', br(validade), 500, 710, 36);
+      Object.assign(fields, { nome: p.nome, sexo: p.sexo, nacionalidade: 'BRA', dataNascimento: p.nascimento, cpf: p.cpf, validade });
+      break;
+    }
+    case 'CIN_VERSO': {
+      background(ctx, W, H, r, [226, 236, 246]);
+      const validade = date(r, 2030, 2035);
+      field(pen, 'FILIAÇÃO / FILIATION', p.pai, 60, 90, 34);
+      ctx.fillStyle = pen.ink;
+      ctx.font = `34px "${fonts.value}"`;
+      ctx.fillText(p.mae, 60, 90 + 34 * 2.3);
+      field(pen, 'NATURALIDADE / PLACE OF BIRTH', `${p.cidade}/${p.uf}`, 60, 280, 34);
+      const lines = td1({ documentNumber: p.cpf.slice(0, 9), surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade, optional: p.cpf });
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 720, W, 360);
+      ctx.fillStyle = '#111111';
+      ctx.font = `62px "${r.pick(MRZ_FONTS)}"`;
+      lines.forEach((l, i) => ctx.fillText(l, 70, 820 + i * 95));
+      Object.assign(fields, { 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, 'mrz.valid': 'true', cpf: p.cpf, dataNascimento: p.nascimento, validade });
+      break;
+    }
+    case 'PASSAPORTE': {
+      canvas = createCanvas(1250, 880);
+      ctx = canvas.getContext('2d');
+      pen.ctx = ctx;
+      background(ctx, 1250, 880, r, [238, 232, 214]);
+      header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'PASSAPORTE / PASSPORT'], 330, 60, 26, fonts.value);
+      photo(ctx, 40, 130, 260, 340);
+      const numero = `${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.int(100000, 999999)}`;
+      const emissao = date(r, 2016, 2024);
+      const validade = `${Number(emissao.slice(0, 4)) + 10}${emissao.slice(4)}`;
+      field(pen, 'PASSAPORTE Nº / PASSPORT No.', numero, 330, 150, 30);
+      field(pen, 'SOBRENOME / SURNAME', p.surname, 330, 230, 30);
+      field(pen, 'NOME / GIVEN NAMES', p.given, 330, 310, 30);
+      field(pen, 'NACIONALIDADE / NATIONALITY', 'BRASILEIRO(A)', 330, 390, 28);
+      field(pen, 'DATA DE NASCIMENTO / DATE OF BIRTH', br(p.nascimento), 330, 465, 28);
+      field(pen, 'SEXO / SEX', p.sexo, 900, 465, 28);
+      field(pen, 'DATA DE EXPEDIÇÃO / DATE OF ISSUE', br(emissao), 330, 540, 28);
+      field(pen, 'VÁLIDO ATÉ / DATE OF EXPIRY', br(validade), 800, 540, 28);
+      const lines = td3({ documentNumber: numero, surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade });
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 690, 1250, 190);
+      ctx.fillStyle = '#111111';
+      ctx.font = `38px "${r.pick(MRZ_FONTS)}"`;
+      lines.forEach((l, i) => ctx.fillText(l, 40, 760 + i * 70));
+      Object.assign(fields, { numeroPassaporte: numero, nome: `${p.given} ${p.surname}`, nacionalidade: 'BRA', dataNascimento: p.nascimento, sexo: p.sexo, dataEmissao: emissao, validade, 'mrz.valid': 'true' });
+      break;
+    }
+  }
+  return { png: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height, truth: { typeRecognized: type, typeParentAlias: PARENT[type], fields } };
+}
