@@ -44,6 +44,9 @@ function mapBoxes(fields: OcrField[], f: (b: Box) => Box): OcrField[] {
 interface Reading {
   type?: RecognizedType;
   score: number;
+  conf: number;
+  /** Tesseract reads sideways text but keeps sideways boxes: the layout rules need upright lines. */
+  sideways: boolean;
   lines: OcrLine[];
   text: string;
   turn: Turn;
@@ -55,7 +58,9 @@ async function read(png: Buffer, width: number, turn: Turn): Promise<Reading> {
   const out = await ocrPool().recognize({ image, mode: 'auto', rotateAuto: true });
   const mrz = readMrz(out.lines.map((l) => l.text));
   const c = classify(fold(out.text), mrz);
-  return { type: c.type, score: c.score, lines: out.lines, text: out.text, turn, scale };
+  const long = out.lines.filter((l) => l.text.length >= 6);
+  const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
+  return { type: c.type, score: c.score, conf: out.conf, sideways, lines: out.lines, text: out.text, turn, scale };
 }
 
 /**
@@ -66,15 +71,19 @@ async function read(png: Buffer, width: number, turn: Turn): Promise<Reading> {
 export async function extractDocument(value: string, field = 'image'): Promise<OcrResult> {
   const media = await intake(value, field);
   const page = media.images[0]!;
-  let best: Reading | undefined;
-  for (const turn of [0, 180, 90, 270] as Turn[]) {
-    const reading = await read(page.png, page.width, turn);
-    if (!best || reading.score > best.score) best = reading;
-    if (reading.type && reading.score >= 4) break;
+  // Upright is the common case; only a doubtful reading pays for the other three turns.
+  const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
+  let best = await read(page.png, page.width, 0);
+  if (!(best.type && best.score >= 5 && best.conf >= 60 && !best.sideways)) {
+    for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
+      const reading = await read(page.png, page.width, turn);
+      if (quality(reading) > quality(best)) best = reading;
+      if (reading.type && reading.score >= 5 && reading.conf >= 60 && !reading.sideways) break;
+    }
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
   const type = best?.type ?? fromText?.type;
-  if (!best || !type) {
+  if (!type) {
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
   const mrz = readMrz(best.lines.map((l) => l.text));

@@ -2,7 +2,7 @@ import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
-import { fold, fuzzyIncludes } from './text';
+import { fold, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
 type Box = [number, number, number, number];
@@ -21,21 +21,25 @@ const union = (boxes: Box[]): Box => {
   return [x0, y0, x1 - x0, y1 - y0];
 };
 
-/** The line holding a printed label, and where the label starts on it. */
+/** The line holding a printed label, and where the label starts on it (rows may hold several labels). */
 function findLabel(lines: OcrLine[], label: string): { index: number; x: number } | undefined {
   const want = fold(label);
+  const tokens = want.split(' ').length;
+  let best: { index: number; x: number; distance: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!fuzzyIncludes(fold(line.text), want)) continue;
-    // Where on the line: the first word of the label (rows may hold several labels).
-    const first = want.split(' ')[0]!;
-    const word = line.words.find((w) => {
-      const t = fold(w.text);
-      return t.length > 0 && (t === first || (first.length >= 3 && (t.includes(first) || (first.includes(t) && t.length >= 3))));
-    });
-    return { index: i, x: word ? word.bbox[0] : line.bbox[0] };
+    const words = line.words.map((w) => fold(w.text));
+    for (let start = 0; start < words.length; start++) {
+      for (const k of [tokens - 1, tokens, tokens + 1]) {
+        if (k < 1 || start + k > words.length) continue;
+        const distance = levenshtein(words.slice(start, start + k).join(' '), want);
+        if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], distance };
+      }
+    }
+    if (best && best.index === i && best.distance <= Math.floor(want.length * 0.2)) return { index: best.index, x: best.x };
   }
-  return undefined;
+  return best && best.distance <= Math.floor(want.length * 0.25) ? { index: best.index, x: best.x } : undefined;
 }
 
 /**
@@ -174,7 +178,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     const sex = labelled(lines, ['SEXO / SEX', 'SEXO']);
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
     if (sex && s) out.push(field('sexo', s, sex));
-    const nat = labelled(lines, ['NACIONALIDADE']);
+    const nat = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE']);
     if (nat && /BRA/.test(nat.text.toUpperCase())) out.push(field('nacionalidade', 'BRA', nat));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
     addCpf(lines, out, ['REGISTRO GERAL - CPF / PERSONAL NUMBER', 'PERSONAL NUMBER', 'CPF']);
@@ -182,14 +186,14 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   },
   CIN_VERSO(lines, out) {
     addFiliacao(lines, out, ['FILIACAO / FILIATION', 'FILIACAO']);
-    addNaturalidade(lines, out, ['PLACE OF BIRTH', 'NATURALIDADE']);
+    addNaturalidade(lines, out, ['NATURALIDADE / PLACE OF BIRTH', 'NATURALIDADE']);
   },
   PASSAPORTE(lines, out) {
-    const num = labelled(lines, ['PASSPORT No', 'PASSAPORTE N']);
+    const num = labelled(lines, ['PASSAPORTE N / PASSPORT No', 'PASSPORT No']);
     const n = num && /[A-Z]{2}\s*\d{6}/.exec(num.text.toUpperCase().replace(/[O]/g, (c, i) => (i > 1 ? '0' : c)))?.[0];
     if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
-    const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME']);
-    const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES']);
+    const surname = labelled(lines, ['SOBRENOME / SURNAME']);
+    const given = labelled(lines, ['NOME / GIVEN NAMES']);
     if (surname && given) out.push(field('nome', `${personName(given.text)} ${personName(surname.text)}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
     const sex = labelled(lines, ['SEXO / SEX']);

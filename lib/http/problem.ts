@@ -75,6 +75,12 @@ export const ERROR_CODES: Record<string, string> = {
   invalid_logo: '422 - the logo is not a PNG/JPEG data URL under 200 KB.',
   consent_required: '400 - the person must accept the terms on the intro page.',
   resend_limit: '429 - the code was already resent the maximum number of times.',
+  invalid_base64: '422 - a file field is not valid base64.',
+  invalid_file: '422 - a file field is empty or a data URL that is not base64.',
+  corrupt_file: '422 - a file is truncated or corrupt.',
+  image_too_large: '422 - an image has more pixels than allowed (40 megapixels by default).',
+  pdf_too_many_pages: '422 - a PDF has more pages than allowed (10 by default).',
+  file_too_large: '413 - a decoded file is larger than allowed (10 MB by default).',
   sms_not_configured: '503 - no SMS transport is configured on this server (and the local outbox is off).',
   email_not_configured: '503 - no e-mail transport is configured on this server (and the local outbox is off).',
 };

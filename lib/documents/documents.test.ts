@@ -1,0 +1,128 @@
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOC_TYPES, generate, type Sample } from '@/scripts/synth';
+import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
+import { GET as healthz } from '@/app/healthz/route';
+import { closeOcrPool } from '../ocr';
+import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { extractDocument, type OcrField } from '.';
+
+const value = (fields: OcrField[], key: string) => fields.find((f) => f.key === key)?.value;
+const b64 = (b: Buffer) => b.toString('base64');
+
+/** Fields every reader must get right on a clean image of the type. */
+const KEY_FIELDS: Record<string, string[]> = {
+  CNH_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'dataEmissao'],
+  RG_FRENTE: ['rg', 'nome', 'cpf', 'dataNascimento', 'dataExpedicao'],
+  CIN_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'sexo'],
+  CIN_VERSO: ['naturalidade'],
+  PASSAPORTE: ['numeroPassaporte', 'dataNascimento', 'validade', 'sexo'],
+};
+
+afterAll(async () => closeOcrPool());
+
+describe('document engine on synthetic documents', () => {
+  const samples = new Map<string, Sample>();
+  beforeAll(async () => {
+    for (const type of DOC_TYPES) samples.set(type, await generate(type, 11, 'clean'));
+  });
+
+  it.each(DOC_TYPES)('recognises %s and reads its key fields', async (type) => {
+    const s = samples.get(type)!;
+    const r = await extractDocument(b64(s.image));
+    expect(r.typeRecognized).toBe(type);
+    expect(r.typeParentAlias).toBe(s.truth.typeParentAlias);
+    expect(r.digitalDocument).toBe(false);
+    for (const key of KEY_FIELDS[type]!) expect(value(r.fields, key), key).toBe(s.truth.fields[key]);
+    for (const f of r.fields) {
+      expect(f.conf).toBeGreaterThanOrEqual(0);
+      expect(f.conf).toBeLessThanOrEqual(100);
+      expect(f.bbox).toHaveLength(4);
+    }
+    if (type === 'CIN_VERSO' || type === 'PASSAPORTE') expect(r.fields.find((f) => f.key === 'mrz')).toMatchObject({ valid: true });
+  });
+
+  it('marks a valid CPF as valid with its box on the submitted image', async () => {
+    const s = samples.get('CNH_FRENTE')!;
+    const r = await extractDocument(b64(s.image));
+    const cpf = r.fields.find((f) => f.key === 'cpf')!;
+    expect(cpf.valid).toBe(true);
+    const { width, height } = await sharp(s.image).metadata();
+    expect(cpf.bbox[0]! + cpf.bbox[2]!).toBeLessThanOrEqual(width!);
+    expect(cpf.bbox[1]! + cpf.bbox[3]!).toBeLessThanOrEqual(height!);
+    expect(cpf.bbox[2]).toBeGreaterThan(50);
+  });
+
+  it.each([90, 180])('reads a document turned %i degrees', async (turn) => {
+    const s = samples.get('CNH_FRENTE')!;
+    const turned = await sharp(s.image).rotate(turn).jpeg({ quality: 90 }).toBuffer();
+    const r = await extractDocument(b64(turned));
+    expect(r.typeRecognized).toBe('CNH_FRENTE');
+    expect(value(r.fields, 'cpf')).toBe(s.truth.fields.cpf);
+  });
+
+  it('tells apart a PDF with a text layer (digital) from a scanned one', async () => {
+    const s = samples.get('CNH_FRENTE')!;
+    const build = async (withText: boolean) => {
+      const doc = await PDFDocument.create();
+      const img = await doc.embedJpg(s.image);
+      const page = doc.addPage([img.width / 2, img.height / 2]);
+      page.drawImage(img, { x: 0, y: 0, width: img.width / 2, height: img.height / 2 });
+      if (withText) page.drawText(`CARTEIRA NACIONAL DE HABILITACAO ${s.truth.fields.nome!.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`, { x: 5, y: 5, size: 4, font: await doc.embedFont(StandardFonts.Helvetica) });
+      return Buffer.from(await doc.save());
+    };
+    const digital = await extractDocument(`data:application/pdf;base64,${b64(await build(true))}`);
+    expect(digital).toMatchObject({ typeRecognized: 'CNH_DIGITAL', typeParentAlias: 'CNH', digitalDocument: true });
+    const scanned = await extractDocument(b64(await build(false)));
+    expect(scanned).toMatchObject({ typeRecognized: 'CNH_FRENTE', digitalDocument: false });
+    expect(value(scanned.fields, 'cpf')).toBe(s.truth.fields.cpf);
+  });
+
+  it('says document_not_recognized, with no fields, for a picture that is not a document', async () => {
+    const noise = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    expect(await extractDocument(b64(noise))).toEqual({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
+  });
+});
+
+describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {
+  let db: TestDatabase;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    auth = await bearerHeaders(await seedIntegrator());
+  });
+  afterAll(async () => db.close());
+
+  it('answers media errors with problem+json', async () => {
+    const gif = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: b64(Buffer.from('GIF89a0000000000')) }, headers: auth });
+    expect(gif.status).toBe(415);
+    expect(gif.data.detail).toBe('image is GIF; send JPEG, PNG, PDF.');
+    expect((await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: auth })).status).toBe(422);
+    expect((await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: auth })).status).toBe(400);
+  });
+
+  it('finishes 10 parallel requests while the event loop stays responsive', async () => {
+    const sample = await generate('RG_FRENTE', 21, 'clean');
+    const body = { image: b64(sample.image) };
+    let worstHealth = 0;
+    let done = false;
+    const probe = (async () => {
+      while (!done) {
+        const t = performance.now();
+        await call(healthz, '/healthz');
+        worstHealth = Math.max(worstHealth, performance.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: body, headers: auth })));
+    done = true;
+    await probe;
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.data.typeRecognized).toBe('RG_FRENTE');
+      expect(r.data.fields.find((f: OcrField) => f.key === 'cpf')?.value).toBe(sample.truth.fields.cpf);
+    }
+    expect(worstHealth).toBeLessThan(100);
+  }, 180_000);
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cnhNumber, td1, td3 } from '@/scripts/synth';
+import { rng } from '@/scripts/synth/random';
+import { classify } from './classify';
+import { readMrz } from './mrz';
+import { cpfFrom, isoDate, isValidCnhNumber } from './normalize';
+import { fold, fuzzyIncludes } from './text';
+
+describe('normalisation', () => {
+  it('reads dates into ISO and refuses impossible ones', () => {
+    expect(isoDate('10/05/1981, BRASÍLIA')).toBe('1981-05-10');
+    expect(isoDate('1O/O5/198l')).toBe('1981-05-10');
+    expect(isoDate('31/02/2000')).toBeUndefined();
+    expect(isoDate('no date')).toBeUndefined();
+  });
+  it('reads a CPF through OCR look-alikes and checks its digits', () => {
+    expect(cpfFrom('CPF 529.982.247-25')).toEqual({ value: '52998224725', valid: true });
+    expect(cpfFrom('S29.98Z.Z47-Z5')).toEqual({ value: '52998224725', valid: true });
+    expect(cpfFrom('529.982.247-24')).toEqual({ value: '52998224724', valid: false });
+  });
+  it('checks CNH registration numbers', () => {
+    const r = rng(5);
+    for (let i = 0; i < 200; i++) {
+      const n = cnhNumber(r);
+      expect(isValidCnhNumber(n)).toBe(true);
+      const broken = n.slice(0, 10) + String((Number(n[10]) + 1) % 10);
+      expect(isValidCnhNumber(broken)).toBe(false);
+    }
+  });
+  it('matches labels despite OCR slips', () => {
+    expect(fuzzyIncludes(fold('CARTElRA NACIONAL DE HABlLITAÇÃO'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(true);
+    expect(fuzzyIncludes(fold('REGISTRO GERAL'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(false);
+  });
+});
+
+describe('MRZ', () => {
+  const person = { documentNumber: 'AB123456', surname: 'SILVA', given: 'MARIA JOSÉ', birth: '1980-02-29', sex: 'F' as const, expiry: '2031-01-01' };
+  it('parses a passport zone and verifies its check digits', () => {
+    const lines = td3(person);
+    const read = readMrz(['PASSAPORTE', ...lines]);
+    expect(read).toMatchObject({ format: 'TD3', valid: true, fields: { lastName: 'SILVA', firstName: 'MARIA JOSE', documentNumber: 'AB123456' } });
+  });
+  it('flags a wrong check digit', () => {
+    const [l1, l2] = td3(person);
+    const tampered = l2!.slice(0, 13) + (l2![13] === '1' ? '2' : '1') + l2!.slice(14); // birth date changed, check digit not
+    expect(readMrz([l1!, tampered])?.valid).toBe(false);
+  });
+  it('parses a CIN (TD1) zone with spaces and OCR noise', () => {
+    const lines = td1({ ...person, documentNumber: '529982247', optional: '52998224725' });
+    const read = readMrz(lines.map((l) => l.replace(/(.{10})/, '$1 ')));
+    expect(read).toMatchObject({ format: 'TD1', valid: true });
+  });
+  it('classifies from the zone alone', () => {
+    expect(classify('', readMrz(td3(person)))).toMatchObject({ type: 'PASSAPORTE' });
+    expect(classify(fold('REPÚBLICA FEDERATIVA DO BRASIL CARTEIRA NACIONAL DE HABILITAÇÃO 2 e 1 NOME E SOBRENOME'), undefined).type).toBe('CNH_FRENTE');
+    expect(classify(fold('uma foto de um gato'), undefined).type).toBeUndefined();
+  });
+});
