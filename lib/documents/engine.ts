@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { classify } from './classify';
+import { estimateSkew } from './deskew';
 import { extractFields, readMrz } from './extract';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -12,28 +13,63 @@ type Box = [number, number, number, number];
 /** Smallest width text is read at: 800 px photos are upscaled before OCR. */
 const MIN_OCR_WIDTH = 1600;
 
-/** Grey, contrast-stretched, upscaled when small, turned: what Tesseract reads best. */
-async function prepare(png: Buffer, width: number, turn: Turn): Promise<{ image: Buffer; scale: number }> {
-  const scale = width < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / width : 1;
-  let img = sharp(png).greyscale().normalise();
-  if (scale !== 1) img = img.resize({ width: Math.round(width * scale), kernel: 'lanczos3' });
-  if (turn) img = img.rotate(turn);
-  return { image: await img.png().toBuffer(), scale };
+/** How the image that was read relates to the submitted one. */
+interface Frame {
+  turn: Turn;
+  /** Tilt removed, degrees clockwise. */
+  skew: number;
+  scale: number;
+  /** Size after the turn (before deskew), and after the deskew (before scaling). */
+  turned: [number, number];
+  deskewed: [number, number];
 }
 
-/** A box in the turned, scaled image back to pixels of the submitted (upright) image. */
-export function toSubmitted(box: Box, turn: Turn, scale: number, width: number, height: number): Box {
-  const [x, y, w, h] = box.map((v) => v / scale) as Box;
-  const r = (b: Box): Box => b.map((v) => Math.max(0, Math.round(v))) as Box;
-  switch (turn) {
+/** Turned, deskewed, grey, contrast-stretched and upscaled when small: what Tesseract reads best. */
+async function prepare(png: Buffer, turn: Turn): Promise<{ image: Buffer; frame: Frame }> {
+  const turnedPng = turn ? await sharp(png).rotate(turn).png().toBuffer() : png;
+  const tm = await sharp(turnedPng).metadata();
+  const skew = await estimateSkew(turnedPng);
+  const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
+  const dm = await sharp(straight).metadata();
+  const scale = dm.width! < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / dm.width! : 1;
+  let img = sharp(straight).greyscale().normalise();
+  if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
+  return { image: await img.png().toBuffer(), frame: { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] } };
+}
+
+/** A box in the image that was read back to pixels of the submitted (upright) image. */
+export function toSubmitted(box: Box, f: Frame, width: number, height: number): Box {
+  const [x, y, w, h] = box.map((v) => v / f.scale) as Box;
+  // Undo the deskew: rotate the corners back around the centres.
+  const t = (f.skew * Math.PI) / 180;
+  const [cx, cy] = [f.deskewed[0] / 2, f.deskewed[1] / 2];
+  const [ox, oy] = [f.turned[0] / 2, f.turned[1] / 2];
+  const corners = [
+    [x, y],
+    [x + w, y],
+    [x, y + h],
+    [x + w, y + h],
+  ].map(([px, py]) => {
+    const dx = px! - cx;
+    const dy = py! - cy;
+    return [dx * Math.cos(t) - dy * Math.sin(t) + ox, dx * Math.sin(t) + dy * Math.cos(t) + oy];
+  });
+  const bx = Math.min(...corners.map((c) => c[0]!));
+  const by = Math.min(...corners.map((c) => c[1]!));
+  const b: Box = [bx, by, Math.max(...corners.map((c) => c[0]!)) - bx, Math.max(...corners.map((c) => c[1]!)) - by];
+  const r = (v: Box): Box => {
+    const [vx, vy, vw, vh] = v.map((n) => Math.max(0, Math.round(n))) as Box;
+    return [Math.min(vx, width), Math.min(vy, height), Math.min(vw, width - Math.min(vx, width)), Math.min(vh, height - Math.min(vy, height))];
+  };
+  switch (f.turn) {
     case 0:
-      return r([x, y, w, h]);
+      return r(b);
     case 90:
-      return r([y, height - x - w, h, w]);
+      return r([b[1], height - b[0] - b[2], b[3], b[2]]);
     case 180:
-      return r([width - x - w, height - y - h, w, h]);
+      return r([width - b[0] - b[2], height - b[1] - b[3], b[2], b[3]]);
     case 270:
-      return r([width - y - h, x, h, w]);
+      return r([width - b[1] - b[3], b[0], b[3], b[2]]);
   }
 }
 
@@ -49,18 +85,17 @@ interface Reading {
   sideways: boolean;
   lines: OcrLine[];
   text: string;
-  turn: Turn;
-  scale: number;
+  frame: Frame;
 }
 
-async function read(png: Buffer, width: number, turn: Turn): Promise<Reading> {
-  const { image, scale } = await prepare(png, width, turn);
-  const out = await ocrPool().recognize({ image, mode: 'auto', rotateAuto: true });
+async function read(png: Buffer, turn: Turn): Promise<Reading> {
+  const { image, frame } = await prepare(png, turn);
+  const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = readMrz(out.lines.map((l) => l.text));
   const c = classify(fold(out.text), mrz);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, lines: out.lines, text: out.text, turn, scale };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, lines: out.lines, text: out.text, frame };
 }
 
 /**
@@ -73,10 +108,10 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   const page = media.images[0]!;
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
-  let best = await read(page.png, page.width, 0);
+  let best = await read(page.png, 0);
   if (!(best.type && best.score >= 5 && best.conf >= 60 && !best.sideways)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(page.png, page.width, turn);
+      const reading = await read(page.png, turn);
       if (quality(reading) > quality(best)) best = reading;
       if (reading.type && reading.score >= 5 && reading.conf >= 60 && !reading.sideways) break;
     }
@@ -94,6 +129,6 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
     typeRecognized,
     typeParentAlias: PARENT_OF[type],
     digitalDocument: media.digital,
-    fields: mapBoxes(fields, (b) => toSubmitted(b, reading.turn, reading.scale, page.width, page.height)),
+    fields: mapBoxes(fields, (b) => toSubmitted(b, reading.frame, page.width, page.height)),
   };
 }

@@ -1,0 +1,94 @@
+/**
+ * Document engine benchmark: accuracy per type and field on synthetic photos
+ * (with ground truth), and latency through the SPEC 4.9 handler with both
+ * cores busy. Part of `npm run bench`.
+ */
+import { DOC_TYPES, generate, type Sample } from '../scripts/synth';
+import { extractDocument, type OcrField } from '../lib/documents';
+
+export interface DocumentBench {
+  samples: number;
+  classification: { correct: number; total: number; accuracy: number; byType: Record<string, number> };
+  fields: Record<string, Record<string, { exact: number; total: number; accuracy: number }>>;
+  groups: Record<'cpf_dates_numbers' | 'names', { exact: number; total: number; accuracy: number }>;
+  latencyMs: { median: number; p95: number; concurrency: number; width: number };
+}
+
+const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
+const NUMERIC_KEYS = new Set(['cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
+
+function flatten(fields: OcrField[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields) {
+    if (f.key === 'filiacao' && f.fields) f.fields.forEach((n, i) => (out[`filiacao.${i}`] = n.value));
+    else if (f.key === 'mrz') out['mrz.valid'] = String(f.valid);
+    else out[f.key] ??= f.value;
+  }
+  return out;
+}
+
+const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+export async function benchDocuments(perType: number, log: (s: string) => void): Promise<DocumentBench> {
+  const fields: DocumentBench['fields'] = {};
+  const groups: DocumentBench['groups'] = { cpf_dates_numbers: { exact: 0, total: 0, accuracy: 0 }, names: { exact: 0, total: 0, accuracy: 0 } };
+  const byTypeCorrect: Record<string, number> = {};
+  let correct = 0;
+  let total = 0;
+  for (const type of DOC_TYPES) {
+    byTypeCorrect[type] = 0;
+    for (let seed = 1000; seed < 1000 + perType; seed++) {
+      const s: Sample = await generate(type, seed, 'photo');
+      const r = await extractDocument(s.image.toString('base64'));
+      total++;
+      if (r.typeRecognized === type) {
+        correct++;
+        byTypeCorrect[type]!++;
+      }
+      const got = flatten(r.fields);
+      for (const [key, want] of Object.entries(s.truth.fields)) {
+        const cell = ((fields[type] ??= {})[key] ??= { exact: 0, total: 0, accuracy: 0 });
+        const ok = got[key] === want;
+        cell.total++;
+        if (ok) cell.exact++;
+        const group = NAME_KEYS.has(key) ? groups.names : NUMERIC_KEYS.has(key) ? groups.cpf_dates_numbers : undefined;
+        if (group) {
+          group.total++;
+          if (ok) group.exact++;
+        }
+      }
+    }
+    log(`  ${type}: classified ${byTypeCorrect[type]}/${perType}`);
+  }
+  for (const t of Object.values(fields)) for (const c of Object.values(t)) c.accuracy = pct(c.exact, c.total);
+  for (const g of Object.values(groups)) g.accuracy = pct(g.exact, g.total);
+
+  // Latency: 1600 px wide photos, two at a time (both cores busy).
+  const photos = await Promise.all(DOC_TYPES.map((t, i) => generate(t, 5000 + i, 'photo')));
+  const wide = photos.filter((p) => p.damage.width === 1600);
+  const inputs = (wide.length ? wide : photos).map((p) => p.image.toString('base64'));
+  const times: number[] = [];
+  let next = 0;
+  const runs = Math.max(10, inputs.length * 2);
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < runs) {
+        const input = inputs[next++ % inputs.length]!;
+        const t = performance.now();
+        await extractDocument(input);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return {
+    samples: total,
+    classification: { correct, total, accuracy: pct(correct, total), byType: Object.fromEntries(Object.entries(byTypeCorrect).map(([k, v]) => [k, pct(v, perType)])) },
+    fields,
+    groups,
+    latencyMs: { median: Math.round(quantile(times, 0.5)), p95: Math.round(quantile(times, 0.95)), concurrency: 2, width: 1600 },
+  };
+}
