@@ -3,7 +3,8 @@ import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
-import { extractFields, readMrz } from './extract';
+import { extractFields } from './extract';
+import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
 
@@ -83,19 +84,41 @@ interface Reading {
   conf: number;
   /** Tesseract reads sideways text but keeps sideways boxes: the layout rules need upright lines. */
   sideways: boolean;
+  mrz?: MrzRead;
   lines: OcrLine[];
   text: string;
   frame: Frame;
 }
 
+const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+/**
+ * A machine-readable zone read again on its own, as lines restricted to the
+ * MRZ alphabet: the general model turns fillers into K or « too often.
+ */
+async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | undefined> {
+  const zone = lines.filter((l) => looksLikeMrz(l.text));
+  if (zone.length < 2) return readMrz(lines.map((l) => l.text));
+  const meta = await sharp(image).metadata();
+  const pad = Math.round(zone[0]!.bbox[3] * 0.6);
+  const x0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[0])) - pad);
+  const y0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[1])) - pad);
+  const x1 = Math.min(meta.width!, Math.max(...zone.map((l) => l.bbox[0] + l.bbox[2])) + pad);
+  const y1 = Math.min(meta.height!, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
+  const crop = await sharp(image).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+  const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
+  const read = readMrz(again.lines.map((l) => l.text)) ?? readMrz(lines.map((l) => l.text));
+  return read && { ...read, bbox: [x0, y0, x1 - x0, y1 - y0], conf: Math.round(again.conf) };
+}
+
 async function read(png: Buffer, turn: Turn): Promise<Reading> {
   const { image, frame } = await prepare(png, turn);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
-  const mrz = readMrz(out.lines.map((l) => l.text));
+  const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, lines: out.lines, text: out.text, frame };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame };
 }
 
 /**
@@ -121,8 +144,7 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   if (!type) {
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
-  const mrz = readMrz(best.lines.map((l) => l.text));
-  const fields = extractFields(type, best.lines, mrz);
+  const fields = extractFields(type, best.lines, best.mrz);
   const reading = best;
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
   return {

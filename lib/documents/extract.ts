@@ -21,25 +21,27 @@ const union = (boxes: Box[]): Box => {
   return [x0, y0, x1 - x0, y1 - y0];
 };
 
-/** The line holding a printed label, and where the label starts on it (rows may hold several labels). */
-function findLabel(lines: OcrLine[], label: string): { index: number; x: number } | undefined {
+/** Lines holding a printed label, best match first, with where the label starts (rows may hold several labels). */
+function findLabels(lines: OcrLine[], label: string): { index: number; x: number }[] {
   const want = fold(label);
   const tokens = want.split(' ').length;
-  let best: { index: number; x: number; distance: number } | undefined;
+  const found: { index: number; x: number; distance: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!fuzzyIncludes(fold(line.text), want)) continue;
     const words = line.words.map((w) => fold(w.text));
+    let best: { index: number; x: number; distance: number } | undefined;
     for (let start = 0; start < words.length; start++) {
       for (const k of [tokens - 1, tokens, tokens + 1]) {
         if (k < 1 || start + k > words.length) continue;
-        const distance = levenshtein(words.slice(start, start + k).join(' '), want);
+        // A printed label may run on ("IDENTIDADE/ORG."): compare the window's start with the label.
+        const distance = levenshtein(words.slice(start, start + k).join(' ').slice(0, want.length), want);
         if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], distance };
       }
     }
-    if (best && best.index === i && best.distance <= Math.floor(want.length * 0.2)) return { index: best.index, x: best.x };
+    if (best && best.distance <= Math.floor(want.length * 0.25)) found.push(best);
   }
-  return best && best.distance <= Math.floor(want.length * 0.25) ? { index: best.index, x: best.x } : undefined;
+  return found.sort((a, b) => a.distance - b.distance);
 }
 
 /**
@@ -86,12 +88,12 @@ const UF = /\b(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO
 
 type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 
-function labelled(lines: OcrLine[], labels: string[], skip = 0): Located | undefined {
+/** The first value under one of the labels that the check accepts (a label word may also appear in a heading). */
+function labelled(lines: OcrLine[], labels: string[], skip = 0, accept: (text: string) => boolean = () => true): Located | undefined {
   for (const label of labels) {
-    const at = findLabel(lines, label);
-    if (at) {
+    for (const at of findLabels(lines, label)) {
       const v = valueBelow(lines, at, skip);
-      if (v) return v;
+      if (v && accept(v.text)) return v;
     }
   }
   return undefined;
@@ -103,13 +105,13 @@ function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[
 }
 
 function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels);
+  const v = labelled(lines, labels, 0, (t) => Boolean(isoDate(t)));
   const iso = v && isoDate(v.text);
   if (v && iso) out.push(field(key, iso, v, true));
 }
 
 function addCpf(lines: OcrLine[], out: OcrField[], labels: string[]) {
-  const v = labelled(lines, labels);
+  const v = labelled(lines, labels, 0, (t) => Boolean(cpfFrom(t)));
   const c = v && cpfFrom(v.text);
   if (v && c) out.push(field('cpf', c.value, v, c.valid));
 }
@@ -142,7 +144,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     }
     addDate(lines, out, 'dataEmissao', ['DATA EMISSAO']);
     addDate(lines, out, 'validade', ['VALIDADE']);
-    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE']);
+    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE'], 0, (t) => /\d{4}/.test(t));
     if (doc) {
       const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})?/i.exec(doc.text);
       if (m) {
@@ -152,7 +154,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       }
     }
     addCpf(lines, out, ['4d CPF', 'CPF']);
-    const reg = labelled(lines, ['REGISTRO']);
+    const reg = labelled(lines, ['N REGISTRO', 'REGISTRO'], 0, (t) => digitsOnly(t).length === 11);
     if (reg) {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
@@ -209,7 +211,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
 /** MRZ as a nested field; its check-digit verdict is `valid`. Fills gaps and checks printed values. */
 function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   const mrzLines = lines.filter((l) => mrz.lines.some((m) => l.text.replace(/\s/g, '').toUpperCase().startsWith(m.slice(0, 10))));
-  const at: Located = mrzLines.length
+  const at: Located = mrz.bbox
+    ? { text: '', conf: mrz.conf ?? 0, bbox: mrz.bbox }
+    : mrzLines.length
     ? { text: '', conf: Math.round(mrzLines.reduce((s, l) => s + l.conf, 0) / mrzLines.length), bbox: union(mrzLines.map((l) => l.bbox)) }
     : { text: '', conf: 0, bbox: [0, 0, 0, 0] };
   const f = mrz.fields;

@@ -5,6 +5,18 @@ export interface MrzRead {
   valid: boolean;
   lines: string[];
   fields: Record<string, string | null>;
+  /** Where the zone is in the image that was read, when known. */
+  bbox?: [number, number, number, number];
+  conf?: number;
+}
+
+/** OCR lines that look like a machine-readable zone: long runs of capitals, digits and fillers. */
+export function looksLikeMrz(text: string): boolean {
+  const t = text.replace(/\s+/g, '');
+  if (t.length < 25) return false;
+  const fillers = (t.match(/[<«‹K]/g) ?? []).length;
+  const ok = (t.match(/[A-Z0-9<«‹]/g) ?? []).length;
+  return ok / t.length > 0.85 && fillers >= 3;
 }
 
 /** Cleans OCR lines into MRZ candidates (only A-Z, 0-9 and <). */
