@@ -107,7 +107,10 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
   const y1 = Math.min(meta.height!, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
   const crop = await sharp(image).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
   const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
-  const read = readMrz(again.lines.map((l) => l.text)) ?? readMrz(lines.map((l) => l.text));
+  const reread = readMrz(again.lines.map((l) => l.text));
+  const first = readMrz(lines.map((l) => l.text));
+  // Whichever reading passes its check digits; else the restricted one.
+  const read = reread?.valid ? reread : first?.valid ? first : (reread ?? first);
   return read && { ...read, bbox: [x0, y0, x1 - x0, y1 - y0], conf: Math.round(again.conf) };
 }
 
