@@ -240,10 +240,39 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
 }
 
+/**
+ * Numbers that prove themselves: a CPF or CNH registration whose check digits
+ * pass is taken from anywhere on the document when its label was not read.
+ */
+function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  const has = (k: string) => out.some((o) => o.key === k);
+  const lineAt = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
+  if (!has('cpf') && type !== 'PASSAPORTE') {
+    for (const l of lines) {
+      const c = cpfFrom(l.text);
+      if (c?.valid) {
+        out.push(field('cpf', c.value, lineAt(l), true));
+        break;
+      }
+    }
+  }
+  if (!has('numeroRegistro') && type.startsWith('CNH')) {
+    const cpf = out.find((o) => o.key === 'cpf')?.value;
+    for (const l of lines) {
+      const n = /(?<!\d)\d{11}(?!\d)/.exec(l.text.replace(/\s/g, ''))?.[0];
+      if (n && n !== cpf && isValidCnhNumber(n)) {
+        out.push(field('numeroRegistro', n, lineAt(l), true));
+        break;
+      }
+    }
+  }
+}
+
 export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
   const out: OcrField[] = [];
   EXTRACTORS[type]?.(lines, out);
   if (mrz) addMrz(mrz, lines, out);
+  addSelfCheckingNumbers(type, lines, out);
   return out;
 }
 
