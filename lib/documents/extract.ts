@@ -133,6 +133,30 @@ function addNaturalidade(lines: OcrLine[], out: OcrField[], labels: string[]) {
   if (cityPart) out.push(field('naturalidade', uf ? `${cityPart}/${uf}` : cityPart, v));
 }
 
+/**
+ * Values recognisable by their own shape when their label was not read: on a
+ * CNH, "dd/mm/yyyy, CIDADE, UF" is the birth line and "NNNNNNN ORG UF" the
+ * identity document line.
+ */
+function cnhShapes(lines: OcrLine[], out: OcrField[]) {
+  const has = (k: string) => out.some((o) => o.key === k);
+  const at = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
+  for (const l of lines) {
+    const birth = /(\d{2}\s*\/\s*\d{2}\s*\/\s*\d{4})\s*,\s*([^,\d]{3,}?)\s*,\s*([A-Z]{2})\b/.exec(l.text.toUpperCase());
+    if (birth && !has('dataNascimento')) {
+      const iso = isoDate(birth[1]!);
+      if (iso) out.push(field('dataNascimento', iso, at(l), true));
+      if (!has('naturalidade') && UF.test(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
+    }
+    const doc = /^\s*(\d{5,12}[xX]?)\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})\s*$/.exec(l.text.toUpperCase());
+    if (doc && !has('rg') && UF.test(doc[3]!) && !/^\d{11}$/.test(doc[1]!)) {
+      out.push(field('rg', doc[1]!, at(l)));
+      if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', doc[2]!, at(l)));
+      if (!has('ufEmissor')) out.push(field('ufEmissor', doc[3]!, at(l)));
+    }
+  }
+}
+
 const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   CNH_FRENTE(lines, out) {
     addName(lines, out, 'nome', ['NOME E SOBRENOME', 'NOME']);
@@ -164,6 +188,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     if (cat && catValue) out.push(field('categoria', catValue, cat));
     addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'HABILITACAO']);
     addFiliacao(lines, out, ['FILIACAO']);
+    cnhShapes(lines, out);
   },
   RG_FRENTE(lines, out) {
     const rg = labelled(lines, ['REGISTRO GERAL']);

@@ -1,7 +1,10 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { perspective } from './perspective';
 import type { Rng } from './random';
 
 export interface Damage {
+  /** Corner pull of the perspective, as a fraction of the size (0 = none). */
+  perspective: number;
   angle: number;
   turn: 0 | 90 | 180 | 270;
   blur: number;
@@ -14,8 +17,9 @@ export interface Damage {
 
 /** Photo-like damage; `clean` keeps the render as a flat scan. */
 export function pickDamage(r: Rng, level: 'clean' | 'photo'): Damage {
-  if (level === 'clean') return { angle: 0, turn: 0, blur: 0, noise: 0, glare: false, shadow: false, quality: 92, width: 1600 };
+  if (level === 'clean') return { perspective: 0, angle: 0, turn: 0, blur: 0, noise: 0, glare: false, shadow: false, quality: 92, width: 1600 };
   return {
+    perspective: r.chance(0.5) ? r.int(2, 8) / 100 : 0,
     angle: r.int(-150, 150) / 10,
     turn: r.chance(0.15) ? r.pick([90, 180, 270] as const) : 0,
     blur: r.chance(0.5) ? r.int(3, 12) / 10 : 0,
@@ -40,7 +44,8 @@ function overlay(w: number, h: number, r: Rng, kind: 'glare' | 'shadow'): Buffer
 /** The document photographed: on a table, turned, blurred, noisy, lit unevenly, JPEG-compressed. */
 export async function photograph(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<Buffer> {
   const bg = { r: r.int(40, 200), g: r.int(40, 200), b: r.int(40, 200), alpha: 1 };
-  let img = sharp(png).rotate(d.angle, { background: bg });
+  const angled = d.perspective ? await sharp(await perspective(png, r, d.perspective)).flatten({ background: bg }).png().toBuffer() : png;
+  let img = sharp(angled).rotate(d.angle, { background: bg });
   if (d.turn) img = sharp(await img.png().toBuffer()).rotate(d.turn);
   let buf = await img.png().toBuffer();
   const meta = await sharp(buf).metadata();
