@@ -3,6 +3,7 @@ import type { SemanticParams } from '../http/validation';
 import { isValidCpf } from './cpf';
 
 export { isValidCpf, cpfWithCheckDigits } from './cpf';
+export { cnhCheckDigits, isValidCnhNumber } from './cnh';
 
 const digitsOnly = (what: string) => z.string().regex(/^\d+$/, `${what} must contain digits only`);
 

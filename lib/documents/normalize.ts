@@ -34,24 +34,7 @@ export function cpfFrom(text: string): { value: string; valid: boolean } | undef
   return any ? { value: any, valid: false } : undefined;
 }
 
-/** CNH registration number: 11 digits with the DENATRAN check digits. */
-export function isValidCnhNumber(n: string): boolean {
-  if (!/^\d{11}$/.test(n) || /^(\d)\1{10}$/.test(n)) return false;
-  const d = [...n].map(Number);
-  let s = 0;
-  for (let i = 0; i < 9; i++) s += d[i]! * (9 - i);
-  let dv1 = s % 11;
-  let carry = 0;
-  if (dv1 >= 10) {
-    dv1 = 0;
-    carry = 2;
-  }
-  s = 0;
-  for (let i = 0; i < 9; i++) s += d[i]! * (i + 1);
-  const x = s % 11;
-  const dv2 = x >= 10 ? 0 : x - carry;
-  return dv1 === d[9] && dv2 === d[10];
-}
+export { isValidCnhNumber } from '../br';
 
 /** A printed name: letters (accents kept), single spaces, upper case. */
 export function personName(text: string): string {

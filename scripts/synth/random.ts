@@ -1,4 +1,4 @@
-import { cpfWithCheckDigits } from '../../lib/br';
+import { cnhCheckDigits, cpfWithCheckDigits } from '../../lib/br';
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same document. */
 export function rng(seed: number) {
@@ -48,21 +48,9 @@ export function cpf(r: Rng): string {
 /** CNH registration number: 9 digits and two check digits (DENATRAN rule). */
 export function cnhNumber(r: Rng): string {
   for (;;) {
-    const d = Array.from({ length: 9 }, () => r.int(0, 9));
-    let s = 0;
-    for (let i = 0; i < 9; i++) s += d[i]! * (9 - i);
-    let dv1 = s % 11;
-    let carry = 0;
-    if (dv1 >= 10) {
-      dv1 = 0;
-      carry = 2;
-    }
-    s = 0;
-    for (let i = 0; i < 9; i++) s += d[i]! * (i + 1);
-    const x = s % 11;
-    const dv2 = x >= 10 ? 0 : x - carry;
-    if (dv2 < 0) continue;
-    return d.join('') + dv1 + dv2;
+    const base = Array.from({ length: 9 }, () => r.int(0, 9)).join('');
+    const check = cnhCheckDigits(base);
+    if (check) return base + check;
   }
 }
 
