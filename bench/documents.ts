@@ -15,13 +15,14 @@ export interface DocumentBench {
 }
 
 const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
-const NUMERIC_KEYS = new Set(['cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
+const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
 
 function flatten(fields: OcrField[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     if (f.key === 'filiacao' && f.fields) f.fields.forEach((n, i) => (out[`filiacao.${i}`] = n.value));
     else if (f.key === 'mrz') out['mrz.valid'] = String(f.valid);
+    else if (f.key === 'qrCode' && f.fields) for (const n of f.fields) out[`qrCode.${n.key}`] ??= n.value;
     else out[f.key] ??= f.value;
   }
   return out;

@@ -8,6 +8,7 @@ const CUES: Record<string, [string, number][]> = {
   RG_FRENTE: [['CARTEIRA DE IDENTIDADE', 1], ['REGISTRO GERAL', 3], ['SECRETARIA DA SEGURANCA', 2], ['DATA DE EXPEDICAO', 2], ['NATURALIDADE', 0.5], ['FILIACAO', 0.5]],
   CIN_FRENTE: [['CARTEIRA DE IDENTIDADE NACIONAL', 4], ['PERSONAL NUMBER', 2], ['DATE OF BIRTH', 1], ['DATE OF EXPIRY', 1], ['NATIONALITY', 1]],
   CIN_VERSO: [['FILIATION', 3], ['PLACE OF BIRTH', 3]],
+  CNH_VERSO: [['OBSERVACOES', 2], ['ASSINATURA DO EMISSOR', 2.5], ['LOCAL', 0.5]],
   PASSAPORTE: [['PASSAPORTE', 3], ['PASSPORT', 3], ['SURNAME', 2], ['GIVEN NAMES', 2], ['DATE OF ISSUE', 1]],
 };
 
@@ -20,10 +21,14 @@ export interface Classification {
 export function classify(folded: string, mrz: MrzRead | undefined): Classification {
   if (mrz?.format === 'TD3' || mrz?.lines[0]?.startsWith('P<')) return { type: 'PASSAPORTE', score: 10 };
   if (mrz?.format === 'TD1' && mrz.lines[0]?.startsWith('ID')) return { type: 'CIN_VERSO', score: 10 };
+  const scores: Record<string, number> = {};
   let best: Classification = { score: 0 };
   for (const [type, cues] of Object.entries(CUES)) {
     const score = cues.reduce((sum, [cue, weight]) => sum + (fuzzyIncludes(folded, cue) ? weight : 0), 0);
+    scores[type] = score;
     if (score > best.score) best = { type: type as RecognizedType, score };
   }
+  // Both sides of a CNH in one picture.
+  if ((scores.CNH_FRENTE ?? 0) >= 3 && (scores.CNH_VERSO ?? 0) >= 3) return { type: 'CNH_ABERTA', score: scores.CNH_FRENTE! + scores.CNH_VERSO! };
   return best.score >= 3 ? best : { score: best.score };
 }

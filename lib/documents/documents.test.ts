@@ -8,12 +8,20 @@ import { closeOcrPool } from '../ocr';
 import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
 import { extractDocument, type OcrField } from '.';
 
-const value = (fields: OcrField[], key: string) => fields.find((f) => f.key === key)?.value;
+/** A field's value; `qrCode.x` is the nested pair x of the QR code. */
+const value = (fields: OcrField[], key: string) => {
+  const [outer, inner] = key.split('.');
+  const f = fields.find((x) => x.key === outer);
+  return inner ? f?.fields?.find((n) => n.key === inner)?.value : f?.value;
+};
 const b64 = (b: Buffer) => b.toString('base64');
 
 /** Fields every reader must get right on a clean image of the type. */
 const KEY_FIELDS: Record<string, string[]> = {
   CNH_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'dataEmissao'],
+  // The back prints no personal data: it comes from the QR code.
+  CNH_VERSO: ['qrCode.cpf', 'qrCode.nome', 'qrCode.numeroRegistro'],
+  CNH_ABERTA: ['nome', 'cpf', 'dataNascimento', 'validade', 'qrCode.cpf'],
   RG_FRENTE: ['rg', 'nome', 'cpf', 'dataNascimento', 'dataExpedicao'],
   CIN_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'sexo'],
   CIN_VERSO: ['naturalidade'],
@@ -41,6 +49,23 @@ describe('document engine on synthetic documents', () => {
       expect(f.bbox).toHaveLength(4);
     }
     if (type === 'CIN_VERSO' || type === 'PASSAPORTE') expect(r.fields.find((f) => f.key === 'mrz')).toMatchObject({ valid: true });
+    if (type === 'CNH_VERSO' || type === 'CNH_ABERTA') expect(r.fields.find((f) => f.key === 'qrCode')).toMatchObject({ valid: true });
+  });
+
+  it('flags a QR code whose content disagrees with the printed fields', async () => {
+    const { render } = await import('@/scripts/synth/layouts');
+    const { rng } = await import('@/scripts/synth/random');
+    const { qrPng } = await import('@/scripts/synth/qr');
+    const front = await render('CNH_FRENTE', rng(77));
+    const forged = await sharp(front.png)
+      .composite([{ input: await sharp(await qrPng(JSON.stringify({ cpf: '52998224725' }))).resize(300).png().toBuffer(), left: 1380, top: 40 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const r = await extractDocument(b64(forged));
+    const qr = r.fields.find((f) => f.key === 'qrCode')!;
+    expect(qr.valid).toBe(false);
+    expect(qr.fields!.find((n) => n.key === 'cpf')).toMatchObject({ value: '52998224725', valid: false });
+    expect(value(r.fields, 'cpf')).toBe(front.truth.fields.cpf);
   });
 
   it('marks a valid CPF as valid with its box on the submitted image', async () => {

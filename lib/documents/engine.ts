@@ -3,6 +3,7 @@ import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
+import { qrPairs, readQrCodes } from './qr';
 import { extractFields } from './extract';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
@@ -125,6 +126,29 @@ async function read(png: Buffer, turn: Turn): Promise<Reading> {
 }
 
 /**
+ * QR codes become a nested `qrCode` field; each pair that is also printed is
+ * compared with the printed value (`valid`), and fills it when it was not read.
+ */
+async function addQrCodes(png: Buffer, fields: OcrField[]): Promise<void> {
+  const codes = await readQrCodes(png).catch(() => []);
+  for (const code of codes) {
+    const pairs = qrPairs(code.text);
+    const nested: OcrField[] = [{ key: 'conteudo', value: code.text, conf: 100, bbox: code.bbox }];
+    let consistent = true;
+    for (const [key, value] of Object.entries(pairs)) {
+      const printed = fields.find((f) => f.key === key);
+      const same = printed ? printed.value === value : undefined;
+      if (same === false) consistent = false;
+      nested.push({ key, value, conf: 100, bbox: code.bbox, ...(same === undefined ? {} : { valid: same }) });
+      if (!printed && (key === 'cpf' || key === 'numeroRegistro' || key === 'nome' || key === 'dataNascimento' || key === 'validade')) {
+        fields.push({ key, value, conf: 100, bbox: code.bbox, valid: true });
+      }
+    }
+    fields.push({ key: 'qrCode', value: code.text, conf: 100, bbox: code.bbox, fields: nested, valid: consistent });
+  }
+}
+
+/**
  * SPEC 4.9: reads a document image or PDF into an OcrResult. Upright photos
  * are read once; a photo that is not recognised is tried turned 180, 90 and
  * 270 degrees (a phone held the other way).
@@ -149,11 +173,13 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   }
   const fields = extractFields(type, best.lines, best.mrz);
   const reading = best;
+  const mapped = mapBoxes(fields, (b) => toSubmitted(b, reading.frame, page.width, page.height));
+  await addQrCodes(page.png, mapped);
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
   return {
     typeRecognized,
     typeParentAlias: PARENT_OF[type],
     digitalDocument: media.digital,
-    fields: mapBoxes(fields, (b) => toSubmitted(b, reading.frame, page.width, page.height)),
+    fields: mapped,
   };
 }

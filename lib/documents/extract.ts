@@ -190,6 +190,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     addFiliacao(lines, out, ['FILIACAO']);
     cnhShapes(lines, out);
   },
+  CNH_ABERTA(lines, out) {
+    EXTRACTORS.CNH_FRENTE!(lines, out);
+  },
   RG_FRENTE(lines, out) {
     const rg = labelled(lines, ['REGISTRO GERAL']);
     if (rg) out.push(field('rg', digitsOnly(rg.text), rg));

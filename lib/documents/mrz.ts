@@ -19,11 +19,26 @@ export function looksLikeMrz(text: string): boolean {
   return ok / t.length > 0.85 && fillers >= 3;
 }
 
-/** Cleans OCR lines into MRZ candidates (only A-Z, 0-9 and <). */
-function candidates(lines: string[]): string[] {
+interface Candidate {
+  text: string;
+  /** A name line whose filler tail was rebuilt: its length no longer tells anything. */
+  flexible: boolean;
+}
+
+/**
+ * Cleans OCR lines into MRZ candidates (only A-Z, 0-9 and <). In a name line
+ * (TD3 first line, TD1 third line) everything after the first run of three
+ * fillers is filler: OCR often turns long filler runs into L, K or digits.
+ */
+function candidates(lines: string[]): Candidate[] {
   return lines
     .map((l) => l.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, ''))
-    .filter((l) => l.length >= 28 && (l.match(/</g)?.length ?? 0) >= 2);
+    .filter((l) => l.length >= 28 && (l.match(/</g)?.length ?? 0) >= 2)
+    .map((l) => {
+      const nameLine = /^P[<A-Z]/.test(l) || (/^[A-Z]/.test(l) && !/\d/.test(l.split('<<<')[0] ?? l) && !/^(I|A|C)[<A-Z]BRA/.test(l));
+      const cut = l.indexOf('<<<', 5);
+      return nameLine && cut > 0 ? { text: l.slice(0, cut), flexible: true } : { text: l, flexible: false };
+    });
 }
 
 /** Finds a TD1 (3x30) or TD3 (2x44) zone among OCR lines and parses it with check digits. */
@@ -31,8 +46,9 @@ export function readMrz(lines: string[]): MrzRead | undefined {
   const c = candidates(lines);
   for (const [count, width] of [[2, 44], [3, 30]] as const) {
     for (let i = 0; i + count <= c.length; i++) {
-      const group = c.slice(i, i + count).map((l) => (l + '<'.repeat(width)).slice(0, width));
-      if (!c.slice(i, i + count).every((l) => Math.abs(l.length - width) <= 2)) continue;
+      const slice = c.slice(i, i + count);
+      if (!slice.every((l) => (l.flexible ? l.text.length <= width : Math.abs(l.text.length - width) <= 2))) continue;
+      const group = slice.map((l) => (l.text + '<'.repeat(width)).slice(0, width));
       try {
         const r = parse(group, { autocorrect: true });
         return { format: r.format, valid: r.valid, lines: group, fields: r.fields as Record<string, string | null> };

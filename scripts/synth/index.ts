@@ -21,7 +21,7 @@ export interface Sample {
  */
 export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo'): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
-  const doc = render(type, r);
+  const doc = await render(type, r);
   const damage = pickDamage(r, level);
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }

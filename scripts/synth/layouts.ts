@@ -1,11 +1,12 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
 import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, UFS, type Rng } from './random';
 
-export type DocType = 'CNH_FRENTE' | 'RG_FRENTE' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE';
-export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'RG_FRENTE', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE'];
-export const PARENT: Record<DocType, string> = { CNH_FRENTE: 'CNH', RG_FRENTE: 'RG', CIN_FRENTE: 'CIN', CIN_VERSO: 'CIN', PASSAPORTE: 'PASSAPORTE' };
+export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE';
+export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', 'RG_FRENTE', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE'];
+export const PARENT: Record<DocType, string> = { CNH_FRENTE: 'CNH', CNH_VERSO: 'CNH', CNH_ABERTA: 'CNH', RG_FRENTE: 'RG', CIN_FRENTE: 'CIN', CIN_VERSO: 'CIN', PASSAPORTE: 'PASSAPORTE' };
 
 export interface Truth {
   typeRecognized: DocType;
@@ -87,7 +88,7 @@ function person(r: Rng) {
 }
 
 /** Renders one document of a type, with its ground truth. */
-export function render(type: DocType, r: Rng): { png: Buffer; width: number; height: number; truth: Truth } {
+export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; width: number; height: number; truth: Truth }> {
   registerFonts();
   const fonts = r.pick(FONT_SETS);
   const p = person(r);
@@ -97,6 +98,19 @@ export function render(type: DocType, r: Rng): { png: Buffer; width: number; hei
   let ctx = canvas.getContext('2d');
   const pen: Pen = { ctx, label: fonts.label, value: fonts.value, ink: '#111111' };
   const fields: Record<string, string> = {};
+  if (type === 'CNH_VERSO' || type === 'CNH_ABERTA') {
+    const front = type === 'CNH_ABERTA' ? await render('CNH_FRENTE', r) : undefined;
+    const back = await cnhBack(r, fonts, front?.truth.fields);
+    if (!front) return { ...back, truth: { typeRecognized: type, typeParentAlias: 'CNH', fields: back.fields } };
+    // Front and back in one picture, one above the other (SPEC 4.2 imageFront).
+    const merged = createCanvas(W, H * 2 + 40);
+    const mctx = merged.getContext('2d');
+    mctx.fillStyle = '#ffffff';
+    mctx.fillRect(0, 0, W, H * 2 + 40);
+    mctx.drawImage(await loadImage(front.png), 0, 0);
+    mctx.drawImage(await loadImage(back.png), 0, H + 40);
+    return { png: merged.toBuffer('image/png'), width: W, height: H * 2 + 40, truth: { typeRecognized: type, typeParentAlias: 'CNH', fields: { ...front.truth.fields, ...back.fields } } };
+  }
   switch (type) {
     case 'CNH_FRENTE': {
       background(ctx, W, H, r, [214, 233, 214]);
@@ -217,4 +231,36 @@ export function render(type: DocType, r: Rng): { png: Buffer; width: number; hei
     }
   }
   return { png: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height, truth: { typeRecognized: type, typeParentAlias: PARENT[type], fields } };
+}
+
+/** Back of the 2022 CNH: observations, place of issue, signature, and a QR code with the holder's data. */
+async function cnhBack(r: Rng, fonts: { label: string; value: string }, known?: Record<string, string>) {
+  const W = 1712;
+  const H = 1080;
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  const pen: Pen = { ctx, label: fonts.label, value: fonts.value, ink: '#111111' };
+  background(ctx, W, H, r, [214, 233, 214]);
+  const p = person(r);
+  const data = {
+    nome: known?.nome ?? p.nome,
+    cpf: known?.cpf ?? p.cpf,
+    numeroRegistro: known?.numeroRegistro ?? cnhNumber(r),
+    dataNascimento: known?.dataNascimento ?? p.nascimento,
+    validade: known?.validade ?? date(r, 2030, 2034),
+  };
+  field(pen, '12 OBSERVAÇÕES', r.pick(['A', 'EAR', '-', 'D']), 60, 90, 36);
+  field(pen, 'LOCAL', `${p.cidade}, ${p.uf}`, 60, 260, 36);
+  field(pen, 'ASSINATURA DO EMISSOR', '', 60, 430, 36);
+  ctx.strokeStyle = '#333';
+  ctx.beginPath();
+  ctx.moveTo(60, 520);
+  ctx.lineTo(700, 520);
+  ctx.stroke();
+  const qr = await loadImage(await qrPng(JSON.stringify(data)));
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(1130, 120, 500, 500);
+  ctx.drawImage(qr, 1150, 140, 460, 460);
+  const fields = Object.fromEntries(Object.entries(data).map(([k, v]) => [`qrCode.${k}`, v]));
+  return { png: canvas.toBuffer('image/png'), width: W, height: H, fields };
 }

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+let prepared = false;
+
+/** zxing's wasm comes from the npm package on disk (never fetched). */
+function prepare() {
+  if (prepared) return;
+  const wasm = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'zxing-wasm', 'dist', 'reader', 'zxing_reader.wasm'));
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  prepared = true;
+}
+
+export interface QrRead {
+  text: string;
+  bbox: [number, number, number, number];
+}
+
+/** QR codes in an image, with their boxes in its pixels. */
+export async function readQrCodes(png: Buffer): Promise<QrRead[]> {
+  prepare();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = await readBarcodes(
+    { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' },
+    { formats: ['QRCode'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 4 },
+  );
+  return found
+    .filter((r) => r.isValid && r.text)
+    .map((r) => ({ ...r, text: decodeText(r.bytes, r.text) }))
+    .map((r) => {
+      const xs = [r.position.topLeft.x, r.position.topRight.x, r.position.bottomLeft.x, r.position.bottomRight.x];
+      const ys = [r.position.topLeft.y, r.position.topRight.y, r.position.bottomLeft.y, r.position.bottomRight.y];
+      const x = Math.min(...xs);
+      const y = Math.min(...ys);
+      return { text: r.text, bbox: [x, y, Math.max(...xs) - x, Math.max(...ys) - y] as [number, number, number, number] };
+    });
+}
+
+/**
+ * Without an ECI marker zxing guesses the text encoding (sometimes Shift_JIS):
+ * the raw bytes are read as UTF-8 when they are valid UTF-8, else as Latin-1.
+ */
+function decodeText(bytes: Uint8Array | undefined, guessed: string): string {
+  if (!bytes?.length) return guessed;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+/**
+ * The content of a QR code as key/value pairs when it has a readable shape
+ * (JSON object or `key=value` separated by | ; or new lines).
+ */
+export function qrPairs(text: string): Record<string, string> {
+  try {
+    const obj = JSON.parse(text) as unknown;
+    if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+      return Object.fromEntries(Object.entries(obj as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]));
+    }
+  } catch {
+    // not JSON
+  }
+  const pairs = text.split(/[|;\n]/).map((p) => /^\s*([\w.-]+)\s*[=:]\s*(.+?)\s*$/.exec(p)).filter(Boolean) as RegExpExecArray[];
+  return Object.fromEntries(pairs.map((m) => [m[1]!, m[2]!]));
+}
