@@ -27,14 +27,15 @@ interface Frame {
 }
 
 /** Turned, deskewed, grey, contrast-stretched and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn): Promise<{ image: Buffer; frame: Frame }> {
+async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image: Buffer; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png().toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
   const skew = await estimateSkew(turnedPng);
   const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
   const scale = dm.width! < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / dm.width! : 1;
-  let img = sharp(straight).greyscale().normalise();
+  // `local`: contrast per region (CLAHE), the second try when shadow or glare washed text out.
+  let img = local ? sharp(straight).greyscale().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : sharp(straight).greyscale().normalise();
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   return { image: await img.png().toBuffer(), frame: { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] } };
 }
@@ -115,8 +116,8 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
   return read && { ...read, bbox: [x0, y0, x1 - x0, y1 - y0], conf: Math.round(again.conf) };
 }
 
-async function read(png: Buffer, turn: Turn): Promise<Reading> {
-  const { image, frame } = await prepare(png, turn);
+async function read(png: Buffer, turn: Turn, local = false): Promise<Reading> {
+  const { image, frame } = await prepare(png, turn, local);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz);
@@ -165,6 +166,11 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
       if (quality(reading) > quality(best)) best = reading;
       if (reading.type && reading.score >= 5 && reading.conf >= 60 && !reading.sideways) break;
     }
+  }
+  if (!best.type) {
+    // Nothing recognised: once more, the best orientation with local contrast.
+    const again = await read(page.png, best.frame.turn, true);
+    if (quality(again) > quality(best)) best = again;
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
   const type = best?.type ?? fromText?.type;
