@@ -1,9 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb, schema, type Executor } from '../db';
+import { getDb, isUuid, schema, type Executor } from '../db';
 import { randomToken, sha256Hex } from '../crypto';
 import { conflict, notFound, unprocessable } from '../errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Keys look like `atk_<8 chars>_<43 chars>`. The first part is the visible
@@ -62,7 +60,7 @@ export async function listApiKeys(integratorId: string) {
  * exactly like an unknown one.
  */
 export async function revokeApiKey(id: string, integratorId?: string): Promise<{ integratorId: string; name: string }> {
-  if (!UUID.test(id)) throw notFound('not_found', `No active API key ${id}.`);
+  if (!isUuid(id)) throw notFound('not_found', `No active API key ${id}.`);
   const db = await getDb();
   const [row] = await db
     .update(schema.apiKeys)

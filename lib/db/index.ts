@@ -5,6 +5,7 @@ import { migrate } from './migrate';
 export * as schema from './schema';
 export type { Database, Db, Executor, Tx } from './connect';
 export { openDatabase } from './connect';
+export { isUuid } from './ids';
 export { migrate, pendingMigrations } from './migrate';
 
 /*

@@ -75,6 +75,10 @@ function valueBelow(lines: OcrLine[], at: { index: number; x: number }, skip = 0
   };
 }
 
+const hasField = (out: OcrField[], key: string) => out.some((o) => o.key === key);
+/** A whole OCR line as a located value. */
+const lineLocated = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
+
 const field = (key: string, value: string, at: Located, valid?: boolean, nested?: OcrField[]): OcrField => ({
   key,
   value,
@@ -139,8 +143,8 @@ function addNaturalidade(lines: OcrLine[], out: OcrField[], labels: string[]) {
  * identity document line.
  */
 function cnhShapes(lines: OcrLine[], out: OcrField[]) {
-  const has = (k: string) => out.some((o) => o.key === k);
-  const at = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
+  const has = (k: string) => hasField(out, k);
+  const at = lineLocated;
   for (const l of lines) {
     const birth = /(\d{2}\s*\/\s*\d{2}\s*\/\s*\d{4})\s*,\s*([^,\d]{3,}?)\s*,\s*([A-Z]{2})\b/.exec(l.text.toUpperCase());
     if (birth && !has('dataNascimento')) {
@@ -259,7 +263,7 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   nested.push(field('valid', String(mrz.valid), at, mrz.valid));
   out.push(field('mrz', mrz.lines.join('\n'), at, mrz.valid, nested));
   // Redundancy: the zone's data fills fields the printed side lacks.
-  const has = (k: string) => out.some((o) => o.key === k);
+  const has = (k: string) => hasField(out, k);
   const birth = mrzDate(f.birthDate, 'birth');
   if (birth && !has('dataNascimento')) out.push(field('dataNascimento', birth, at, mrz.valid));
   const expiry = mrzDate(f.expirationDate, 'expiry');
@@ -273,8 +277,8 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
  * pass is taken from anywhere on the document when its label was not read.
  */
 function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
-  const has = (k: string) => out.some((o) => o.key === k);
-  const lineAt = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
+  const has = (k: string) => hasField(out, k);
+  const lineAt = lineLocated;
   if (!has('cpf') && type !== 'PASSAPORTE') {
     for (const l of lines) {
       const c = cpfFrom(l.text);

@@ -3,13 +3,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
+/** zxing's wasm from the npm package on disk (its default would fetch it from a CDN). */
+export function zxingWasm(kind: 'reader' | 'writer'): ArrayBuffer {
+  const wasm = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'zxing-wasm', 'dist', kind, `zxing_${kind}.wasm`));
+  return wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer;
+}
+
 let prepared = false;
 
-/** zxing's wasm comes from the npm package on disk (never fetched). */
 function prepare() {
   if (prepared) return;
-  const wasm = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'zxing-wasm', 'dist', 'reader', 'zxing_reader.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  prepareZXingModule({ overrides: { wasmBinary: zxingWasm('reader') }, fireImmediately: true });
   prepared = true;
 }
 

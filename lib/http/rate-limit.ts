@@ -11,27 +11,31 @@ export interface Window {
  * Fixed-window counter in the database, so every web process shares it.
  * Returns the count after this hit and the seconds left in the window.
  */
-export async function hit(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+/** The fixed window `now` falls in, and the seconds left in it. */
+function windowAt(window: Window, now: number): { start: Date; retryAfter: number } {
   const windowMs = window.seconds * 1000;
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start: new Date(start), retryAfter: (start + windowMs - now) / 1000 };
+}
+
+export async function hit(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+  const { start, retryAfter } = windowAt(window, now);
   const db = await getDb();
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limit_buckets (key, window_start, count) values (${key}, ${start}, 1)
     on conflict (key, window_start) do update set count = rate_limit_buckets.count + 1
     returning count`);
-  const count = Number(result.rows[0]?.count ?? 1);
-  return { count, retryAfter: (start.getTime() + windowMs - now) / 1000 };
+  return { count: Number(result.rows[0]?.count ?? 1), retryAfter };
 }
 
 /** Current count without counting a hit. */
 export async function peek(key: string, window: Window, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
-  const windowMs = window.seconds * 1000;
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const { start, retryAfter } = windowAt(window, now);
   const db = await getDb();
   const result = await db.execute<{ count: number }>(
     sql`select count from rate_limit_buckets where key = ${key} and window_start = ${start}`,
   );
-  return { count: Number(result.rows[0]?.count ?? 0), retryAfter: (start.getTime() + windowMs - now) / 1000 };
+  return { count: Number(result.rows[0]?.count ?? 0), retryAfter };
 }
 
 /** Counts a hit and throws 429 with Retry-After when the window is full. */

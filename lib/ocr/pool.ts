@@ -11,8 +11,6 @@ export interface OcrJob {
   mode?: PageMode;
   /** Characters the engine may output (e.g. digits for a CPF field). */
   whitelist?: string;
-  /** Let Tesseract measure and undo a small skew first. */
-  rotateAuto?: boolean;
 }
 
 export interface OcrWord {
@@ -30,8 +28,6 @@ export interface OcrOutput {
   text: string;
   conf: number;
   lines: OcrLine[];
-  /** Skew Tesseract removed before reading (boxes refer to the deskewed image). */
-  rotateRadians: number;
 }
 
 const PSM_OF: Record<PageMode, PSM> = {
@@ -94,14 +90,17 @@ export class OcrPool {
     }
   }
 
+  /** A fresh worker in the slot; the old one is terminated in the background. */
+  private replace(slot: Slot) {
+    const old = slot.worker;
+    slot.worker = spawn();
+    slot.jobs = 0;
+    void old.then((w) => w.terminate()).catch(() => undefined);
+  }
+
   private release(slot: Slot) {
     slot.jobs++;
-    if (slot.jobs >= this.recycleAfter) {
-      const old = slot.worker;
-      slot.worker = spawn();
-      slot.jobs = 0;
-      void old.then((w) => w.terminate()).catch(() => undefined);
-    }
+    if (slot.jobs >= this.recycleAfter) this.replace(slot);
     slot.busy = false;
     this.queue.shift()?.();
   }
@@ -115,7 +114,7 @@ export class OcrPool {
         tessedit_char_whitelist: job.whitelist ?? '',
         preserve_interword_spaces: '1',
       });
-      const { data } = await worker.recognize(job.image, { rotateAuto: job.rotateAuto ?? false }, { blocks: true, text: true });
+      const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
       const lines: OcrLine[] = [];
       for (const block of data.blocks ?? []) {
         for (const para of block.paragraphs) {
@@ -129,13 +128,10 @@ export class OcrPool {
           }
         }
       }
-      return { text: data.text, conf: data.confidence, lines, rotateRadians: data.rotateRadians ?? 0 };
+      return { text: data.text, conf: data.confidence, lines };
     } catch (err) {
       // A worker that failed is replaced rather than reused.
-      const old = slot.worker;
-      slot.worker = spawn();
-      slot.jobs = 0;
-      void old.then((w) => w.terminate()).catch(() => undefined);
+      this.replace(slot);
       throw err;
     } finally {
       this.release(slot);

@@ -1,16 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, schema, type Executor } from '../db';
+import { getDb, isUuid, schema, type Executor } from '../db';
 import { conflict, notFound } from '../errors';
 import { canTransition, STEP_STATUSES, type StepStatus } from './state';
 
 export type StepProcess = typeof schema.stepProcesses.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A process of this integrator; any other id (unknown, malformed, someone else's) is the same 404. */
 export async function findProcess(integratorId: string | undefined, requestId: string, exec?: Executor): Promise<StepProcess> {
   const missing = notFound('not_found', `No step process ${requestId}.`);
-  if (!UUID.test(requestId)) throw missing;
+  if (!isUuid(requestId)) throw missing;
   const db = exec ?? (await getDb());
   const [row] = await db
     .select()

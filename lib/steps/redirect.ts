@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { webhookKey } from '../webhooks/signing';
 
 /** Schemes that would run code or read local data if a browser followed them. */
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'view-source', 'chrome', 'ws', 'wss', 'ftp']);
@@ -47,8 +48,7 @@ export function resolveAppRedirect(value: string, appOrigin: string | null | und
  * the query parameters of the redirect.
  */
 export function redirectSignature(secret: string, requestId: string, status: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
-  return crypto.createHmac('sha256', key).update(`${requestId}.${status}`).digest('hex');
+  return crypto.createHmac('sha256', webhookKey(secret)).update(`${requestId}.${status}`).digest('hex');
 }
 
 /** appRedirect with requestId, status and signature added to its query (kept before any fragment). */

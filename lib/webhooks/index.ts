@@ -1,6 +1,6 @@
 export { emitWebhook, allowPrivateWebhooks, type EmitInput } from './outbox';
 export { webhookUrlProblem, classifyAddress, addressAllowed, resolveChecked } from './ssrf';
-export { signWebhook } from './signing';
+export { signWebhook, webhookKey } from './signing';
 export { deliverEvent, retryDelaySeconds, RETRY_SCHEDULE_SECONDS, MAX_ATTEMPTS, type AttemptOutcome } from './delivery';
 export { deliverJob, sweepJob, kickDelivery, DELIVER_QUEUE } from './jobs';
 export { listEvents, getEvent, type EventFilter } from './log';

@@ -1,3 +1,4 @@
+import { isUuid } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { requestIdOf, toErrorResponse } from '@/lib/http';
 import { getLogger } from '@/lib/log';
@@ -7,7 +8,7 @@ import { getLogo } from '@/lib/settings';
 export async function GET(req: Request, ctx: { params: Promise<{ integratorId: string }> }) {
   const { integratorId } = await ctx.params;
   try {
-    const logo = /^[0-9a-f-]{36}$/i.test(integratorId) ? await getLogo(integratorId) : undefined;
+    const logo = isUuid(integratorId) ? await getLogo(integratorId) : undefined;
     if (!logo) throw notFound('not_found', 'No logo.');
     return new Response(new Uint8Array(logo.bytes), {
       headers: { 'content-type': logo.mime, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
