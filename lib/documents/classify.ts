@@ -18,15 +18,16 @@ export interface Classification {
 }
 
 /** The model whose cues best match the folded text; a machine-readable zone decides on its own. */
-export function classify(folded: string, mrz: MrzRead | undefined): Classification {
+export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false): Classification {
   if (mrz?.format === 'TD3' || mrz?.lines[0]?.startsWith('P<')) return { type: 'PASSAPORTE', score: 10 };
   if (mrz?.format === 'TD1' && mrz.lines[0]?.startsWith('ID')) return { type: 'CIN_VERSO', score: 10 };
   const scores: Record<string, number> = {};
   let best: Classification = { score: 0 };
   for (const [type, cues] of Object.entries(CUES)) {
     const score = cues.reduce((sum, [cue, weight]) => sum + (fuzzyIncludes(folded, cue) ? weight : 0), 0);
-    scores[type] = score;
-    if (score > best.score) best = { type: type as RecognizedType, score };
+    // A QR code carrying a CNH registration is the back of a CNH (the front has none).
+    scores[type] = score + (type === 'CNH_VERSO' && cnhQr ? 3 : 0);
+    if (scores[type]! > best.score) best = { type: type as RecognizedType, score: scores[type]! };
   }
   // Both sides of a CNH in one picture.
   if ((scores.CNH_FRENTE ?? 0) >= 3 && (scores.CNH_VERSO ?? 0) >= 3) return { type: 'CNH_ABERTA', score: scores.CNH_FRENTE! + scores.CNH_VERSO! };

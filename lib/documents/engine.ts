@@ -3,7 +3,9 @@ import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
-import { qrPairs, readQrCodes } from './qr';
+import { flattenIllumination } from './illumination';
+import { locateDocument, rectify, type Point } from './locate';
+import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields } from './extract';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
@@ -26,7 +28,7 @@ interface Frame {
   deskewed: [number, number];
 }
 
-/** Turned, deskewed, grey, contrast-stretched and upscaled when small: what Tesseract reads best. */
+/** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
 async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image: Buffer; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png().toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
@@ -34,10 +36,14 @@ async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image:
   const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
   const scale = dm.width! < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / dm.width! : 1;
-  // `local`: contrast per region (CLAHE), the second try when shadow or glare washed text out.
-  let img = local ? sharp(straight).greyscale().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : sharp(straight).greyscale().normalise();
+  let img = sharp(straight).greyscale();
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
-  return { image: await img.png().toBuffer(), frame: { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] } };
+  const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
+  // `local`: contrast per region (CLAHE), the second try when glare washed text out.
+  if (local) return { image: await img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise().png().toBuffer(), frame };
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  const flat = await flattenIllumination(data, info.width, info.height);
+  return { image: await sharp(flat, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer(), frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -116,22 +122,49 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
   return read && { ...read, bbox: [x0, y0, x1 - x0, y1 - y0], conf: Math.round(again.conf) };
 }
 
-async function read(png: Buffer, turn: Turn, local = false): Promise<Reading> {
+async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Promise<Reading> {
   const { image, frame } = await prepare(png, turn, local);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
-  const c = classify(fold(out.text), mrz);
+  const c = classify(fold(out.text), mrz, cnhQr);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame };
+}
+
+interface Base {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** A box in `png` to pixels of the submitted page. */
+  toPage: (b: Box) => Box;
+}
+
+/**
+ * The document cut out of the photo with its perspective undone when it can
+ * be told apart from the surface it lies on; else the whole page.
+ */
+async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
+  const quad = await locateDocument(png);
+  if (!quad) return { png, width, height, toPage: (b) => b };
+  const r = await rectify(png, quad);
+  const toPage = (b: Box): Box => {
+    const corners: Point[] = [r.toPhoto(b[0], b[1]), r.toPhoto(b[0] + b[2], b[1]), r.toPhoto(b[0], b[1] + b[3]), r.toPhoto(b[0] + b[2], b[1] + b[3])];
+    const x0 = Math.max(0, Math.min(...corners.map((c) => c[0])));
+    const y0 = Math.max(0, Math.min(...corners.map((c) => c[1])));
+    const x1 = Math.min(width, Math.max(...corners.map((c) => c[0])));
+    const y1 = Math.min(height, Math.max(...corners.map((c) => c[1])));
+    return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
+  };
+  const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png().toBuffer();
+  return { png: out, width: r.width, height: r.height, toPage };
 }
 
 /**
  * QR codes become a nested `qrCode` field; each pair that is also printed is
  * compared with the printed value (`valid`), and fills it when it was not read.
  */
-async function addQrCodes(png: Buffer, fields: OcrField[]): Promise<void> {
-  const codes = await readQrCodes(png).catch(() => []);
+function addQrCodes(codes: QrRead[], fields: OcrField[]): void {
   for (const code of codes) {
     const pairs = qrPairs(code.text);
     const nested: OcrField[] = [{ key: 'conteudo', value: code.text, conf: 100, bbox: code.bbox }];
@@ -157,19 +190,22 @@ async function addQrCodes(png: Buffer, fields: OcrField[]): Promise<void> {
 export async function extractDocument(value: string, field = 'image'): Promise<OcrResult> {
   const media = await intake(value, field);
   const page = media.images[0]!;
+  const base = await documentOnly(page.png, page.width, page.height);
+  const codes = await readQrCodes(page.png).catch(() => [] as QrRead[]);
+  const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
-  let best = await read(page.png, 0);
+  let best = await read(base.png, 0, cnhQr);
   if (!(best.type && best.score >= 5 && best.conf >= 60 && !best.sideways)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(page.png, turn);
+      const reading = await read(base.png, turn, cnhQr);
       if (quality(reading) > quality(best)) best = reading;
       if (reading.type && reading.score >= 5 && reading.conf >= 60 && !reading.sideways) break;
     }
   }
   if (!best.type) {
     // Nothing recognised: once more, the best orientation with local contrast.
-    const again = await read(page.png, best.frame.turn, true);
+    const again = await read(base.png, best.frame.turn, cnhQr, true);
     if (quality(again) > quality(best)) best = again;
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
@@ -179,8 +215,8 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   }
   const fields = extractFields(type, best.lines, best.mrz);
   const reading = best;
-  const mapped = mapBoxes(fields, (b) => toSubmitted(b, reading.frame, page.width, page.height));
-  await addQrCodes(page.png, mapped);
+  const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
+  addQrCodes(codes, mapped);
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
   return {
     typeRecognized,

@@ -1,5 +1,6 @@
 import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
+import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -305,6 +306,9 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   EXTRACTORS[type]?.(lines, out);
   if (mrz) addMrz(mrz, lines, out);
   addSelfCheckingNumbers(type, lines, out);
+  fillDatesByChronology(type, lines, out);
+  fillNamesByOrder(type, lines, out);
+  fillCnhCategory(type, lines, out);
   return out;
 }
 

@@ -113,6 +113,8 @@ export class OcrPool {
         tessedit_pageseg_mode: PSM_OF[job.mode ?? 'block'],
         tessedit_char_whitelist: job.whitelist ?? '',
         preserve_interword_spaces: '1',
+        // Our PNGs carry no density; without one Tesseract guesses and warns on stderr.
+        user_defined_dpi: '300',
       });
       const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
       const lines: OcrLine[] = [];

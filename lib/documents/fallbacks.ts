@@ -1,0 +1,130 @@
+import type { OcrLine } from '../ocr';
+import { isoDate, personName } from './normalize';
+import { fold } from './text';
+import type { OcrField, RecognizedType } from './types';
+
+/**
+ * Values whose printed label was not read (small, thin label fonts are the
+ * first thing OCR loses on a photo), placed by what the value itself says:
+ * the order of dates in a life, the look of a name, a category code.
+ * Fields found through their label always win; these only fill gaps.
+ */
+
+/** Date fields of each model in the order they happen. */
+const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
+  CNH_FRENTE: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
+  CNH_ABERTA: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
+  RG_FRENTE: ['dataNascimento', 'dataExpedicao'],
+  RG_ABERTO: ['dataNascimento', 'dataExpedicao'],
+  CIN_FRENTE: ['dataNascimento', 'validade'],
+  PASSAPORTE: ['dataNascimento', 'dataEmissao', 'validade'],
+};
+
+type Box = [number, number, number, number];
+interface Spot {
+  value: string;
+  conf: number;
+  bbox: Box;
+}
+
+function datesOn(lines: OcrLine[]): Spot[] {
+  const out: Spot[] = [];
+  for (const line of lines) {
+    const words = line.words.filter((w) => isoDate(w.text));
+    if (words.length) for (const w of words) out.push({ value: isoDate(w.text)!, conf: Math.round(w.conf), bbox: w.bbox });
+    else if (isoDate(line.text)) out.push({ value: isoDate(line.text)!, conf: Math.round(line.conf), bbox: line.bbox });
+  }
+  return out;
+}
+
+/**
+ * Unlabelled dates slotted into the model's chronology: when the dates not yet
+ * placed are exactly as many as the empty slots and the whole sequence comes
+ * out in order, each takes its slot. (A date printed twice counts once.)
+ */
+export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  const order = CHRONOLOGY[type];
+  if (!order) return;
+  const placed = new Map(out.filter((f) => order.includes(f.key)).map((f) => [f.key, f.value]));
+  const used = new Set(placed.values());
+  const spare = new Map<string, Spot>();
+  for (const d of datesOn(lines)) if (!used.has(d.value) && !spare.has(d.value)) spare.set(d.value, d);
+  const empty = order.filter((k) => !placed.has(k));
+  if (empty.length === 0 || spare.size !== empty.length) return;
+  const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
+  const sequence = order.map((k) => placed.get(k) ?? queue.shift()!.value);
+  if (sequence.some((v, i) => i > 0 && v < sequence[i - 1]!)) return;
+  const fill = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
+  for (const key of empty) {
+    const d = fill.shift()!;
+    out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
+  }
+}
+
+/** Words of headings and labels, never part of a person's name. */
+const NOT_NAME = new Set(
+  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE NASCIMENTO DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB'.split(' '),
+);
+
+/** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
+function nameLike(text: string): string | undefined {
+  if (/\d/.test(text)) return undefined;
+  const name = personName(text);
+  const words = name.split(' ').filter(Boolean);
+  if (words.length < 2 || name.length < 8) return undefined;
+  if (words.some((w) => NOT_NAME.has(fold(w)))) return undefined;
+  // Lower-case letters mean running text, not a printed name in capitals.
+  if (text.replace(/[^a-zà-ÿ]/g, '').length > text.replace(/[^A-ZÀ-Ý]/g, '').length / 4) return undefined;
+  return name;
+}
+
+/**
+ * Name and parents without their labels: on Brazilian IDs the holder's name
+ * is the first name-like line and the parents the next two. Used only when
+ * the label-driven reading found none of them.
+ */
+export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_ABERTO'].includes(type)) return;
+  const has = (k: string) => out.some((f) => f.key === k);
+  const names = lines
+    .filter((l) => l.conf >= 50)
+    .map((l) => ({ l, name: nameLike(l.text) }))
+    .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name))
+    .sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
+  const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
+  const free = names.filter((n) => !taken.has(n.name));
+  if (!has('nome') && !has('filiacao') && free.length >= 1) {
+    const [holder, ...parents] = free;
+    out.push({ key: 'nome', value: holder!.name, conf: Math.round(holder!.l.conf), bbox: holder!.l.bbox });
+    const two = parents.slice(0, 2);
+    if (two.length === 2) {
+      const b = two.map((p) => p.l.bbox);
+      const x0 = Math.min(b[0]![0], b[1]![0]);
+      const y0 = Math.min(b[0]![1], b[1]![1]);
+      const bbox: Box = [x0, y0, Math.max(b[0]![0] + b[0]![2], b[1]![0] + b[1]![2]) - x0, Math.max(b[0]![1] + b[0]![3], b[1]![1] + b[1]![3]) - y0];
+      out.push({
+        key: 'filiacao',
+        value: two.map((p) => p.name).join(' / '),
+        conf: Math.round(Math.min(...two.map((p) => p.l.conf))),
+        bbox,
+        fields: two.map((p) => ({ key: 'nome', value: p.name, conf: Math.round(p.l.conf), bbox: p.l.bbox })),
+      });
+    }
+  }
+}
+
+/** A CNH category standing alone (its "CAT. HAB." label unread). */
+export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  if ((type !== 'CNH_FRENTE' && type !== 'CNH_ABERTA') || out.some((f) => f.key === 'categoria')) return;
+  // The back's observations hold restriction codes that look the same.
+  const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
+  const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
+  for (const l of lines.filter((x) => !underNotes(x))) {
+    for (const w of l.words) {
+      if (/^(ACC|AB|AC|AD|AE|[ABCDE])$/.test(w.text.trim()) && w.conf >= 60 && l.words.length <= 2) {
+        out.push({ key: 'categoria', value: w.text.trim(), conf: Math.round(w.conf), bbox: w.bbox });
+        return;
+      }
+    }
+  }
+}

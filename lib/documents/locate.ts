@@ -1,0 +1,208 @@
+import sharp from 'sharp';
+
+export type Point = [number, number];
+/** Corners clockwise from the top-left. */
+export type Quad = [Point, Point, Point, Point];
+
+const WORK_WIDTH = 360;
+
+/**
+ * The document's four corners in a photo, or undefined when it cannot be told
+ * apart from what is around it (it fills the frame, or lies on a surface of
+ * its own colour). The surface is what a flood from the picture's border
+ * reaches through small colour steps (a shadow fades slowly, a document's
+ * edge is a sharp step); the document is the largest region left, and its
+ * corners are that region's extremes along the two diagonals (sound for tilts
+ * under 45°; the 90° turns are handled after rectification).
+ */
+export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
+  const { data, info } = await sharp(png).removeAlpha().resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const scale = (await sharp(png).metadata()).width! / w;
+  const surface = floodFromBorder(data, w, h);
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
+  const region = largestRegion(mask, w, h);
+  if (process.env.LOCATE_DEBUG) console.log("region", region && region.size / (w * h));
+  if (!region || region.size < w * h * 0.15 || region.size > w * h * 0.97) return undefined;
+  let tl = 0, tr = 0, br = 0, bl = 0;
+  let [minSum, maxSum, minDiff, maxDiff] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const i of region.pixels) {
+    const x = i % w;
+    const y = (i / w) | 0;
+    if (x + y < minSum) [minSum, tl] = [x + y, i];
+    if (x + y > maxSum) [maxSum, br] = [x + y, i];
+    if (x - y > maxDiff) [maxDiff, tr] = [x - y, i];
+    if (x - y < minDiff) [minDiff, bl] = [x - y, i];
+  }
+  const pt = (i: number): Point => [((i % w) + 0.5) * scale, (((i / w) | 0) + 0.5) * scale];
+  const quad: Quad = [pt(tl), pt(tr), pt(br), pt(bl)];
+  // A document is a convex quadrilateral that its region fills.
+  const area = quadArea(quad) / (scale * scale);
+  if (process.env.LOCATE_DEBUG) console.log("locate", { size: region.size / (w * h), area: area / (w * h), fill: region.size / area });
+  if (area < w * h * 0.15 || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
+  return quad;
+}
+
+/** Colour change (sum over RGB, across two pixels) that counts as an edge: a shadow fades slower, a document's edge is sharper. */
+const EDGE = 36;
+
+function floodFromBorder(rgb: Buffer, w: number, h: number): Uint8Array {
+  const c = (i: number, k: number) => rgb[i * 3 + k]!;
+  const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
+  const edge = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      edge[i] = diff(i - 1, i + 1) > EDGE || diff(i - w, i + w) > EDGE ? 1 : 0;
+    }
+  }
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  for (const i of stack) seen[i] = 1;
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j >= 0 && j < w * h && !seen[j] && !edge[j]) {
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
+  if (process.env.LOCATE_DEBUG) void sharp(Buffer.from(seen.map((v) => v * 255)), { raw: { width: w, height: h, channels: 1 } }).png().toFile('/tmp/diag/mask.png');
+  return seen;
+}
+
+function largestRegion(mask: Uint8Array, w: number, h: number): { size: number; pixels: number[] } | undefined {
+  const seen = new Uint8Array(w * h);
+  let best: number[] | undefined;
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || seen[start]) continue;
+    const pixels: number[] = [];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (j >= 0 && j < w * h && mask[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    if (!best || pixels.length > best.length) best = pixels;
+  }
+  // Holes (dark print inside a light card) belong to the document too.
+  return best && { size: filledSize(best, w, h), pixels: best };
+}
+
+/** Pixels of a region with its holes filled: everything the outside cannot reach. */
+function filledSize(pixels: number[], w: number, h: number): number {
+  const inside = new Uint8Array(w * h);
+  for (const i of pixels) inside[i] = 1;
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  let count = 0;
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (outside[i] || inside[i]) continue;
+    outside[i] = 1;
+    count++;
+    const x = i % w;
+    if (x > 0) stack.push(i - 1);
+    if (x < w - 1) stack.push(i + 1);
+    if (i >= w) stack.push(i - w);
+    if (i < w * (h - 1)) stack.push(i + w);
+  }
+  return w * h - count;
+}
+
+function quadArea(q: Quad): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = q[i]!;
+    const [x1, y1] = q[(i + 1) % 4]!;
+    s += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(s) / 2;
+}
+
+const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/** The homography taking the rectangle (0,0)-(W,H) onto the quad: rectified point -> photo point. */
+export function homography(quad: Quad, W: number, H: number): (x: number, y: number) => Point {
+  const src: Point[] = [
+    [0, 0],
+    [W, 0],
+    [W, H],
+    [0, H],
+  ];
+  // Eight equations a..h with i = 1 (classic DLT), solved by Gaussian elimination.
+  const A: number[][] = [];
+  for (let k = 0; k < 4; k++) {
+    const [x, y] = src[k]!;
+    const [u, v] = quad[k]!;
+    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    A.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let c = 0; c < 8; c++) {
+    let p = c;
+    for (let r = c + 1; r < 8; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[p]![c]!)) p = r;
+    [A[c], A[p]] = [A[p]!, A[c]!];
+    for (let r = 0; r < 8; r++) {
+      if (r === c) continue;
+      const f = A[r]![c]! / A[c]![c]!;
+      for (let k = c; k < 9; k++) A[r]![k]! -= f * A[c]![k]!;
+    }
+  }
+  const m = A.map((row, i) => row[8]! / row[i]!);
+  return (x, y) => {
+    const d = m[6]! * x + m[7]! * y + 1;
+    return [(m[0]! * x + m[1]! * y + m[2]!) / d, (m[3]! * x + m[4]! * y + m[5]!) / d];
+  };
+}
+
+export interface Rectified {
+  /** Grey, the document alone, as if scanned flat. */
+  grey: Buffer;
+  width: number;
+  height: number;
+  /** Rectified pixel -> pixel of the photo. */
+  toPhoto: (x: number, y: number) => Point;
+}
+
+/** The document cut out of the photo and its perspective undone (bilinear resampling of the grey image). */
+export async function rectify(png: Buffer, quad: Quad): Promise<Rectified> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const sw = info.width;
+  const sh = info.height;
+  const width = Math.round((dist(quad[0], quad[1]) + dist(quad[3], quad[2])) / 2);
+  const height = Math.round((dist(quad[0], quad[3]) + dist(quad[1], quad[2])) / 2);
+  const toPhoto = homography(quad, width, height);
+  const grey = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [u, v] = toPhoto(x + 0.5, y + 0.5);
+      const fx = Math.min(sw - 1.001, Math.max(0, u - 0.5));
+      const fy = Math.min(sh - 1.001, Math.max(0, v - 0.5));
+      const x0 = fx | 0;
+      const y0 = fy | 0;
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const i = y0 * sw + x0;
+      const top = data[i]! * (1 - ax) + data[i + 1]! * ax;
+      const bottom = data[i + sw]! * (1 - ax) + data[i + sw + 1]! * ax;
+      grey[y * width + x] = Math.round(top * (1 - ay) + bottom * ay);
+    }
+  }
+  return { grey, width, height, toPhoto };
+}
