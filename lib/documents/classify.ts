@@ -4,9 +4,12 @@ import type { RecognizedType } from './types';
 
 /** Printed words that give each model away, with weights (specific words weigh more). */
 const CUES: Record<string, [string, number][]> = {
-  CNH_FRENTE: [['CARTEIRA NACIONAL DE HABILITACAO', 3], ['HABILITACAO', 1], ['NOME E SOBRENOME', 2], ['CAT HAB', 2], ['REGISTRO', 0.5], ['DOC IDENTIDADE', 1], ['1 HABILITACAO', 1], ['SECRETARIA NACIONAL DE TRANSITO', 2], ['DRIVER LICENSE', 2]],
+  CNH_FRENTE: [['CARTEIRA NACIONAL DE HABILITACAO', 3], ['HABILITACAO', 1], ['NOME E SOBRENOME', 2], ['CAT HAB', 2], ['REGISTRO', 0.5], ['DOC IDENTIDADE', 1], ['1 HABILITACAO', 1], ['SECRETARIA NACIONAL DE TRANSITO', 2], ['DEPARTAMENTO NACIONAL DE TRANSITO', 2], ['DRIVER LICENSE', 2], ['PERMISSAO', 1]],
+  // RG data (the new model's front, the old model's back).
   RG_FRENTE: [['CARTEIRA DE IDENTIDADE', 1], ['REGISTRO GERAL', 3], ['SECRETARIA DA SEGURANCA', 2], ['DATA DE EXPEDICAO', 2], ['NATURALIDADE', 0.5], ['FILIACAO', 0.5]],
-  CIN_FRENTE: [['CARTEIRA DE IDENTIDADE NACIONAL', 4], ['PERSONAL NUMBER', 2], ['DATE OF BIRTH', 1], ['DATE OF EXPIRY', 1], ['NATIONALITY', 1]],
+  CPF: [['CADASTRO DE PESSOAS FISICAS', 3], ['RECEITA FEDERAL', 1.5], ['NUMERO DE INSCRICAO', 2], ['MINISTERIO DA FAZENDA', 1]],
+  // Short cue on purpose: a long one fuzzily matches the RG's "CARTEIRA DE IDENTIDADE" plus any word.
+  CIN_FRENTE: [['IDENTIDADE NACIONAL', 4], ['PERSONAL NUMBER', 2], ['DATE OF BIRTH', 1], ['DATE OF EXPIRY', 1], ['NATIONALITY', 1]],
   CIN_VERSO: [['FILIATION', 3], ['PLACE OF BIRTH', 3]],
   CNH_VERSO: [['OBSERVACOES', 2], ['ASSINATURA DO EMISSOR', 2.5], ['LOCAL', 0.5]],
   PASSAPORTE: [['PASSAPORTE', 3], ['PASSPORT', 3], ['SURNAME', 2], ['GIVEN NAMES', 2], ['DATE OF ISSUE', 1]],
@@ -29,7 +32,31 @@ export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false
     scores[type] = score + (type === 'CNH_VERSO' && cnhQr ? 3 : 0);
     if (scores[type]! > best.score) best = { type: type as RecognizedType, score: scores[type]! };
   }
+  const rg = rgSide(folded);
+  // The thumbprint box is printed on the old RG only.
+  if (rg && (best.score < 3 || best.type === 'RG_FRENTE' || fuzzyIncludes(folded, 'POLEGAR DIREITO'))) return { type: rg, score: Math.max(best.score, 3) };
   // Both sides of a CNH in one picture.
   if ((scores.CNH_FRENTE ?? 0) >= 3 && (scores.CNH_VERSO ?? 0) >= 3) return { type: 'CNH_ABERTA', score: scores.CNH_FRENTE! + scores.CNH_VERSO! };
   return best.score >= 3 ? best : { score: best.score };
+}
+
+/** Words only the old RG's photo side prints, and only its data side (the data itself is matched by the RG cues). */
+const RG_PHOTO_SIDE: [string, number][] = [['POLEGAR DIREITO', 3], ['ASSINATURA DO TITULAR', 2], ['INSTITUTO DE IDENTIFICACAO', 1]];
+const RG_DATA_SIDE: [string, number][] = [['VALIDA EM TODO O TERRITORIO NACIONAL', 3], ['LEI N 7.116', 2], ['DOC ORIGEM', 2], ['ASSINATURA DO DIRETOR', 2]];
+const RG_DATA: [string, number][] = [['REGISTRO GERAL', 2], ['DATA DE EXPEDICAO', 2], ['FILIACAO', 1], ['NATURALIDADE', 1]];
+
+/**
+ * Which side of an RG: the old model splits photo (front) and data (back,
+ * "valid throughout the national territory"); both in one picture is
+ * RG_ABERTO; the new model prints the data on the front with the photo.
+ */
+function rgSide(folded: string): RecognizedType | undefined {
+  const score = (cues: [string, number][]) => cues.reduce((s, [c, w]) => s + (fuzzyIncludes(folded, c) ? w : 0), 0);
+  const photoSide = score(RG_PHOTO_SIDE) >= 2;
+  const dataSide = score(RG_DATA_SIDE) >= 2;
+  const data = score(RG_DATA) >= 3;
+  if (photoSide && (dataSide || data)) return 'RG_ABERTO';
+  if (photoSide) return 'RG_FRENTE';
+  if (dataSide && data) return 'RG_VERSO';
+  return undefined;
 }

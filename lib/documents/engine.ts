@@ -7,6 +7,7 @@ import { flattenIllumination } from './illumination';
 import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields } from './extract';
+import { rereadNumbers } from './reread';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -16,6 +17,8 @@ type Box = [number, number, number, number];
 
 /** Smallest width text is read at: 800 px photos are upscaled before OCR. */
 const MIN_OCR_WIDTH = 1600;
+const MIN_OCR_HEIGHT = 900;
+const MAX_OCR_WIDTH = 3400;
 
 /** How the image that was read relates to the submitted one. */
 interface Frame {
@@ -35,7 +38,8 @@ async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image:
   const skew = await estimateSkew(turnedPng);
   const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
-  const scale = dm.width! < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / dm.width! : 1;
+  // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
+  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, MIN_OCR_HEIGHT / dm.height!));
   let img = sharp(straight).greyscale();
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
@@ -96,6 +100,8 @@ interface Reading {
   lines: OcrLine[];
   text: string;
   frame: Frame;
+  /** The prepared image that was read (field boxes are in its pixels). */
+  image: Buffer;
 }
 
 const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -117,9 +123,45 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
   const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
   const reread = readMrz(again.lines.map((l) => l.text));
   const first = readMrz(lines.map((l) => l.text));
-  // Whichever reading passes its check digits; else the restricted one.
-  const read = reread?.valid ? reread : first?.valid ? first : (reread ?? first);
-  return read && { ...read, bbox: [x0, y0, x1 - x0, y1 - y0], conf: Math.round(again.conf) };
+  const box: [number, number, number, number] = [x0, y0, x1 - x0, y1 - y0];
+  if (reread?.valid || first?.valid) return { ...(reread?.valid ? reread : first)!, bbox: box, conf: Math.round(again.conf) };
+  // Third reading, line by line at a larger size; then every mix of the readings of each line, judged by the check digits.
+  const single: string[] = [];
+  for (const l of zone) {
+    const [lx, ly, lw, lh] = l.bbox;
+    const left = Math.max(0, lx - pad);
+    const top = Math.max(0, ly - Math.round(lh * 0.3));
+    const one = await sharp(image)
+      .extract({ left, top, width: Math.min(meta.width! - left, lw + 2 * pad), height: Math.min(meta.height! - top, Math.round(lh * 1.6)) })
+      .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' })
+      .png()
+      .toBuffer();
+    single.push((await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim());
+  }
+  const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
+  const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length));
+  const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
+  return read && { ...read, bbox: box, conf: Math.round(again.conf) };
+}
+
+/** Every combination of per-line readings (a few readings, two or three lines), first that validates. */
+function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
+  if (readings.length === 0) return undefined;
+  const count = readings[0]!.length;
+  let fallback: MrzRead | undefined;
+  const walk = (k: number, acc: string[]): MrzRead | undefined => {
+    if (k === count) {
+      const r = readMrz(acc);
+      fallback ??= r;
+      return r?.valid ? r : undefined;
+    }
+    for (const reading of readings) {
+      const found = walk(k + 1, [...acc, reading[k]!]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(0, []) ?? fallback;
 }
 
 async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Promise<Reading> {
@@ -129,7 +171,7 @@ async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Pro
   const c = classify(fold(out.text), mrz, cnhQr);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image };
 }
 
 interface Base {
@@ -140,13 +182,30 @@ interface Base {
   toPage: (b: Box) => Box;
 }
 
+/** Opposite sides whose lengths differ by more than this share mean a perspective worth undoing. */
+const PERSPECTIVE = 0.03;
+
 /**
- * The document cut out of the photo with its perspective undone when it can
- * be told apart from the surface it lies on; else the whole page.
+ * The document cut out of the photo when it can be told apart from the
+ * surface it lies on; else the whole page. A document seen at an angle is
+ * rectified (its perspective undone); one seen square-on is only cropped,
+ * because resampling softens thin strokes such as accents and the tilt is
+ * removed later by the deskew.
  */
 async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
   if (!quad) return { png, width, height, toPage: (b) => b };
+  const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const skewed = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) > PERSPECTIVE;
+  if (!skewed(len(quad[0], quad[1]), len(quad[3], quad[2])) && !skewed(len(quad[0], quad[3]), len(quad[1], quad[2]))) {
+    const margin = 0.02 * Math.max(width, height);
+    const x0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p[0])) - margin));
+    const y0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p[1])) - margin));
+    const x1 = Math.min(width, Math.ceil(Math.max(...quad.map((p) => p[0])) + margin));
+    const y1 = Math.min(height, Math.ceil(Math.max(...quad.map((p) => p[1])) + margin));
+    const crop = await sharp(png).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+    return { png: crop, width: x1 - x0, height: y1 - y0, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
+  }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
     const corners: Point[] = [r.toPhoto(b[0], b[1]), r.toPhoto(b[0] + b[2], b[1]), r.toPhoto(b[0], b[1] + b[3]), r.toPhoto(b[0] + b[2], b[1] + b[3])];
@@ -196,11 +255,12 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   let best = await read(base.png, 0, cnhQr);
-  if (!(best.type && best.score >= 5 && best.conf >= 60 && !best.sideways)) {
+  const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
+  if (!settled(best)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
       const reading = await read(base.png, turn, cnhQr);
       if (quality(reading) > quality(best)) best = reading;
-      if (reading.type && reading.score >= 5 && reading.conf >= 60 && !reading.sideways) break;
+      if (settled(reading)) break;
     }
   }
   if (!best.type) {
@@ -214,6 +274,7 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
   const fields = extractFields(type, best.lines, best.mrz);
+  await rereadNumbers(best.image, fields);
   const reading = best;
   const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
   addQrCodes(codes, mapped);
@@ -224,4 +285,12 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
     digitalDocument: media.digital,
     fields: mapped,
   };
+}
+
+/** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */
+export async function preparedPage(file: Buffer): Promise<Buffer> {
+  const media = await intake(file.toString('base64'), 'image');
+  const page = media.images[0]!;
+  const base = await documentOnly(page.png, page.width, page.height);
+  return (await prepare(base.png, 0)).image;
 }

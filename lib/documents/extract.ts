@@ -1,6 +1,6 @@
 import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
-import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
+import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, isLabelText } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -62,6 +62,8 @@ function valueBelow(lines: OcrLine[], at: { index: number; x: number }, skip = 0
   // The value starts at the word nearest to the label's column (labels may be wider than values).
   let start = 0;
   for (let i = 1; i < sorted.length; i++) if (Math.abs(sorted[i]!.bbox[0] - at.x) < Math.abs(sorted[start]!.bbox[0] - at.x)) start = i;
+  // Words just left of it belong to the same value (a label's number prefix shifts its column).
+  while (start > 0 && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
   const words: OcrWord[] = [];
   for (const w of sorted.slice(start)) {
     const prev = words[words.length - 1];
@@ -105,7 +107,7 @@ function labelled(lines: OcrLine[], labels: string[], skip = 0, accept: (text: s
 }
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels);
+  const v = labelled(lines, labels, 0, (t) => !isLabelText(t));
   if (v && personName(v.text)) out.push(field(key, personName(v.text), v));
 }
 
@@ -153,7 +155,7 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
       if (iso) out.push(field('dataNascimento', iso, at(l), true));
       if (!has('naturalidade') && UF.test(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
     }
-    const doc = /^\s*(\d{5,12}[xX]?)\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})\s*$/.exec(l.text.toUpperCase());
+    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})(?=\s|$)/.exec(l.text.toUpperCase());
     if (doc && !has('rg') && UF.test(doc[3]!) && !/^\d{11}$/.test(doc[1]!)) {
       out.push(field('rg', doc[1]!, at(l)));
       if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', doc[2]!, at(l)));
@@ -171,6 +173,8 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       if (iso) out.push(field('dataNascimento', iso, birth, true));
       addNaturalidade(lines, out, ['DATA, LOCAL E UF DE NASCIMENTO']);
     }
+    // The model before 2022 prints the birth date alone.
+    if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', ['DATA NASCIMENTO']);
     addDate(lines, out, 'dataEmissao', ['DATA EMISSAO']);
     addDate(lines, out, 'validade', ['VALIDADE']);
     const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE'], 0, (t) => /\d{4}/.test(t));
@@ -199,7 +203,8 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     EXTRACTORS.CNH_FRENTE!(lines, out);
   },
   RG_FRENTE(lines, out) {
-    const rg = labelled(lines, ['REGISTRO GERAL']);
+    // A date sharing the row is not the number.
+    const rg = labelled(lines, ['REGISTRO GERAL'], 0, (t) => !isoDate(t) && digitsOnly(t).length >= 5);
     if (rg) out.push(field('rg', digitsOnly(rg.text), rg));
     addDate(lines, out, 'dataExpedicao', ['DATA DE EXPEDICAO']);
     addName(lines, out, 'nome', ['NOME']);
@@ -207,6 +212,17 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     addNaturalidade(lines, out, ['NATURALIDADE']);
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO']);
     addCpf(lines, out, ['CPF']);
+  },
+  RG_VERSO(lines, out) {
+    EXTRACTORS.RG_FRENTE!(lines, out);
+  },
+  RG_ABERTO(lines, out) {
+    EXTRACTORS.RG_FRENTE!(lines, out);
+  },
+  CPF(lines, out) {
+    addCpf(lines, out, ['NUMERO DE INSCRICAO', 'CPF']);
+    addName(lines, out, 'nome', ['NOME']);
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO']);
   },
   CIN_FRENTE(lines, out) {
     addName(lines, out, 'nome', ['NOME / NAME', 'NOME']);
@@ -270,6 +286,9 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   const expiry = mrzDate(f.expirationDate, 'expiry');
   if (expiry && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
   if (f.optional1 && isValidCpf(f.optional1) && !has('cpf')) out.push(field('cpf', f.optional1, at, true));
+  const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined;
+  if (sex && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
+  if (f.nationality === 'BRA' && !has('nacionalidade')) out.push(field('nacionalidade', 'BRA', at, mrz.valid));
   if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
 }
 

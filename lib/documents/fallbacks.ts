@@ -15,6 +15,7 @@ const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
   CNH_FRENTE: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
   CNH_ABERTA: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
   RG_FRENTE: ['dataNascimento', 'dataExpedicao'],
+  RG_VERSO: ['dataNascimento', 'dataExpedicao'],
   RG_ABERTO: ['dataNascimento', 'dataExpedicao'],
   CIN_FRENTE: ['dataNascimento', 'validade'],
   PASSAPORTE: ['dataNascimento', 'dataEmissao', 'validade'],
@@ -63,12 +64,16 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
 
 /** Words of headings and labels, never part of a person's name. */
 const NOT_NAME = new Set(
-  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE NASCIMENTO DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB'.split(' '),
+  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB'.split(' '),
 );
+
+/** Whether a value is really a heading or a label (the line under a label when the value was lost). */
+export const isLabelText = (text: string) => personName(text).split(' ').some((w) => NOT_NAME.has(fold(w)));
 
 /** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
 function nameLike(text: string): string | undefined {
-  if (/\d/.test(text)) return undefined;
+  // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.
+  if (/\d/.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;
   const name = personName(text);
   const words = name.split(' ').filter(Boolean);
   if (words.length < 2 || name.length < 8) return undefined;
@@ -84,7 +89,7 @@ function nameLike(text: string): string | undefined {
  * the label-driven reading found none of them.
  */
 export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
-  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_ABERTO'].includes(type)) return;
+  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO'].includes(type)) return;
   const has = (k: string) => out.some((f) => f.key === k);
   const names = lines
     .filter((l) => l.conf >= 50)
@@ -93,10 +98,18 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
     .sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
-  if (!has('nome') && !has('filiacao') && free.length >= 1) {
-    const [holder, ...parents] = free;
-    out.push({ key: 'nome', value: holder!.name, conf: Math.round(holder!.l.conf), bbox: holder!.l.bbox });
-    const two = parents.slice(0, 2);
+  const filiacao = out.find((f) => f.key === 'filiacao');
+  if (!has('nome')) {
+    // The holder's name comes before the parents'.
+    const holder = free.find((n) => !filiacao || n.l.bbox[1] < filiacao.bbox[1]);
+    if (holder) {
+      out.push({ key: 'nome', value: holder.name, conf: Math.round(holder.l.conf), bbox: holder.l.bbox });
+      free.splice(free.indexOf(holder), 1);
+    }
+  }
+  const nome = out.find((f) => f.key === 'nome');
+  if (!filiacao && nome) {
+    const two = free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2);
     if (two.length === 2) {
       const b = two.map((p) => p.l.bbox);
       const x0 = Math.min(b[0]![0], b[1]![0]);

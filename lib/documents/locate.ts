@@ -16,7 +16,7 @@ const WORK_WIDTH = 360;
  * under 45°; the 90° turns are handled after rectification).
  */
 export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
-  const { data, info } = await sharp(png).removeAlpha().resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;
   const scale = (await sharp(png).metadata()).width! / w;
@@ -24,7 +24,6 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const region = largestRegion(mask, w, h);
-  if (process.env.LOCATE_DEBUG) console.log("region", region && region.size / (w * h));
   if (!region || region.size < w * h * 0.15 || region.size > w * h * 0.97) return undefined;
   let tl = 0, tr = 0, br = 0, bl = 0;
   let [minSum, maxSum, minDiff, maxDiff] = [Infinity, -Infinity, Infinity, -Infinity];
@@ -40,7 +39,6 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   const quad: Quad = [pt(tl), pt(tr), pt(br), pt(bl)];
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
-  if (process.env.LOCATE_DEBUG) console.log("locate", { size: region.size / (w * h), area: area / (w * h), fill: region.size / area });
   if (area < w * h * 0.15 || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
   return quad;
 }
@@ -73,7 +71,6 @@ function floodFromBorder(rgb: Buffer, w: number, h: number): Uint8Array {
       }
     }
   }
-  if (process.env.LOCATE_DEBUG) void sharp(Buffer.from(seen.map((v) => v * 255)), { raw: { width: w, height: h, channels: 1 } }).png().toFile('/tmp/diag/mask.png');
   return seen;
 }
 

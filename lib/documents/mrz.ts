@@ -41,20 +41,77 @@ function candidates(lines: string[]): Candidate[] {
     });
 }
 
-/** Finds a TD1 (3x30) or TD3 (2x44) zone among OCR lines and parses it with check digits. */
+/**
+ * Versions of a data line one character too long or short (OCR drops or
+ * doubles fillers): each single insertion of a filler or deletion of a
+ * character that brings it to the width; at the right length, each filler
+ * misread as a character beside other fillers. Few variants on purpose: every
+ * variant is another chance for wrong data to pass the mod-10 check digits.
+ */
+function repairs(line: string, width: number): string[] {
+  // Same length: a filler misread as a letter or digit next to other fillers.
+  if (line.length === width) {
+    const out = [line];
+    for (let i = 0; i < width; i++) if (line[i] !== '<' && (line[i - 1] === '<' || line[i + 1] === '<')) out.push(line.slice(0, i) + '<' + line.slice(i + 1));
+    return out;
+  }
+  if (line.length === width - 1) return Array.from({ length: width }, (_, i) => line.slice(0, i) + '<' + line.slice(i));
+  if (line.length === width + 1) return Array.from({ length: line.length }, (_, i) => line.slice(0, i) + line.slice(i + 1));
+  if (line.length > width + 1 && line.length <= width + 3) {
+    // Chevrons split into stray characters: drop characters standing near fillers, one at a time.
+    let level = new Set([line]);
+    while ([...level][0]!.length > width) {
+      const next = new Set<string>();
+      const nearFiller = (l: string, i: number) => [-2, -1, 1, 2].some((d) => l[i + d] === '<');
+      for (const l of level) for (let i = 0; i < l.length; i++) if (l[i] !== '<' && nearFiller(l, i)) next.add(l.slice(0, i) + l.slice(i + 1));
+      if (next.size === 0) break;
+      level = next;
+    }
+    return [...level].filter((l) => l.length === width);
+  }
+  return [(line + '<'.repeat(width)).slice(0, width)];
+}
+
+function tryParse(group: string[]): MrzRead | undefined {
+  try {
+    const r = parse(group, { autocorrect: true });
+    return { format: r.format, valid: r.valid, lines: group, fields: r.fields as Record<string, string | null> };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds a TD1 (3x30) or TD3 (2x44) zone among OCR lines and parses it with
+ * check digits. A line off by one character is repaired by the version whose
+ * check digits pass (the check digits tell which filler went missing).
+ */
 export function readMrz(lines: string[]): MrzRead | undefined {
   const c = candidates(lines);
   for (const [count, width] of [[2, 44], [3, 30]] as const) {
     for (let i = 0; i + count <= c.length; i++) {
       const slice = c.slice(i, i + count);
-      if (!slice.every((l) => (l.flexible ? l.text.length <= width : Math.abs(l.text.length - width) <= 2))) continue;
-      const group = slice.map((l) => (l.text + '<'.repeat(width)).slice(0, width));
-      try {
-        const r = parse(group, { autocorrect: true });
-        return { format: r.format, valid: r.valid, lines: group, fields: r.fields as Record<string, string | null> };
-      } catch {
-        // not this group
+      if (!slice.every((l) => (l.flexible ? l.text.length <= width : l.text.length - width >= -2 && l.text.length - width <= 3))) continue;
+      const padded = slice.map((l) => (l.text + '<'.repeat(width)).slice(0, width));
+      const first = tryParse(padded);
+      if (!first || first.valid) {
+        if (first) return first;
+        continue;
       }
+      // Repair the data lines (all but the flexible name line), at most a few thousand parses.
+      const options = slice.map((l, k) => (l.flexible ? [padded[k]!] : repairs(l.text, width)));
+      let found: MrzRead | undefined;
+      const walk = (k: number, acc: string[]) => {
+        if (found) return;
+        if (k === options.length) {
+          const r = tryParse(acc);
+          if (r?.valid) found = r;
+          return;
+        }
+        for (const o of options[k]!) walk(k + 1, [...acc, o]);
+      };
+      if (options.reduce((n, o) => n * o.length, 1) <= 3000) walk(0, []);
+      return found ?? first;
     }
   }
   return undefined;

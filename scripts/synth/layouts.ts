@@ -4,9 +4,20 @@ import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
 import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, UFS, type Rng } from './random';
 
-export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE';
-export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', 'RG_FRENTE', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE'];
-export const PARENT: Record<DocType, string> = { CNH_FRENTE: 'CNH', CNH_VERSO: 'CNH', CNH_ABERTA: 'CNH', RG_FRENTE: 'RG', CIN_FRENTE: 'CIN', CIN_VERSO: 'CIN', PASSAPORTE: 'PASSAPORTE' };
+export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'RG_VERSO' | 'RG_ABERTO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF';
+export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE', 'CPF'];
+export const PARENT: Record<DocType, string> = {
+  CNH_FRENTE: 'CNH',
+  CNH_VERSO: 'CNH',
+  CNH_ABERTA: 'CNH',
+  RG_FRENTE: 'RG',
+  RG_VERSO: 'RG',
+  RG_ABERTO: 'RG',
+  CIN_FRENTE: 'CIN',
+  CIN_VERSO: 'CIN',
+  PASSAPORTE: 'PASSAPORTE',
+  CPF: 'CPF',
+};
 
 export interface Truth {
   typeRecognized: DocType;
@@ -111,8 +122,24 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
     mctx.drawImage(await loadImage(back.png), 0, H + 40);
     return { png: merged.toBuffer('image/png'), width: W, height: H * 2 + 40, truth: { typeRecognized: type, typeParentAlias: 'CNH', fields: { ...front.truth.fields, ...back.fields } } };
   }
+  if (type === 'RG_ABERTO') {
+    // The old RG opened flat (common in photocopies): photo side left, data side right.
+    const front = rgPhotoSide(r, fonts);
+    const back = await render('RG_VERSO', r);
+    const merged = createCanvas(W * 2 + 40, H);
+    const mctx = merged.getContext('2d');
+    mctx.fillStyle = '#ffffff';
+    mctx.fillRect(0, 0, W * 2 + 40, H);
+    mctx.drawImage(await loadImage(front), 0, 0);
+    mctx.drawImage(await loadImage(back.png), W + 40, 0);
+    return { png: merged.toBuffer('image/png'), width: W * 2 + 40, height: H, truth: { typeRecognized: type, typeParentAlias: 'RG', fields: back.truth.fields } };
+  }
   switch (type) {
     case 'CNH_FRENTE': {
+      if (r.chance(0.4)) {
+        Object.assign(fields, oldCnhFront(pen, r, p, fonts));
+        break;
+      }
       background(ctx, W, H, r, [214, 233, 214]);
       header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'MINISTÉRIO DOS TRANSPORTES', 'SECRETARIA NACIONAL DE TRÂNSITO', 'CARTEIRA NACIONAL DE HABILITAÇÃO'], 60, 70, 30, fonts.value);
       photo(ctx, 70, 300, 360, 470);
@@ -154,21 +181,46 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       break;
     }
     case 'RG_FRENTE': {
+      // Old model: the photo side carries no data (it is all on the back).
+      if (r.chance(0.35)) return { png: rgPhotoSide(r, fonts), width: W, height: H, truth: { typeRecognized: type, typeParentAlias: 'RG', fields: {} } };
       background(ctx, W, H, r, [222, 226, 238]);
+      photo(ctx, 1300, 330, 330, 430);
       header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', `ESTADO DE ${r.pick(['SÃO PAULO', 'MINAS GERAIS', 'PERNAMBUCO', 'RIO GRANDE DO SUL'])}`, 'SECRETARIA DA SEGURANÇA PÚBLICA', 'CARTEIRA DE IDENTIDADE'], 60, 70, 30, fonts.value);
-      const rg = rgNumber(r);
-      const expedicao = date(r, 2005, 2023);
-      field(pen, 'REGISTRO GERAL', rg, 60, 330, 40);
-      field(pen, 'DATA DE EXPEDIÇÃO', br(expedicao), 800, 330, 40);
-      field(pen, 'NOME', p.nome, 60, 450, 40);
-      field(pen, 'FILIAÇÃO', p.pai, 60, 570, 34);
-      ctx.fillStyle = pen.ink;
-      ctx.font = `34px "${fonts.value}"`;
-      ctx.fillText(p.mae, 60, 570 + 34 * 2.3);
-      field(pen, 'NATURALIDADE', `${p.cidade}-${p.uf}`, 60, 760, 36);
-      field(pen, 'DATA DE NASCIMENTO', br(p.nascimento), 900, 760, 36);
+      Object.assign(fields, rgData(pen, r, p, fonts, { top: 330, dateColumn: 800, issuedFrom: 2005 }));
       field(pen, 'CPF', formatCpf(p.cpf), 60, 880, 36);
-      Object.assign(fields, { rg, dataExpedicao: expedicao, nome: p.nome, 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, dataNascimento: p.nascimento, cpf: p.cpf });
+      break;
+    }
+    case 'RG_VERSO': {
+      // Data side of the old RG (model of Lei 7.116/83).
+      background(ctx, W, H, r, [206, 226, 214]);
+      ctx.fillStyle = '#1b3a5c';
+      ctx.font = `30px "${fonts.value}"`;
+      ctx.fillText('VÁLIDA EM TODO O TERRITÓRIO NACIONAL', 60, 80);
+      Object.assign(fields, rgData(pen, r, p, fonts, { top: 170, dateColumn: 900, issuedFrom: 1995 }));
+      field(pen, 'DOC. ORIGEM', `C.NAS LV.A${r.int(10, 99)} FLS.${r.int(10, 300)}`, 60, 720, 30);
+      field(pen, 'CPF', formatCpf(p.cpf), 900, 720, 36);
+      ctx.strokeStyle = '#333';
+      ctx.beginPath();
+      ctx.moveTo(500, 950);
+      ctx.lineTo(1200, 950);
+      ctx.stroke();
+      ctx.fillStyle = '#3a4a5a';
+      ctx.font = `24px "${fonts.label}"`;
+      ctx.fillText('ASSINATURA DO DIRETOR', 700, 985);
+      ctx.fillText('LEI Nº 7.116 DE 29/08/83', 60, 1040);
+      break;
+    }
+    case 'CPF': {
+      // The blue CPF card of the Receita Federal.
+      canvas = createCanvas(1400, 880);
+      ctx = canvas.getContext('2d');
+      pen.ctx = ctx;
+      background(ctx, 1400, 880, r, [200, 218, 240]);
+      header(ctx, ['MINISTÉRIO DA FAZENDA', 'SECRETARIA DA RECEITA FEDERAL', 'CADASTRO DE PESSOAS FÍSICAS'], 60, 80, 34, fonts.value, '#0d2c6b');
+      field(pen, 'NÚMERO DE INSCRIÇÃO', formatCpf(p.cpf), 60, 320, 46);
+      field(pen, 'NOME', p.nome, 60, 460, 40);
+      field(pen, 'DATA DE NASCIMENTO', br(p.nascimento), 60, 600, 38);
+      Object.assign(fields, { cpf: p.cpf, nome: p.nome, dataNascimento: p.nascimento });
       break;
     }
     case 'CIN_FRENTE': {
@@ -231,6 +283,88 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
     }
   }
   return { png: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height, truth: { typeRecognized: type, typeParentAlias: PARENT[type], fields } };
+}
+
+/** The RG's data block (same on the new model's front and the old model's back), CPF included in the truth. */
+function rgData(pen: Pen, r: Rng, p: ReturnType<typeof person>, fonts: { value: string }, at: { top: number; dateColumn: number; issuedFrom: number }) {
+  const { top, dateColumn } = at;
+  const rg = rgNumber(r);
+  const expedicao = date(r, at.issuedFrom, 2023);
+  field(pen, 'REGISTRO GERAL', rg, 60, top, 40);
+  field(pen, 'DATA DE EXPEDIÇÃO', br(expedicao), dateColumn, top, 40);
+  field(pen, 'NOME', p.nome, 60, top + 120, 40);
+  field(pen, 'FILIAÇÃO', p.pai, 60, top + 240, 34);
+  pen.ctx.fillStyle = pen.ink;
+  pen.ctx.font = `34px "${fonts.value}"`;
+  pen.ctx.fillText(p.mae, 60, top + 240 + 34 * 2.3);
+  field(pen, 'NATURALIDADE', `${p.cidade}-${p.uf}`, 60, top + 430, 36);
+  field(pen, 'DATA DE NASCIMENTO', br(p.nascimento), 900, top + 430, 36);
+  return { rg, dataExpedicao: expedicao, nome: p.nome, 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, dataNascimento: p.nascimento, cpf: p.cpf };
+}
+
+/** Photo side of the old RG: coat of arms, photo, thumbprint and the holder's signature; no data. */
+function rgPhotoSide(r: Rng, fonts: { label: string; value: string }): Buffer {
+  const W = 1712;
+  const H = 1080;
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  background(ctx, W, H, r, [206, 226, 214]);
+  header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', `ESTADO DE ${r.pick(['SÃO PAULO', 'MINAS GERAIS', 'BAHIA', 'PARANÁ'])}`, 'SECRETARIA DA SEGURANÇA PÚBLICA', 'INSTITUTO DE IDENTIFICAÇÃO', 'CARTEIRA DE IDENTIDADE'], 560, 90, 30, fonts.value);
+  photo(ctx, 80, 330, 380, 480);
+  ctx.strokeStyle = '#333';
+  ctx.strokeRect(1250, 450, 300, 380);
+  ctx.fillStyle = '#3a4a5a';
+  ctx.font = `26px "${fonts.label}"`;
+  ctx.fillText('POLEGAR DIREITO', 1290, 870);
+  ctx.beginPath();
+  ctx.moveTo(560, 800);
+  ctx.lineTo(1150, 800);
+  ctx.stroke();
+  ctx.fillText('ASSINATURA DO TITULAR', 700, 840);
+  return canvas.toBuffer('image/png');
+}
+
+/** Front of the CNH model used until 2022: no birthplace, emission date and place at the bottom. */
+function oldCnhFront(pen: Pen, r: Rng, p: ReturnType<typeof person>, fonts: { label: string; value: string }): Record<string, string> {
+  const ctx = pen.ctx;
+  background(ctx, 1712, 1080, r, [206, 226, 200]);
+  header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'MINISTÉRIO DAS CIDADES', 'DEPARTAMENTO NACIONAL DE TRÂNSITO', 'CARTEIRA NACIONAL DE HABILITAÇÃO'], 60, 60, 28, fonts.value);
+  photo(ctx, 70, 270, 340, 450);
+  const emissao = date(r, 2012, 2021);
+  const validade = `${Number(emissao.slice(0, 4)) + 5}${emissao.slice(4)}`;
+  const registro = cnhNumber(r);
+  const rg = rgNumber(r);
+  const primeira = date(r, Math.max(1970, Number(p.nascimento.slice(0, 4)) + 18), 2011);
+  const cat = r.pick(['B', 'AB', 'A', 'C', 'D', 'E']);
+  field(pen, 'NOME', p.nome, 450, 280, 40);
+  field(pen, 'DOC. IDENTIDADE / ÓRG. EMISSOR / UF', `${rg} SSP ${p.uf}`, 450, 390, 36);
+  field(pen, 'CPF', formatCpf(p.cpf), 450, 500, 36);
+  field(pen, 'DATA NASCIMENTO', br(p.nascimento), 900, 500, 36);
+  field(pen, 'FILIAÇÃO', p.pai, 450, 610, 32);
+  ctx.fillStyle = pen.ink;
+  ctx.font = `32px "${fonts.value}"`;
+  ctx.fillText(p.mae, 450, 610 + 32 * 2.3);
+  field(pen, 'Nº REGISTRO', registro, 450, 790, 36);
+  field(pen, 'VALIDADE', br(validade), 850, 790, 36);
+  field(pen, '1ª HABILITAÇÃO', br(primeira), 1200, 790, 36);
+  field(pen, 'CAT. HAB.', cat, 1450, 610, 36);
+  field(pen, 'LOCAL', `${p.cidade}, ${p.uf}`, 70, 940, 30);
+  field(pen, 'DATA EMISSÃO', br(emissao), 900, 940, 30);
+  return {
+    nome: p.nome,
+    rg,
+    orgaoEmissor: 'SSP',
+    ufEmissor: p.uf,
+    cpf: p.cpf,
+    dataNascimento: p.nascimento,
+    'filiacao.0': p.pai,
+    'filiacao.1': p.mae,
+    numeroRegistro: registro,
+    validade,
+    primeiraHabilitacao: primeira,
+    categoria: cat,
+    dataEmissao: emissao,
+  };
 }
 
 /** Back of the 2022 CNH: observations, place of issue, signature, and a QR code with the holder's data. */

@@ -1,0 +1,139 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { td3 } from '@/scripts/synth';
+import type { OcrLine } from '../ocr';
+import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
+import { flattenIllumination } from './illumination';
+import { homography, locateDocument, rectify } from './locate';
+import { readMrz } from './mrz';
+import type { OcrField } from './types';
+
+/** An OCR line at a height, one word per space-separated token. */
+function line(text: string, y: number, conf = 90): OcrLine {
+  let x = 10;
+  const words = text.split(' ').map((w) => {
+    const word = { text: w, conf, bbox: [x, y, w.length * 10, 20] as [number, number, number, number] };
+    x += w.length * 10 + 10;
+    return word;
+  });
+  return { text, conf, bbox: [10, y, x - 20, 20], words };
+}
+
+describe('finding the document in a photo', () => {
+  it('finds the corners of a tilted card on a table and undoes the perspective', async () => {
+    // A light card drawn as a quadrilateral on a darker, unevenly lit surface.
+    const corners = [
+      [150, 90],
+      [830, 140],
+      [800, 560],
+      [110, 500],
+    ];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
+      <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5a6470"/><stop offset="1" stop-color="#8a94a0"/></linearGradient></defs>
+      <rect width="960" height="640" fill="url(#s)"/>
+      <polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#eef2ea"/>
+      <text x="300" y="330" font-size="40" fill="#111">CARTEIRA</text></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const quad = await locateDocument(png);
+    expect(quad).toBeDefined();
+    quad!.forEach(([x, y], i) => {
+      expect(Math.abs(x - corners[i]![0]!)).toBeLessThan(12);
+      expect(Math.abs(y - corners[i]![1]!)).toBeLessThan(12);
+    });
+    const r = await rectify(png, quad!);
+    expect(r.width).toBeGreaterThan(650);
+    expect(r.height).toBeGreaterThan(380);
+    // Rectified corners land on the photo's corners.
+    const [x, y] = r.toPhoto(r.width, r.height);
+    expect(Math.abs(x - quad![2][0])).toBeLessThan(1);
+    expect(Math.abs(y - quad![2][1])).toBeLessThan(1);
+  });
+
+  it('gives up when the document fills the frame', async () => {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#eeeeee' } }).png().toBuffer();
+    expect(await locateDocument(png)).toBeUndefined();
+  });
+
+  it('maps the unit square exactly through a homography', () => {
+    const h = homography(
+      [
+        [10, 20],
+        [110, 25],
+        [105, 90],
+        [5, 80],
+      ],
+      100,
+      50,
+    );
+    expect(h(0, 0)).toEqual([10, 20]);
+    h(100, 50).forEach((v, i) => expect(v).toBeCloseTo([105, 90][i]!, 6));
+  });
+});
+
+describe('uneven light', () => {
+  it('keeps text readable under a shadow: ink stays dark, shaded paper turns white', async () => {
+    const w = 400;
+    const h = 100;
+    const grey = Buffer.alloc(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = Math.round(220 - (x / w) * 140); // shadow to the right
+    for (let y = 40; y < 60; y++) for (const x0 of [24, 364]) for (let x = x0; x < x0 + 3; x++) grey[y * w + x] = Math.round((220 - (x / w) * 140) * 0.3);
+    const flat = await flattenIllumination(grey, w, h);
+    expect(flat[10 * w + 380]).toBe(255); // shaded paper
+    expect(flat[50 * w + 365]!).toBeLessThan(60); // ink in the shadow
+    expect(flat[50 * w + 25]!).toBeLessThan(60); // ink in the light
+  });
+});
+
+describe('values whose labels were not read', () => {
+  it('slots unlabelled CNH dates into their chronology', () => {
+    const lines = [line('10/05/1981', 10), line('02/03/2021 02/03/2031', 50), line('15/08/2001', 90)];
+    const out: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', lines, out);
+    const got = Object.fromEntries(out.map((f) => [f.key, f.value]));
+    expect(got).toEqual({ dataNascimento: '1981-05-10', primeiraHabilitacao: '2001-08-15', dataEmissao: '2021-03-02', validade: '2031-03-02' });
+  });
+  it('leaves dates alone when they cannot be placed unambiguously', () => {
+    const out: OcrField[] = [{ key: 'validade', value: '1990-01-01', conf: 90, bbox: [0, 0, 1, 1] }];
+    fillDatesByChronology('RG_FRENTE', [line('10/05/1981', 10)], out);
+    expect(out.map((f) => f.key)).toEqual(['validade']);
+    const out2: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('10/05/1981 02/03/2021', 10)], out2);
+    expect(out2).toEqual([]);
+  });
+  it('takes the first name-like line as the holder and the next two as parents, skipping headings and places', () => {
+    const lines = [
+      line('REPÚBLICA FEDERATIVA DO BRASIL', 0),
+      line('CARTEIRA DE IDENTIDADE', 30),
+      line('MARIA DA SILVA SOUZA', 100),
+      line('JOSÉ DA SILVA', 160),
+      line('ANA SOUZA', 190),
+      line('MACEIÓ-AL', 250),
+    ];
+    const out: OcrField[] = [];
+    fillNamesByOrder('RG_VERSO', lines, out);
+    expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
+    expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
+  });
+  it('finds a lone CNH category but not a restriction code under the observations', () => {
+    const out: OcrField[] = [];
+    fillCnhCategory('CNH_ABERTA', [line('12 OBSERVAÇÕES', 500), line('D', 530), line('AB', 100)], out);
+    expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
+  });
+});
+
+describe('machine-readable zone repair', () => {
+  it('restores a filler the OCR dropped, guided by the check digits', () => {
+    const lines = td3({ documentNumber: 'FZ123456', surname: 'SILVA', given: 'JOAO', birth: '1985-04-12', sex: 'M', expiry: '2031-06-30' });
+    expect(readMrz(lines)?.valid).toBe(true);
+    const dropped = lines[1]!.replace('<', '');
+    expect(dropped.length).toBe(43);
+    const r = readMrz([lines[0]!, dropped]);
+    expect(r?.valid).toBe(true);
+    expect(r?.lines[1]).toBe(lines[1]);
+  });
+  it('does not invent validity for a wrong check digit', () => {
+    const lines = td3({ documentNumber: 'FZ123456', surname: 'SILVA', given: 'JOAO', birth: '1985-04-12', sex: 'M', expiry: '2031-06-30' });
+    const wrong = lines[1]!.slice(0, 9) + String((Number(lines[1]![9]) + 1) % 10) + lines[1]!.slice(10);
+    expect(readMrz([lines[0]!, wrong])?.valid).toBe(false);
+  });
+});

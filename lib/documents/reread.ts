@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { isValidCpf } from '../br';
+import { ocrPool } from '../ocr';
+import { digitsOnly, isoDate, isValidCnhNumber } from './normalize';
+import type { OcrField } from './types';
+
+/** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
+const LINE_HEIGHT = 56;
+/** At most this many re-reads per document, so a bad photo cannot multiply the latency. */
+const MAX_REREADS = 4;
+/** Below this confidence a number is read again even when it looks right. */
+const DOUBTFUL = 80;
+
+const DATE_KEYS = new Set(['dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao']);
+
+/** What a number field must look like, and its value from a re-read line. */
+function parse(key: string, text: string): { value: string; valid: boolean } | undefined {
+  if (DATE_KEYS.has(key)) {
+    const iso = isoDate(text);
+    return iso ? { value: iso, valid: true } : undefined;
+  }
+  const digits = digitsOnly(text);
+  if (key === 'cpf') return digits.length === 11 ? { value: digits, valid: isValidCpf(digits) } : undefined;
+  if (key === 'numeroRegistro') return digits.length === 11 ? { value: digits, valid: isValidCnhNumber(digits) } : undefined;
+  return undefined;
+}
+
+/**
+ * Numbers read again on their own: the field's box cut out of the prepared
+ * page, scaled to a comfortable text height and read as one line restricted
+ * to digits and separators. The second reading replaces the first when its
+ * check digits pass where the first failed, or when it is more confident.
+ * Boxes are in the prepared image's pixels.
+ */
+export async function rereadNumbers(image: Buffer, fields: OcrField[]): Promise<void> {
+  const meta = await sharp(image).metadata();
+  const doubtful = fields.filter((f) => (DATE_KEYS.has(f.key) || f.key === 'cpf' || f.key === 'numeroRegistro') && (f.valid === false || f.conf < DOUBTFUL)).slice(0, MAX_REREADS);
+  for (const f of doubtful) {
+    const [x, y, w, h] = f.bbox;
+    if (w < 4 || h < 4 || h > w * 2) continue;
+    const left = Math.max(0, Math.round(x - h * 0.6));
+    const top = Math.max(0, Math.round(y - h * 0.35));
+    const width = Math.min(meta.width! - left, Math.round(w + h * 1.2));
+    const height = Math.min(meta.height! - top, Math.round(h * 1.7));
+    if (width < 4 || height < 4) continue;
+    const crop = await sharp(image)
+      .extract({ left, top, width, height })
+      .resize({ height: Math.round((LINE_HEIGHT * height) / h), kernel: 'lanczos3' })
+      .extend({ top: 16, bottom: 16, left: 16, right: 16, background: '#ffffff' })
+      .png()
+      .toBuffer();
+    const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: '0123456789./-' });
+    const parsed = parse(f.key, again.text);
+    if (!parsed) continue;
+    const better = (parsed.valid && f.valid === false) || (parsed.valid && again.conf > f.conf && parsed.value !== f.value);
+    if (better) {
+      f.value = parsed.value;
+      f.conf = Math.round(again.conf);
+      f.valid = parsed.valid;
+    }
+  }
+}
