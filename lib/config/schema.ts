@@ -49,6 +49,7 @@ export const configSchema = z.object({
   // OCR
   OCR_WORKERS: z.coerce.number().int().min(1).optional(),
   OCR_RECYCLE_AFTER_JOBS: int(200, 1),
+  FACE_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
   // Messages (SMS and e-mail)

@@ -13,6 +13,8 @@ export const settingsSchema = z
   .object({
     appOrigin: z.string().nullable().meta({ description: 'Origin that appRedirect paths are resolved against.' }),
     stepLifetimeSeconds: z.number().int().meta({ description: 'Lifetime of new step processes (default 86400).' }),
+    faceMatchThreshold: z.number().nullable().meta({ description: 'Similarity (0-100) at or above which two faces match; null = calibrated default (50, FMR <= 0.1 % on the calibration set).' }),
+    livenessThreshold: z.number().nullable().meta({ description: 'Attack score (0-1) above which passive liveness rejects; null = calibrated default.' }),
     branding: z.object({
       displayName: z.string().nullable(),
       primaryColor: z.string().nullable(),
@@ -26,6 +28,8 @@ export const settingsUpdateSchema = z
   .object({
     appOrigin: origin.nullable().optional(),
     stepLifetimeSeconds: z.number().int().min(300).max(30 * 86400).nullable().optional(),
+    faceMatchThreshold: z.number().min(1).max(99).nullable().optional(),
+    livenessThreshold: z.number().gt(0).lt(1).nullable().optional(),
     branding: z
       .object({
         displayName: z.string().trim().min(1).max(80).nullable().optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -202,8 +203,33 @@ export const integratorSettings = pgTable('integrator_settings', {
   supportText: text('support_text'),
   logoMime: text('logo_mime'),
   logoData: text('logo_data'),
+  /** Face-match decision threshold on the similarity scale (default from calibration). */
+  faceMatchThreshold: doublePrecision('face_match_threshold'),
+  /** Passive liveness: attack score (0..1) above which a selfie is rejected. */
+  livenessThreshold: doublePrecision('liveness_threshold'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Face index (1:N): one enrolled face per row, the template sealed with the
+ * master key (biometric data, LGPD art. 11). Searched by an exact scan of the
+ * decrypted templates; see README "Face index".
+ */
+export const faceTemplates = pgTable(
+  'face_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    cpf: text('cpf').notNull(),
+    /** Caller's reference (onboarding id, customer id). */
+    reference: text('reference'),
+    templateSealed: text('template_sealed').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('face_templates_integrator_idx').on(t.integratorId), index('face_templates_cpf_idx').on(t.integratorId, t.cpf)],
+);
 
 /** A hosted step process (SPEC 4.11 to 4.18): started by the integrator, completed by a person. */
 export const stepProcesses = pgTable(

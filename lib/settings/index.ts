@@ -12,6 +12,9 @@ export interface Branding {
 export interface IntegratorSettings {
   appOrigin: string | null;
   stepLifetimeSeconds: number;
+  /** Null: the calibrated defaults (README "Face engine"). */
+  faceMatchThreshold: number | null;
+  livenessThreshold: number | null;
   branding: Branding;
 }
 
@@ -21,6 +24,8 @@ export const MAX_LOGO_BYTES = 200 * 1024;
 export interface SettingsUpdate {
   appOrigin?: string | null;
   stepLifetimeSeconds?: number | null;
+  faceMatchThreshold?: number | null;
+  livenessThreshold?: number | null;
   branding?: { displayName?: string | null; primaryColor?: string | null; supportText?: string | null; logo?: string | null };
 }
 
@@ -30,6 +35,8 @@ export async function getSettings(integratorId: string): Promise<IntegratorSetti
   return {
     appOrigin: row?.appOrigin ?? null,
     stepLifetimeSeconds: row?.stepLifetimeSeconds ?? DEFAULT_STEP_LIFETIME_SECONDS,
+    faceMatchThreshold: row?.faceMatchThreshold ?? null,
+    livenessThreshold: row?.livenessThreshold ?? null,
     branding: {
       displayName: row?.displayName ?? null,
       primaryColor: row?.primaryColor ?? null,
@@ -56,6 +63,8 @@ export async function updateSettings(integratorId: string, update: SettingsUpdat
   const values: Partial<typeof schema.integratorSettings.$inferInsert> = { updatedAt: new Date() };
   if (update.appOrigin !== undefined) values.appOrigin = update.appOrigin;
   if (update.stepLifetimeSeconds !== undefined) values.stepLifetimeSeconds = update.stepLifetimeSeconds;
+  if (update.faceMatchThreshold !== undefined) values.faceMatchThreshold = update.faceMatchThreshold;
+  if (update.livenessThreshold !== undefined) values.livenessThreshold = update.livenessThreshold;
   const b = update.branding;
   if (b?.displayName !== undefined) values.displayName = b.displayName;
   if (b?.primaryColor !== undefined) values.primaryColor = b.primaryColor;

@@ -1,0 +1,79 @@
+/**
+ * Head pose and landmark checks from the 68-point (iBUG) layout: jaw 0-16,
+ * brows 17-26, nose 27-35, eyes 36-47 (the person's right eye first), mouth
+ * 48-67. Estimates, not a 3D fit: good to a few degrees near frontal.
+ */
+export type Point = [number, number];
+
+const mean = (pts: Point[]): Point => [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const deg = (rad: number) => (rad * 180) / Math.PI;
+
+export interface Pose {
+  /** Left/right turn in degrees; positive when the face turns to the image's right. */
+  yaw: number;
+  /** Up/down in degrees; positive when the chin goes up. */
+  pitch: number;
+  /** In-plane tilt in degrees; positive clockwise. */
+  roll: number;
+}
+
+export function eyeCentres(l: Point[]): { right: Point; left: Point } {
+  return { right: mean(l.slice(36, 42)), left: mean(l.slice(42, 48)) };
+}
+
+export function headPose(l: Point[]): Pose {
+  const { right, left } = eyeCentres(l);
+  const roll = deg(Math.atan2(left[1] - right[1], left[0] - right[0]));
+  const nose = l[30]!;
+  // Yaw: where the nose tip sits between the jaw's sides (0.5 when frontal).
+  const dl = dist(nose, l[0]!);
+  const dr = dist(nose, l[16]!);
+  const yaw = deg(Math.asin(Math.max(-1, Math.min(1, ((dl - dr) / (dl + dr)) * 1.6))));
+  // Pitch: the nose tip's height between the eye line and the mouth (about 0.55 when frontal).
+  const eyes = mean([right, left]);
+  const mouth = mean(l.slice(48, 60));
+  const t = (nose[1] - eyes[1]) / Math.max(1, mouth[1] - eyes[1]);
+  const pitch = deg(Math.asin(Math.max(-1, Math.min(1, (0.58 - t) * 2.2))));
+  return { yaw: Math.round(yaw), pitch: Math.round(pitch), roll: Math.round(roll) };
+}
+
+/**
+ * Whether 68 points look like a face and not noise fitted to a random crop:
+ * eyes level-ish and apart, nose between and below them, mouth below the nose,
+ * jaw wider than the eyes.
+ */
+export function plausibleLandmarks(l: Point[], width: number): boolean {
+  if (l.length !== 68) return false;
+  const { right, left } = eyeCentres(l);
+  const eyeGap = dist(right, left);
+  const nose = l[30]!;
+  const mouth = mean(l.slice(48, 60));
+  const jaw = dist(l[0]!, l[16]!);
+  const eyesY = (right[1] + left[1]) / 2;
+  return (
+    eyeGap > width * 0.15 &&
+    eyeGap < width * 0.7 &&
+    Math.abs(left[1] - right[1]) < eyeGap * 0.35 &&
+    nose[0] > Math.min(right[0], left[0]) &&
+    nose[0] < Math.max(right[0], left[0]) &&
+    nose[1] > eyesY &&
+    mouth[1] > nose[1] &&
+    jaw > eyeGap * 1.4
+  );
+}
+
+/** Distances between landmark pairs normalised by the eye gap: a flat photo keeps them as it scales, a real face does not. */
+export function landmarkRatios(l: Point[]): number[] {
+  const { right, left } = eyeCentres(l);
+  const eyeGap = dist(right, left);
+  const pairs: [number, number][] = [
+    [30, 8], // nose tip to chin
+    [27, 30], // nose bridge length
+    [0, 16], // jaw width
+    [48, 54], // mouth width
+    [31, 35], // nostril width
+    [2, 14], // lower face width
+  ];
+  return pairs.map(([a, b]) => dist(l[a]!, l[b]!) / eyeGap);
+}
