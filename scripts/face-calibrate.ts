@@ -66,6 +66,7 @@ async function main() {
   fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
   console.log(JSON.stringify(calibration, null, 2));
   await closeFacePool();
+  process.exit(0);
 }
 
 function rounded(r: { threshold: number; fmr: number; fnmr: number }) {

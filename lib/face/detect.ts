@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { headPose, plausibleLandmarks, type Point, type Pose } from './geometry';
+import { greyFace, laplacianVariance } from './measure';
 import { facePool, type RawFace } from './pool';
 
 /** Longest side the detector sees: faster, and selfies do not need more. */
@@ -48,32 +49,15 @@ async function rgbOf(img: Sharp): Promise<{ rgb: Buffer; width: number; height: 
 
 /** Face measures on the submitted picture. */
 async function quality(pic: Picture, box: [number, number, number, number], score: number, via: Face['via']): Promise<FaceQuality> {
-  const [x, y, w, h] = box;
-  const left = Math.max(0, Math.floor(x));
-  const top = Math.max(0, Math.floor(y));
-  const width = Math.max(1, Math.min(pic.width - left, Math.ceil(w)));
-  const height = Math.max(1, Math.min(pic.height - top, Math.ceil(h)));
-  const { data, info } = await sharp(pic.png).extract({ left, top, width, height }).greyscale().resize({ width: 128 }).raw().toBuffer({ resolveWithObject: true });
+  const [, , w, h] = box;
+  const { data, width: W, height: H } = await greyFace(pic.png, box, pic.width, pic.height);
   let sum = 0;
   let clipped = 0;
   for (const v of data) {
     sum += v;
     if (v <= 5 || v >= 250) clipped++;
   }
-  const W = info.width;
-  let lapSum = 0;
-  let lapSq = 0;
-  let n = 0;
-  for (let j = 1; j < info.height - 1; j++) {
-    for (let i = 1; i < W - 1; i++) {
-      const c = j * W + i;
-      const lap = data[c - 1]! + data[c + 1]! + data[c - W]! + data[c + W]! - 4 * data[c]!;
-      lapSum += lap;
-      lapSq += lap * lap;
-      n++;
-    }
-  }
-  const sharpness = n ? lapSq / n - (lapSum / n) ** 2 : 0;
+  const sharpness = laplacianVariance(data, W, H);
   const brightness = sum / data.length;
   const q: FaceQuality = {
     sizePx: Math.round(Math.min(w, h)),
@@ -125,6 +109,47 @@ export async function detectFaces(pic: Picture): Promise<Face[]> {
   return finish(pic, raws.map((r) => scaled(r, width / pic.width)), 'detect');
 }
 
+/** Upright faces give boxes taller than wide; a face on its side gives a wide one. */
+const sideways = (f: Face) => f.box[2] > f.box[3] * 1.15;
+/** A detection to double-check in other orientations: on its side, weakly detected, or head pose implausible for a photo taken of someone. */
+const doubtful = (f: Face) => f.via !== 'whole' && (sideways(f) || f.score < 0.9 || Math.abs(f.pose.pitch) >= 30);
+
+/** A point of the picture turned by `turn` degrees clockwise, back in the original picture. */
+function unturn([x, y]: [number, number], turn: 90 | 180 | 270, width: number, height: number): [number, number] {
+  if (turn === 90) return [y, height - x];
+  if (turn === 180) return [width - x, height - y];
+  return [width - y, x];
+}
+
+/**
+ * A picture held sideways or upside down (no EXIF): the detector is trained
+ * on upright faces, so the picture is turned and the most confident upright
+ * face is mapped back to the original's pixels (its descriptor comes from
+ * the upright face).
+ */
+async function detectTurned(pic: Picture): Promise<Face[]> {
+  let best: Face[] = [];
+  for (const turn of [90, 270, 180] as const) {
+    const png = await sharp(pic.png).rotate(turn).png().toBuffer();
+    const [w, h] = turn === 180 ? [pic.width, pic.height] : [pic.height, pic.width];
+    const faces = await detectFaces({ png, width: w, height: h });
+    if (faces.length === 0 || sideways(faces[0]!) || (best[0] && best[0].score >= faces[0]!.score)) continue;
+    best = faces.map((f) => {
+      const corners = [unturn([f.box[0], f.box[1]], turn, pic.width, pic.height), unturn([f.box[0] + f.box[2], f.box[1] + f.box[3]], turn, pic.width, pic.height)];
+      const x0 = Math.min(corners[0]![0], corners[1]![0]);
+      const y0 = Math.min(corners[0]![1], corners[1]![1]);
+      return {
+        ...f,
+        box: [x0, y0, Math.abs(corners[1]![0] - corners[0]![0]), Math.abs(corners[1]![1] - corners[0]![1])] as Face['box'],
+        landmarks: f.landmarks.map((p) => unturn(p, turn, pic.width, pic.height)),
+        pose: { ...f.pose, roll: f.pose.roll + turn },
+      };
+    });
+    if (!doubtful(faces[0]!)) break;
+  }
+  return best;
+}
+
 /**
  * A face on a document (small, printed, under holograms) or a tight crop of
  * one. Tried as a scene first; then padded with its own edges (the detector
@@ -134,6 +159,12 @@ export async function detectFaces(pic: Picture): Promise<Face[]> {
  */
 export async function detectPortrait(pic: Picture): Promise<Face[]> {
   const plain = await detectFaces(pic);
+  if (plain.length && !doubtful(plain[0]!)) return plain;
+  // A face on its side or upside down is found but described badly: the best upright reading wins.
+  const turned = await detectTurned(pic);
+  // (Boxes of turned faces are in the original frame, where they may look wide: only the plain reading is judged by shape.)
+  const best = [plain.length && !sideways(plain[0]!) ? plain : [], turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
+  if (best) return best;
   if (plain.length) return plain;
   const pad = Math.round(Math.max(pic.width, pic.height) * 0.4);
   const up = Math.min(4, Math.max(1, 720 / Math.max(pic.width, pic.height)));

@@ -63,17 +63,26 @@ export function plausibleLandmarks(l: Point[], width: number): boolean {
   );
 }
 
-/** Distances between landmark pairs normalised by the eye gap: a flat photo keeps them as it scales, a real face does not. */
+const area = (a: Point, b: Point, c: Point) => Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])) / 2;
+
+/**
+ * Areas of landmark triangles relative to the eyes-mouth triangle. Ratios of
+ * areas survive any affine transform, so a flat photo moved, scaled, rotated
+ * or tilted in front of the camera keeps them (up to landmark noise); a real
+ * head turning or approaching the lens changes them (its nose and chin are at
+ * other depths than its eyes).
+ */
 export function landmarkRatios(l: Point[]): number[] {
   const { right, left } = eyeCentres(l);
-  const eyeGap = dist(right, left);
-  const pairs: [number, number][] = [
-    [30, 8], // nose tip to chin
-    [27, 30], // nose bridge length
-    [0, 16], // jaw width
-    [48, 54], // mouth width
-    [31, 35], // nostril width
-    [2, 14], // lower face width
+  const mouth = mean(l.slice(48, 60));
+  const base = Math.max(1e-6, area(right, left, mouth));
+  const triangles: [Point, Point, Point][] = [
+    [right, left, l[30]!], // eyes and nose tip
+    [right, left, l[8]!], // eyes and chin
+    [l[48]!, l[54]!, l[30]!], // mouth corners and nose tip
+    [l[0]!, l[16]!, l[30]!], // jaw ends and nose tip
+    [right, l[30]!, l[8]!], // right eye, nose tip, chin
+    [left, l[30]!, l[8]!], // left eye, nose tip, chin
   ];
-  return pairs.map(([a, b]) => dist(l[a]!, l[b]!) / eyeGap);
+  return triangles.map(([a, b, c]) => area(a, b, c) / base);
 }

@@ -7,11 +7,12 @@ import * as dev from '../contracts/dev';
 import * as steps from '../contracts/steps';
 import * as settings from '../contracts/settings';
 import * as ocr from '../contracts/ocr';
+import * as face from '../contracts/face';
 
 const isContract = (v: unknown): v is Contract =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v;
 
 /** Every operation of the service. Each new contracts module is added here once. */
-export const allContracts: Contract[] = [auth, keys, webhooks, dev, steps, settings, ocr, ops]
+export const allContracts: Contract[] = [auth, keys, webhooks, dev, steps, settings, ocr, face, ops]
   .flatMap((mod) => Object.values(mod).filter(isContract))
   .sort((a, b) => a.path.localeCompare(b.path));
