@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { detectFaces, closeFacePool } from '../lib/face';
+import { detectSelfie, closeFacePool } from '../lib/face';
 import { euclidean, fitScale, rocAuc, ratesAt, thresholdForFmr, type LabelledDistance } from '../lib/face/calibrate';
 
 export const DATASET = path.resolve(process.cwd(), '..', 'shared', 'datasets', 'faces');
@@ -26,7 +26,7 @@ export async function describeAll(files: string[]): Promise<Map<string, number[]
   await Promise.all(
     files.map(async (f) => {
       const { data, info } = await sharp(path.join(DATASET, f)).rotate().png().toBuffer({ resolveWithObject: true });
-      const faces = await detectFaces({ png: data, width: info.width, height: info.height });
+      const faces = await detectSelfie({ png: data, width: info.width, height: info.height });
       if (faces[0]) out.set(f, faces[0].descriptor);
     }),
   );

@@ -20,6 +20,7 @@ const ready = (async () => {
   await tf.ready();
   const models = path.join(root, 'node_modules', '@vladmandic', 'face-api', 'model');
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+  await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
 })();
@@ -35,9 +36,14 @@ function toFace(r) {
   };
 }
 
-/** Every face: detection, landmarks, descriptor. */
-async function detect(tensor, minConfidence) {
-  const found = await faceapi.detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 10 })).withFaceLandmarks().withFaceDescriptors();
+/**
+ * Every face: detection, landmarks, descriptor. `tiny` (Tiny Face Detector,
+ * about ten times faster) serves selfies, where the face is large; SSD
+ * MobileNet finds the small and difficult ones.
+ */
+async function detect(tensor, minConfidence, detector) {
+  const options = detector === 'tiny' ? new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: minConfidence }) : new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 10 });
+  const found = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
   return found.map(toFace);
 }
 
@@ -56,7 +62,7 @@ parentPort.on('message', async (job) => {
     await ready;
     const tensor = tf.tensor3d(new Uint8Array(job.rgb), [job.height, job.width, 3], 'int32');
     try {
-      const faces = job.op === 'whole' ? await wholeImage(tensor, job.width, job.height) : await detect(tensor, job.minConfidence ?? 0.5);
+      const faces = job.op === 'whole' ? await wholeImage(tensor, job.width, job.height) : await detect(tensor, job.minConfidence ?? 0.5, job.detector);
       parentPort.postMessage({ id: job.id, ok: true, faces });
     } finally {
       tensor.dispose();

@@ -3,8 +3,9 @@ import { headPose, plausibleLandmarks, type Point, type Pose } from './geometry'
 import { greyFace, laplacianVariance } from './measure';
 import { facePool, type RawFace } from './pool';
 
-/** Longest side the detector sees: faster, and selfies do not need more. */
-const DETECT_MAX_SIDE = 1024;
+/** Longest side the detector sees (it works at 512 px inside): a selfie's face stays large at 640; a document portrait needs more. */
+const SELFIE_MAX_SIDE = 640;
+const DOCUMENT_MAX_SIDE = 1024;
 /** Smallest face (box side in submitted pixels) worth comparing. */
 export const MIN_FACE_PX = 64;
 /** Laplacian variance of the face (at 128 px) under which it is too blurred to trust. */
@@ -100,19 +101,25 @@ async function finish(pic: Picture, raws: RawFace[], via: Face['via']): Promise<
 }
 
 /** Every face in a picture (selfie or scene), largest first, in the picture's pixels. */
-export async function detectFaces(pic: Picture): Promise<Face[]> {
-  const k = Math.min(1, DETECT_MAX_SIDE / Math.max(pic.width, pic.height));
+export async function detectFaces(pic: Picture, maxSide = SELFIE_MAX_SIDE, detector: 'tiny' | 'ssd' = 'ssd'): Promise<Face[]> {
+  const k = Math.min(1, maxSide / Math.max(pic.width, pic.height));
   const img = sharp(pic.png);
   if (k < 1) img.resize({ width: Math.round(pic.width * k) });
   const { rgb, width, height } = await rgbOf(img);
-  const raws = await facePool().run({ op: 'detect', rgb, width, height });
+  const raws = await facePool().run({ op: 'detect', rgb, width, height, detector });
   return finish(pic, raws.map((r) => scaled(r, width / pic.width)), 'detect');
+}
+
+/** A selfie: the fast detector first, the thorough one when it finds nothing. */
+export async function detectSelfie(pic: Picture): Promise<Face[]> {
+  const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
+  return quick.length ? quick : detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
 }
 
 /** Upright faces give boxes taller than wide; a face on its side gives a wide one. */
 const sideways = (f: Face) => f.box[2] > f.box[3] * 1.15;
 /** A detection to double-check in other orientations: on its side, weakly detected, or head pose implausible for a photo taken of someone. */
-const doubtful = (f: Face) => f.via !== 'whole' && (sideways(f) || f.score < 0.9 || Math.abs(f.pose.pitch) >= 30);
+export const doubtful = (f: Face, byScore = true) => f.via !== 'whole' && (sideways(f) || (byScore && f.score < 0.9) || Math.abs(f.pose.pitch) >= 30);
 
 /** A point of the picture turned by `turn` degrees clockwise, back in the original picture. */
 function unturn([x, y]: [number, number], turn: 90 | 180 | 270, width: number, height: number): [number, number] {
@@ -158,7 +165,7 @@ async function detectTurned(pic: Picture): Promise<Face[]> {
  * landmarks look like a face.
  */
 export async function detectPortrait(pic: Picture): Promise<Face[]> {
-  const plain = await detectFaces(pic);
+  const plain = await detectFaces(pic, DOCUMENT_MAX_SIDE);
   if (plain.length && !doubtful(plain[0]!)) return plain;
   // A face on its side or upside down is found but described badly: the best upright reading wins.
   const turned = await detectTurned(pic);

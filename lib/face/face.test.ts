@@ -8,6 +8,7 @@ import { describeAll, DATASET } from '@/scripts/face-calibrate';
 import { simulate } from '@/scripts/pad/simulate';
 import { rng } from '@/scripts/synth/random';
 import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { updateSettings } from '../settings';
 import calibration from './calibration.json';
 import {
   assessLiveness,
@@ -215,11 +216,17 @@ describe.each(backends())('face index and endpoints on %s', (backend) => {
   }, 60_000);
 
   it('answers 4.7 and 4.8, and names the image without a face', async () => {
-    const auth = await bearerHeaders(await seedIntegrator());
+    const tenant = await seedIntegrator();
+    const auth = await bearerHeaders(tenant);
     const ok = await call(matchRoute, '/services/api/v1/biometrics/face/match/json', { json: { imageA: b64(file('deepface/img1.jpg')), imageB: `data:image/jpeg;base64,${b64(file('deepface/img2.jpg'))}` }, headers: auth });
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({ match: true });
     expect(ok.data.similarity).toBeGreaterThan(50);
+    // The integrator's own threshold decides.
+    await updateSettings(tenant.integratorId, { faceMatchThreshold: 99.9 });
+    const strict = await call(matchRoute, '/services/api/v1/biometrics/face/match/json', { json: { imageA: b64(file('deepface/img1.jpg')), imageB: b64(file('deepface/img2.jpg')) }, headers: auth });
+    expect(strict.data).toMatchObject({ match: false, similarity: ok.data.similarity });
+    await updateSettings(tenant.integratorId, { faceMatchThreshold: null });
     const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8899aa' } }).jpeg().toBuffer();
     const none = await call(matchRoute, '/services/api/v1/biometrics/face/match/json', { json: { imageA: b64(file('deepface/img1.jpg')), imageB: b64(blank) }, headers: auth });
     expect(none.status).toBe(422);

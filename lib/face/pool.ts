@@ -21,6 +21,8 @@ export interface FaceJob {
   /** `detect`: find every face; `whole`: the image is one tight face crop. */
   op: 'detect' | 'whole';
   minConfidence?: number;
+  /** `tiny`: fast detector for selfies; `ssd` (default): small and difficult faces. */
+  detector?: 'tiny' | 'ssd';
 }
 
 interface Pending {
@@ -93,7 +95,7 @@ export class FacePool {
         const id = this.nextId++;
         slot.pending = { id, resolve, reject };
         const rgb = new Uint8Array(job.rgb).buffer;
-        slot.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence }, [rgb]);
+        slot.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector }, [rgb]);
       });
     } finally {
       if (this.slots.includes(slot)) this.release(slot);

@@ -21,14 +21,14 @@ describe.each(backends())('settings and branding on %s', (backend) => {
   afterAll(async () => db.close());
 
   it('has defaults, takes partial updates, and serves the logo', async () => {
-    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
+    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, faceMatchThreshold: null, livenessThreshold: null, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
     const put = await call(PUT, '/services/api/v1/settings', {
       method: 'PUT',
       headers: auth,
-      json: { appOrigin: 'https://app.example.com/', stepLifetimeSeconds: 3600, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', logo: `data:image/png;base64,${PNG}` } },
+      json: { appOrigin: 'https://app.example.com/', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', logo: `data:image/png;base64,${PNG}` } },
     });
     expect(put.status).toBe(200);
-    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
+    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
     const partial = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { branding: { supportText: null } } });
     expect(partial.data.branding).toEqual({ displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: null, hasLogo: true });
     const logo = await logoGet(new Request(`http://x/branding/${tenant.integratorId}/logo`), { params: Promise.resolve({ integratorId: tenant.integratorId }) });
@@ -42,6 +42,8 @@ describe.each(backends())('settings and branding on %s', (backend) => {
     expect((await put({ appOrigin: 'https://app.example.com/path' })).status).toBe(400);
     expect((await put({ branding: { primaryColor: 'red' } })).status).toBe(400);
     expect((await put({ stepLifetimeSeconds: 10 })).status).toBe(400);
+    expect((await put({ faceMatchThreshold: 120 })).status).toBe(400);
+    expect((await put({ livenessThreshold: 1 })).status).toBe(400);
     const svg = await put({ branding: { logo: `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}` } });
     expect(svg.data.code).toBe('invalid_logo');
     const lying = await put({ branding: { logo: `data:image/png;base64,${Buffer.from('GIF89a....').toString('base64')}` } });

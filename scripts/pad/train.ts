@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { closeFacePool, detectFaces } from '../../lib/face';
+import { closeFacePool, detectSelfie } from '../../lib/face';
 import { padSignals, type PadSignals } from '../../lib/face/pad/signals';
 import { attackScore, padRates, trainPad } from '../../lib/face/pad/model';
 import { rng } from '../synth/random';
@@ -25,7 +25,7 @@ interface Item {
 
 async function measure(jpeg: Buffer): Promise<PadSignals | undefined> {
   const { data, info } = await sharp(jpeg).rotate().png().toBuffer({ resolveWithObject: true });
-  const [face] = await detectFaces({ png: data, width: info.width, height: info.height });
+  const [face] = await detectSelfie({ png: data, width: info.width, height: info.height });
   return face && padSignals(data, info.width, info.height, face.box);
 }
 
