@@ -119,7 +119,7 @@ export async function detectSelfie(pic: Picture): Promise<Face[]> {
 /** Upright faces give boxes taller than wide; a face on its side gives a wide one. */
 const sideways = (f: Face) => f.box[2] > f.box[3] * 1.15;
 /** A detection to double-check in other orientations: on its side, weakly detected, or head pose implausible for a photo taken of someone. */
-export const doubtful = (f: Face, byScore = true) => f.via !== 'whole' && (sideways(f) || (byScore && f.score < 0.9) || Math.abs(f.pose.pitch) >= 30);
+const doubtful = (f: Face) => f.via !== 'whole' && (sideways(f) || f.score < 0.9 || Math.abs(f.pose.pitch) >= 30);
 
 /** A point of the picture turned by `turn` degrees clockwise, back in the original picture. */
 function unturn([x, y]: [number, number], turn: 90 | 180 | 270, width: number, height: number): [number, number] {
