@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { closeFacePool, enrolFace, livenessCheck, matchImages, searchFaces } from '../lib/face';
-import { createTestDatabase, seedIntegrator } from '../lib/testing';
+import { createTestDatabase, facesDir, seedIntegrator } from '../lib/testing';
 import { getDb, schema } from '../lib/db';
 import { seal } from '../lib/crypto';
 
@@ -19,7 +19,7 @@ export interface FaceBench {
   rssMb: number;
 }
 
-const DATASET = path.resolve(process.cwd(), '..', 'shared', 'datasets', 'faces', 'deepface');
+const DATASET = path.join(facesDir(), 'deepface');
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 
 export async function benchFace(log: (s: string) => void): Promise<FaceBench> {

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { detectSelfie, closeFacePool } from '../lib/face';
+import { facesDir } from '../lib/testing/datasets';
 import { euclidean, fitScale, rocAuc, ratesAt, thresholdForFmr, type LabelledDistance } from '../lib/face/calibrate';
 
-export const DATASET = path.resolve(process.cwd(), '..', 'shared', 'datasets', 'faces');
+export const DATASET = facesDir();
 
 const csv = (file: string) =>
   fs

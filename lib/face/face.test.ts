@@ -7,7 +7,7 @@ import { POST as livenessRoute } from '@/app/services/api/v1/biometrics/face/liv
 import { describeAll, DATASET } from '@/scripts/face-calibrate';
 import { simulate } from '@/scripts/pad/simulate';
 import { rng } from '@/scripts/synth/random';
-import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { backends, bearerHeaders, call, createTestDatabase, datasetsDir, seedIntegrator, type TestDatabase } from '../testing';
 import { updateSettings } from '../settings';
 import calibration from './calibration.json';
 import {
@@ -36,8 +36,9 @@ async function picture(bytes: Buffer): Promise<Picture> {
 const csv = (name: string) => file(name).toString('utf8').trim().split('\n').slice(1).map((l) => l.split(','));
 
 afterAll(async () => closeFacePool());
+if (!datasetsDir()) console.warn('Face tests skipped: ../shared/datasets (or DATASETS_DIR) is missing.');
 
-describe('face match calibration (measured on the labelled pairs, not single pairs)', () => {
+describe.skipIf(!datasetsDir())('face match calibration (measured on the labelled pairs, not single pairs)', () => {
   let descriptors: Map<string, number[]>;
   beforeAll(async () => {
     const images = [...new Set(csv('pairs.csv').flatMap(([a, b]) => [a!, b!]))];
@@ -58,7 +59,7 @@ describe('face match calibration (measured on the labelled pairs, not single pai
   });
 });
 
-describe('face detection', () => {
+describe.skipIf(!datasetsDir())('face detection', () => {
   it('gives box, landmarks, pose and quality for a selfie', async () => {
     const [face] = await detectFaces(await picture(file('deepface/img1.jpg')));
     expect(face!.landmarks).toHaveLength(68);
@@ -118,7 +119,7 @@ async function documentWithPortrait(photo: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('document portrait against a selfie', () => {
+describe.skipIf(!datasetsDir())('document portrait against a selfie', () => {
   it('matches the same person and not a different one', async () => {
     const doc = await documentWithPortrait(file('deepface/img1.jpg'));
     const same = await matchImages(b64(doc), b64(file('deepface/img2.jpg')));
@@ -129,7 +130,7 @@ describe('document portrait against a selfie', () => {
   }, 60_000);
 });
 
-describe('passive liveness', () => {
+describe.skipIf(!datasetsDir())('passive liveness', () => {
   it('rejects the real attack samples and accepts the genuine one', async () => {
     for (const [name, alive] of [['image_F1.jpg', false], ['image_F2.jpg', false], ['image_T1.jpg', true]] as const) {
       const r = await assessLiveness(await picture(file(`spoof-samples/${name}`)), 'image');
@@ -155,7 +156,7 @@ describe('passive liveness', () => {
   }, 120_000);
 });
 
-describe('active liveness challenge', () => {
+describe.skipIf(!datasetsDir())('active liveness challenge', () => {
   const at = (i: number) => Date.now() - 2000 + i * 500;
 
   it('passes a real head turn of the same person', async () => {
@@ -191,7 +192,7 @@ describe('active liveness challenge', () => {
   }, 60_000);
 });
 
-describe.each(backends())('face index and endpoints on %s', (backend) => {
+describe.skipIf(!datasetsDir()).each(backends())('face index and endpoints on %s', (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(backend);

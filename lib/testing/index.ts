@@ -2,3 +2,4 @@ export { backends, createTestDatabase, type Backend, type TestDatabase } from '.
 export { call, type CallOptions } from './call';
 export { seedIntegrator, bearerHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';
+export { datasetsDir, facesDir } from './datasets';

@@ -11,10 +11,11 @@ import sharp from 'sharp';
 import { closeFacePool, detectSelfie } from '../../lib/face';
 import { padSignals, type PadSignals } from '../../lib/face/pad/signals';
 import { attackScore, padRates, trainPad } from '../../lib/face/pad/model';
+import { facesDir } from '../../lib/testing/datasets';
 import { rng } from '../synth/random';
 import { simulate, type Kind } from './simulate';
 
-const DATASET = path.resolve(process.cwd(), '..', 'shared', 'datasets', 'faces');
+const DATASET = facesDir();
 
 interface Item {
   name: string;
