@@ -4,7 +4,6 @@
  * descriptors, signals), one request at a time; 1:N search over 10 000
  * sealed templates. Part of `npm run bench`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { closeFacePool, enrolFace, livenessCheck, matchImages, searchFaces } from '../lib/face';
@@ -65,7 +64,6 @@ export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
   await db.close();
   const rssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
   await closeFacePool();
-  fs.mkdirSync('.reports', { recursive: true });
   return {
     matchMs: { median: Math.round(q(match, 0.5)), p95: Math.round(q(match, 0.95)), runs: match.length, width: 1280 },
     livenessMs: { median: Math.round(q(live, 0.5)), p95: Math.round(q(live, 0.95)), runs: live.length, width: 1280 },
