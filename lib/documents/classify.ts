@@ -54,9 +54,16 @@ function rgSide(folded: string): RecognizedType | undefined {
   const score = (cues: [string, number][]) => cues.reduce((s, [c, w]) => s + (fuzzyIncludes(folded, c) ? w : 0), 0);
   const photoSide = score(RG_PHOTO_SIDE) >= 2;
   const dataSide = score(RG_DATA_SIDE) >= 2;
-  const data = score(RG_DATA) >= 3;
+  // Small labels are lost first on a low-resolution photo; the data itself (dates, a CPF) then stands in for them.
+  const data = score(RG_DATA) >= 3 || (score(RG_DATA) >= 1 && dataShapes(folded)) || (score(RG_DATA_SIDE) >= 3 && dataShapes(folded));
   if (photoSide && (dataSide || data)) return 'RG_ABERTO';
   if (photoSide) return 'RG_FRENTE';
   if (dataSide && data) return 'RG_VERSO';
   return undefined;
+}
+
+/** Two dates and a formatted CPF: the shape of an RG's data block. */
+function dataShapes(folded: string): boolean {
+  const dates = folded.match(/\d{2}\/\d{2}\/\d{4}/g)?.length ?? 0;
+  return dates >= 2 && /\d{3}\.\d{3}\.\d{3}-\d{2}/.test(folded);
 }

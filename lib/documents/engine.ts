@@ -18,6 +18,7 @@ type Box = [number, number, number, number];
 /** Smallest width text is read at: 800 px photos are upscaled before OCR. */
 const MIN_OCR_WIDTH = 1600;
 const MIN_OCR_HEIGHT = 900;
+const WIDE_MIN_OCR_HEIGHT = 1200;
 const MAX_OCR_WIDTH = 3400;
 
 /** How the image that was read relates to the submitted one. */
@@ -39,7 +40,9 @@ async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image:
   const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
-  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, MIN_OCR_HEIGHT / dm.height!));
+  // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
+  const minHeight = dm.width! / dm.height! > 2 ? WIDE_MIN_OCR_HEIGHT : MIN_OCR_HEIGHT;
+  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, minHeight / dm.height!));
   let img = sharp(straight).greyscale();
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
@@ -164,7 +167,7 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   return walk(0, []) ?? fallback;
 }
 
-async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Promise<Reading> {
+export async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Promise<Reading> {
   const { image, frame } = await prepare(png, turn, local);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
@@ -192,7 +195,7 @@ const PERSPECTIVE = 0.03;
  * because resampling softens thin strokes such as accents and the tilt is
  * removed later by the deskew.
  */
-async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
+export async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
   if (!quad) return { png, width, height, toPage: (b) => b };
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);

@@ -1,6 +1,6 @@
 import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
-import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, isLabelText } from './fallbacks';
+import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -23,21 +23,22 @@ const union = (boxes: Box[]): Box => {
 };
 
 /** Lines holding a printed label, best match first, with where the label starts (rows may hold several labels). */
-function findLabels(lines: OcrLine[], label: string): { index: number; x: number }[] {
+function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   const want = fold(label);
   const tokens = want.split(' ').length;
-  const found: { index: number; x: number; distance: number }[] = [];
+  const found: (LabelAt & { distance: number })[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!fuzzyIncludes(fold(line.text), want)) continue;
     const words = line.words.map((w) => fold(w.text));
-    let best: { index: number; x: number; distance: number } | undefined;
+    let best: (LabelAt & { distance: number }) | undefined;
     for (let start = 0; start < words.length; start++) {
       for (const k of [tokens - 1, tokens, tokens + 1]) {
         if (k < 1 || start + k > words.length) continue;
         // A printed label may run on ("IDENTIDADE/ORG."): compare the window's start with the label.
         const distance = levenshtein(words.slice(start, start + k).join(' ').slice(0, want.length), want);
-        if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], distance };
+        const last = line.words[start + k - 1]!.bbox;
+        if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], x1: last[0] + last[2], distance };
       }
     }
     if (best && best.distance <= Math.floor(want.length * 0.25)) found.push(best);
@@ -45,15 +46,24 @@ function findLabels(lines: OcrLine[], label: string): { index: number; x: number
   return found.sort((a, b) => a.distance - b.distance);
 }
 
+/** Where a label was read: its line, and the left and right edges of its words. */
+interface LabelAt {
+  index: number;
+  x: number;
+  x1: number;
+}
+
 /**
- * The value printed under a label: on the next line below, the words that
- * start at the label's column and run until a wide gap (the next column).
+ * The value printed under a label: on the next line below that reaches into
+ * the label's column (a value in the next column may sit a little higher),
+ * the words that start at the label's column and run until a wide gap.
  */
-function valueBelow(lines: OcrLine[], at: { index: number; x: number }, skip = 0): Located | undefined {
+function valueBelow(lines: OcrLine[], at: LabelAt, skip = 0): Located | undefined {
   const label = lines[at.index]!;
+  const reach = label.bbox[3] * 2;
   const below = lines
     .filter((l) => l.bbox[1] > label.bbox[1] + label.bbox[3] * 0.5 && l.bbox[1] < label.bbox[1] + label.bbox[3] * 8)
-    .filter((l) => l.words.some((w) => w.bbox[0] + w.bbox[2] > at.x - 10))
+    .filter((l) => l.words.some((w) => w.bbox[0] + w.bbox[2] > at.x - 10 && w.bbox[0] < at.x1 + reach))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   const line = below[skip];
   if (!line) return undefined;
@@ -327,6 +337,7 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   addSelfCheckingNumbers(type, lines, out);
   fillDatesByChronology(type, lines, out);
   fillNamesByOrder(type, lines, out);
+  fillRgByShape(type, lines, out);
   fillCnhCategory(type, lines, out);
   return out;
 }

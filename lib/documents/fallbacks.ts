@@ -141,3 +141,36 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
     }
   }
 }
+
+const UF_CODES = new Set('AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '));
+
+/**
+ * RG values recognisable by their shape when their label was lost: the
+ * birthplace as "CIDADE-UF", and the registration number as the first bare
+ * number (not a date, not a CPF) above the holder's name.
+ */
+export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  if (!type.startsWith('RG_')) return;
+  const has = (k: string) => out.some((f) => f.key === k);
+  if (!has('naturalidade')) {
+    for (const l of lines) {
+      const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' ').trim());
+      if (m && UF_CODES.has(m[2]!) && !isLabelText(m[1]!)) {
+        out.push({ key: 'naturalidade', value: `${personName(m[1]!)}/${m[2]}`, conf: Math.round(l.conf), bbox: l.bbox });
+        break;
+      }
+    }
+  }
+  const nome = out.find((f) => f.key === 'nome');
+  if (!has('rg')) {
+    for (const l of lines) {
+      if (nome && l.bbox[1] > nome.bbox[1]) continue;
+      const w = l.words.find((x) => /^\d[\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));
+      const digits = w?.text.replace(/[^\dXx]/g, '').toUpperCase();
+      if (w && digits && digits.length >= 5 && digits.length <= 10) {
+        out.push({ key: 'rg', value: digits, conf: Math.round(w.conf), bbox: w.bbox });
+        break;
+      }
+    }
+  }
+}

@@ -25,7 +25,8 @@ export function allDates(text: string): string[] {
 
 /** The first 11-digit group with valid check digits, else the first 11 digits found. */
 export function cpfFrom(text: string): { value: string; valid: boolean } | undefined {
-  const candidates = [...text.matchAll(/[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[-–.]?\s*[\dOoIlSB|]{2}/g)].map((m) => digitsOnly(m[0]));
+  // Overlapping matches (a lookahead): other digits just before the CPF ("FLS.101 878.546.974-26") must not swallow its start.
+  const candidates = [...text.matchAll(/(?<![\dOoIlSB|])(?=([\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[-–.]?\s*[\dOoIlSB|]{2}))/g)].map((m) => digitsOnly(m[1]!));
   const plain = digitsOnly(text);
   if (plain.length === 11) candidates.push(plain);
   const valid = candidates.find((c) => c.length === 11 && isValidCpf(c));
