@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
+import { restoreAccents } from './accents';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
-import { extractFields } from './extract';
-import { rereadNumbers } from './reread';
+import { extractFields, regionBelowLabel } from './extract';
+import { rereadCategory, rereadNumbers } from './reread';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -32,6 +33,16 @@ interface Frame {
   deskewed: [number, number];
 }
 
+/** Width and height of a rectangle whose bounding box, tilted by `degrees`, is width × height. */
+export function unrotatedSize(width: number, height: number, degrees: number): [number, number] {
+  const t = (Math.abs(degrees) * Math.PI) / 180;
+  const c = Math.cos(t);
+  const s = Math.sin(t);
+  const d = c * c - s * s;
+  if (t < 0.01 || d < 0.5) return [width, height];
+  return [Math.max(1, (width * c - height * s) / d), Math.max(1, (height * c - width * s) / d)];
+}
+
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
 async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image: Buffer; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png().toBuffer() : png;
@@ -41,8 +52,9 @@ async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image:
   const dm = await sharp(straight).metadata();
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
-  const minHeight = dm.width! / dm.height! > 2 ? WIDE_MIN_OCR_HEIGHT : MIN_OCR_HEIGHT;
-  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, minHeight / dm.height!));
+  const [cardWidth, cardHeight] = unrotatedSize(tm.width!, tm.height!, skew);
+  const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / dm.height!;
+  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, tall));
   let img = sharp(straight).greyscale();
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
@@ -276,8 +288,11 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   if (!type) {
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
+  const grey = await sharp(best.image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  restoreAccents({ data: grey.data, width: grey.info.width, height: grey.info.height }, best.lines);
   const fields = extractFields(type, best.lines, best.mrz);
   await rereadNumbers(best.image, fields);
+  if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') await rereadCategory(best.image, fields, regionBelowLabel(best.lines, ['CAT. HAB', 'CAT HAB']));
   const reading = best;
   const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
   addQrCodes(codes, mapped);

@@ -330,6 +330,23 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
 }
 
+/**
+ * Where the value under a label should be, from the label alone (for a value
+ * too small to be read on the page, such as the one-letter CNH category):
+ * the label's column, from its bottom down to about two lines below.
+ */
+export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
+  for (const label of labels) {
+    const at = findLabels(lines, label)[0];
+    if (!at) continue;
+    const line = lines[at.index]!;
+    const h = line.bbox[3];
+    const x = Math.max(0, at.x - h);
+    return [x, line.bbox[1] + h, at.x1 - at.x + 3 * h, Math.round(h * 2.4)];
+  }
+  return undefined;
+}
+
 export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
   const out: OcrField[] = [];
   EXTRACTORS[type]?.(lines, out);

@@ -37,11 +37,20 @@ export function cpfFrom(text: string): { value: string; valid: boolean } | undef
 
 export { isValidCnhNumber } from '../br';
 
-/** A printed name: letters (accents kept), single spaces, upper case. */
+/** Short words a Brazilian name may hold; any other lone letter or pair at either end is a speck read as text. */
+const PARTICLES = new Set(['DA', 'DE', 'DO', 'DI', 'DU', 'E', 'Y']);
+
+/** A printed name: letters (accents kept), single spaces, upper case, without stray letters from specks at the ends. */
 export function personName(text: string): string {
-  return text
+  const words = text
     .toUpperCase()
     .replace(/[^A-ZÀ-ÖØ-Ý' ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split(' ')
+    .filter(Boolean)
+    // A single letter inside a name is a speck too (names are printed in full), except the conjunction E.
+    .filter((w, i, all) => w.length > 1 || w === 'E' || all.length === 1);
+  const stray = (w: string) => w.length <= 2 && !PARTICLES.has(w);
+  while (words.length > 1 && stray(words[words.length - 1]!)) words.pop();
+  while (words.length > 1 && stray(words[0]!)) words.shift();
+  return words.join(' ');
 }

@@ -60,3 +60,37 @@ export async function rereadNumbers(image: Buffer, fields: OcrField[]): Promise<
     }
   }
 }
+
+const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
+
+/**
+ * The CNH category (one to three capitals, easily lost as a speck) read again
+ * from under its label, restricted to the letters categories use. Replaces a
+ * missing or doubtful value; `region` is in the prepared image's pixels.
+ */
+export async function rereadCategory(image: Buffer, fields: OcrField[], region: [number, number, number, number] | undefined): Promise<void> {
+  const current = fields.find((f) => f.key === 'categoria');
+  if (!region || (current && current.conf >= DOUBTFUL && CATEGORIES.test(current.value))) return;
+  const meta = await sharp(image).metadata();
+  const left = Math.max(0, Math.round(region[0]));
+  const top = Math.max(0, Math.round(region[1]));
+  const width = Math.min(meta.width! - left, Math.round(region[2]));
+  const height = Math.min(meta.height! - top, Math.round(region[3]));
+  if (width < 8 || height < 8) return;
+  // The region is about two lines tall: scale its letters to the comfortable height.
+  const k = (LINE_HEIGHT * 2.2) / height;
+  const pad = 16;
+  const crop = await sharp(image)
+    .extract({ left, top, width, height })
+    .resize({ height: Math.round(height * k), kernel: 'lanczos3' })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: 'ABCDE' });
+  const word = again.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);
+  if (!word) return;
+  const [wx, wy, ww, wh] = word.bbox;
+  const bbox: [number, number, number, number] = [Math.round(left + (wx - pad) / k), Math.round(top + (wy - pad) / k), Math.round(ww / k), Math.round(wh / k)];
+  if (current) Object.assign(current, { value: word.text.trim(), conf: Math.round(word.conf), bbox });
+  else fields.push({ key: 'categoria', value: word.text.trim(), conf: Math.round(word.conf), bbox });
+}

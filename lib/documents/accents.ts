@@ -1,0 +1,252 @@
+import type { OcrLine, OcrWord } from '../ocr';
+import { ACCENTED_WORDS } from './accent-words';
+import { fold } from './text';
+
+/**
+ * Accents on capitals are a few pixels tall and Tesseract drops them often
+ * ("ARAUJO" for "ARAÚJO"). A word that is a known Brazilian name or place
+ * with an accented spelling gets that spelling back only when the picture
+ * shows the mark: ink above the letter (or a cedilla below it) and nowhere
+ * else above the word. A name printed without accents stays without them.
+ */
+
+/** Unaccented spelling → accented spelling, for the dictionary and the regular endings. */
+const DICTIONARY = new Map<string, string>(ACCENTED_WORDS.map((w) => [fold(w), w]));
+
+/** Portuguese endings that are always accented in names: -ÃO, -ÇÃO, -ÃES, -ÕES. */
+function byEnding(word: string): string | undefined {
+  if (/CAO$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÇÃO`;
+  if (/AO$/.test(word) && word.length > 3) return `${word.slice(0, -2)}ÃO`;
+  if (/AES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÃES`;
+  if (/OES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÕES`;
+  return undefined;
+}
+
+export function accentedSpelling(word: string): string | undefined {
+  const key = fold(word);
+  if (!/^[A-Z]+$/.test(key)) return undefined;
+  return DICTIONARY.get(key) ?? byEnding(key);
+}
+
+/** Marks of an accented spelling: letter index and whether the mark is above (acute, circumflex, tilde) or below (cedilla). */
+function marks(spelling: string): { index: number; below: boolean }[] {
+  const out: { index: number; below: boolean }[] = [];
+  [...spelling].forEach((c, index) => {
+    const base = c.normalize('NFD');
+    if (base.length > 1) out.push({ index, below: /\u0327/.test(base) });
+  });
+  return out;
+}
+
+export interface Grey {
+  data: Buffer | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Otsu's threshold of the pixels in a rectangle. */
+function otsu(img: Grey, x0: number, y0: number, x1: number, y1: number): number {
+  const hist = new Array<number>(256).fill(0);
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) (hist[img.data[y * img.width + x]!]!++, n++);
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t]!;
+    if (wB === 0) continue;
+    const wF = n - wB;
+    if (wF === 0) break;
+    sumB += t * hist[t]!;
+    const between = wB * wF * (sumB / wB - (sum - sumB) / wF) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/** Column runs of ink (start, end inclusive) in a band of rows. */
+function inkRuns(ink: (x: number, y: number) => boolean, x0: number, x1: number, y0: number, y1: number, minPerColumn = 1): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let x = x0; x <= x1; x++) {
+    let count = 0;
+    for (let y = y0; y <= y1; y++) if (ink(x, y)) count++;
+    if (count >= minPerColumn && start < 0) start = x;
+    if (count < minPerColumn && start >= 0) {
+      runs.push([start, x - 1]);
+      start = -1;
+    }
+  }
+  if (start >= 0) runs.push([start, x1]);
+  return runs;
+}
+
+/**
+ * Where the marks are, as letter indexes of the word (above and below), or
+ * undefined when the picture is not clear enough to say (a line of other
+ * text too close, letters that cannot be told apart).
+ */
+export function markedLetters(img: Grey, box: [number, number, number, number], letters: number): { above: Set<number>; below: Set<number> } | undefined {
+  const [bx, by, bw, bh] = box;
+  const x0 = Math.max(0, Math.floor(bx - 2));
+  const x1 = Math.min(img.width - 1, Math.ceil(bx + bw + 2));
+  const y0 = Math.max(0, Math.floor(by - bh * 0.8));
+  const y1 = Math.min(img.height - 1, Math.ceil(by + bh * 1.6));
+  if (x1 - x0 < letters * 3 || y1 - y0 < 8) return undefined;
+  const t = otsu(img, x0, y0, x1 + 1, y1 + 1);
+  const ink = (x: number, y: number) => img.data[y * img.width + x]! <= t;
+  // The letters' body: the longest run of rows dense with ink.
+  const rows: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    let c = 0;
+    for (let x = x0; x <= x1; x++) if (ink(x, y)) c++;
+    rows.push(c);
+  }
+  const peak = Math.max(...rows);
+  if (peak === 0) return undefined;
+  let best: [number, number] = [0, -1];
+  let start = -1;
+  rows.forEach((c, i) => {
+    if (c >= peak * 0.15 && start < 0) start = i;
+    if ((c < peak * 0.15 || i === rows.length - 1) && start >= 0) {
+      const end = c < peak * 0.15 ? i - 1 : i;
+      if (end - start > best[1] - best[0]) best = [start, end];
+      start = -1;
+    }
+  });
+  const capTop = y0 + best[0];
+  const capBottom = y0 + best[1];
+  const cap = capBottom - capTop + 1;
+  if (cap < 8) return undefined;
+  const lettersRuns = inkRuns(ink, x0, x1, capTop, capBottom, 2).filter((r) => r[1] - r[0] >= 1);
+  if (lettersRuns.length === 0) return undefined;
+  const left = lettersRuns[0]![0];
+  const right = lettersRuns[lettersRuns.length - 1]![1];
+  const perLetter = (right - left + 1) / letters;
+  // Letter of an x: the run it falls in when the runs are the letters, else proportional.
+  const letterAt = (x: number): number => {
+    if (lettersRuns.length === letters) {
+      let nearest = 0;
+      lettersRuns.forEach((r, i) => {
+        const d = x < r[0] ? r[0] - x : x > r[1] ? x - r[1] : 0;
+        const dn = x < lettersRuns[nearest]![0] ? lettersRuns[nearest]![0] - x : x > lettersRuns[nearest]![1] ? x - lettersRuns[nearest]![1] : 0;
+        if (d < dn) nearest = i;
+      });
+      return nearest;
+    }
+    return Math.min(letters - 1, Math.max(0, Math.floor((x - left) / perLetter)));
+  };
+  const gap = Math.max(1, Math.round(cap * 0.04));
+  const top = marksIn(ink, left, right, Math.round(capTop - cap * 0.6), capTop - gap, cap, perLetter, 'top');
+  const bottom = marksIn(ink, left, right, capBottom + gap, Math.round(capBottom + cap * 0.45), cap, perLetter, 'bottom');
+  if (!top) return undefined;
+  return {
+    above: new Set(top.map((x) => letterAt(x))),
+    below: new Set((bottom ?? []).map((x) => letterAt(x))),
+  };
+}
+
+/**
+ * Centres (x) of the small separate blobs of ink in a band above or below the
+ * letters: accents and cedillas. Blobs cut by the band's outer edge belong to
+ * the next line of text and are ignored; undefined when the band is mostly ink.
+ */
+function marksIn(
+  ink: (x: number, y: number) => boolean,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  cap: number,
+  perLetter: number,
+  side: 'top' | 'bottom',
+): number[] | undefined {
+  if (y1 <= y0 || y0 < 0) return [];
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const seen = new Uint8Array(w * h);
+  const centres: number[] = [];
+  let covered = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (seen[y * w + x] || !ink(x0 + x, y0 + y)) continue;
+      // Flood fill one blob (8-connected) inside the band.
+      const stack = [y * w + x];
+      seen[y * w + x] = 1;
+      let [minX, maxX, minY, maxY, area] = [x, x, y, y, 0];
+      while (stack.length) {
+        const i = stack.pop()!;
+        const cx = i % w;
+        const cy = (i - cx) / w;
+        area++;
+        if (cx < minX) minX = cx;
+        if (cx > maxX) maxX = cx;
+        if (cy < minY) minY = cy;
+        if (cy > maxY) maxY = cy;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = cx + dx;
+            const ny = cy + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            const j = ny * w + nx;
+            if (!seen[j] && ink(x0 + nx, y0 + ny)) {
+              seen[j] = 1;
+              stack.push(j);
+            }
+          }
+        }
+      }
+      covered += maxX - minX + 1;
+      const cut = side === 'top' ? minY === 0 : maxY === h - 1;
+      const small = maxY - minY + 1 <= cap * 0.45 && maxX - minX + 1 <= perLetter * 1.3;
+      if (!cut && small && area >= Math.max(3, cap * cap * 0.004)) centres.push(x0 + (minX + maxX) / 2);
+    }
+  }
+  return covered > w * 0.9 ? undefined : centres;
+}
+
+/** Whether the marks seen in the picture are those of the accented spelling (one letter of slack either way). */
+function agrees(spelling: string, seen: { above: Set<number>; below: Set<number> }): boolean {
+  const want = marks(spelling);
+  const above = want.filter((m) => !m.below).map((m) => m.index);
+  const cedillas = want.filter((m) => m.below).map((m) => m.index);
+  if (seen.above.size !== above.length) return false;
+  const near = (set: Set<number>, i: number) => set.has(i) || set.has(i - 1) || set.has(i + 1);
+  return above.every((i) => near(seen.above, i)) && cedillas.every((i) => near(seen.below, i));
+}
+
+/**
+ * Words of the lines given their accented spelling where the picture shows
+ * the marks. Changes the lines in place; returns how many words changed.
+ */
+export function restoreAccents(img: Grey, lines: OcrLine[]): number {
+  let changed = 0;
+  for (const line of lines) {
+    let touched = false;
+    for (const w of line.words) {
+      const fixed = accentFor(img, w);
+      if (fixed && fixed !== w.text) {
+        w.text = fixed;
+        touched = changed++ >= 0;
+      }
+    }
+    if (touched) line.text = line.words.map((w) => w.text).join(' ');
+  }
+  return changed;
+}
+
+function accentFor(img: Grey, w: OcrWord): string | undefined {
+  const bare = w.text.replace(/[^A-Za-zÀ-ÿ]/g, '');
+  // Only whole words in capitals (names as printed); anything with punctuation or digits is left alone.
+  if (bare !== w.text || bare.length < 3 || bare !== bare.toUpperCase()) return undefined;
+  const spelling = accentedSpelling(bare);
+  if (!spelling || spelling === bare || spelling.length !== bare.length) return undefined;
+  const seen = markedLetters(img, w.bbox, bare.length);
+  return seen && agrees(spelling, seen) ? spelling : undefined;
+}
