@@ -120,6 +120,8 @@ export function markedLetters(img: Grey, box: [number, number, number, number], 
       start = -1;
     }
   });
+  // Round letters overshoot the cap line by a row or two: the body goes up while rows touch it. A mark is separated by a blank row.
+  while (best[0] > 0 && rows[best[0] - 1]! > 0) best[0]--;
   const capTop = y0 + best[0];
   const capBottom = y0 + best[1];
   const cap = capBottom - capTop + 1;
@@ -143,12 +145,13 @@ export function markedLetters(img: Grey, box: [number, number, number, number], 
     return Math.min(letters - 1, Math.max(0, Math.floor((x - left) / perLetter)));
   };
   const gap = Math.max(1, Math.round(cap * 0.04));
-  const top = marksIn(ink, left, right, Math.round(capTop - cap * 0.6), capTop - gap, cap, perLetter, 'top');
-  const bottom = marksIn(ink, left, right, capBottom + gap, Math.round(capBottom + cap * 0.45), cap, perLetter, 'bottom');
+  const top = marksIn(ink, left, right, Math.round(capTop - cap * 0.6), capTop - gap, cap, perLetter);
   if (!top) return undefined;
+  // A cedilla often touches its C: any ink under a letter counts (only asked for where the spelling has one).
+  const below = inkRuns(ink, left, right, capBottom + gap, Math.min(y1, Math.round(capBottom + cap * 0.4)), 1);
   return {
     above: new Set(top.map((x) => letterAt(x))),
-    below: new Set((bottom ?? []).map((x) => letterAt(x))),
+    below: new Set(below.map((r) => letterAt((r[0] + r[1]) / 2))),
   };
 }
 
@@ -165,7 +168,6 @@ function marksIn(
   y1: number,
   cap: number,
   perLetter: number,
-  side: 'top' | 'bottom',
 ): number[] | undefined {
   if (y1 <= y0 || y0 < 0) return [];
   const w = x1 - x0 + 1;
@@ -203,7 +205,8 @@ function marksIn(
         }
       }
       covered += maxX - minX + 1;
-      const cut = side === 'top' ? minY === 0 : maxY === h - 1;
+      // Cut by the band's top: a letter of the line above.
+      const cut = minY === 0;
       const small = maxY - minY + 1 <= cap * 0.45 && maxX - minX + 1 <= perLetter * 1.3;
       if (!cut && small && area >= Math.max(3, cap * cap * 0.004)) centres.push(x0 + (minX + maxX) / 2);
     }

@@ -13,6 +13,9 @@ import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
 
+/** Intermediate pictures stay in memory: encode them fast rather than small. */
+export const FAST_PNG = { compressionLevel: 0 } as const;
+
 type Turn = 0 | 90 | 180 | 270;
 type Box = [number, number, number, number];
 
@@ -45,10 +48,10 @@ export function unrotatedSize(width: number, height: number, degrees: number): [
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
 async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image: Buffer; frame: Frame }> {
-  const turnedPng = turn ? await sharp(png).rotate(turn).png().toBuffer() : png;
+  const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
   const skew = await estimateSkew(turnedPng);
-  const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turnedPng;
+  const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png(FAST_PNG).toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
@@ -59,10 +62,10 @@ async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image:
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
   // `local`: contrast per region (CLAHE), the second try when glare washed text out.
-  if (local) return { image: await img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise().png().toBuffer(), frame };
+  if (local) return { image: await img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise().png(FAST_PNG).toBuffer(), frame };
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   const flat = await flattenIllumination(data, info.width, info.height);
-  return { image: await sharp(flat, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer(), frame };
+  return { image: await sharp(flat, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -134,7 +137,7 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
   const y0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[1])) - pad);
   const x1 = Math.min(meta.width!, Math.max(...zone.map((l) => l.bbox[0] + l.bbox[2])) + pad);
   const y1 = Math.min(meta.height!, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
-  const crop = await sharp(image).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+  const crop = await sharp(image).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png(FAST_PNG).toBuffer();
   const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
   const reread = readMrz(again.lines.map((l) => l.text));
   const first = readMrz(lines.map((l) => l.text));
@@ -149,7 +152,7 @@ async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | und
     const one = await sharp(image)
       .extract({ left, top, width: Math.min(meta.width! - left, lw + 2 * pad), height: Math.min(meta.height! - top, Math.round(lh * 1.6)) })
       .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' })
-      .png()
+      .png(FAST_PNG)
       .toBuffer();
     single.push((await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim());
   }
@@ -218,7 +221,7 @@ export async function documentOnly(png: Buffer, width: number, height: number): 
     const y0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p[1])) - margin));
     const x1 = Math.min(width, Math.ceil(Math.max(...quad.map((p) => p[0])) + margin));
     const y1 = Math.min(height, Math.ceil(Math.max(...quad.map((p) => p[1])) + margin));
-    const crop = await sharp(png).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+    const crop = await sharp(png).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png(FAST_PNG).toBuffer();
     return { png: crop, width: x1 - x0, height: y1 - y0, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
   }
   const r = await rectify(png, quad);
@@ -230,7 +233,7 @@ export async function documentOnly(png: Buffer, width: number, height: number): 
     const y1 = Math.min(height, Math.max(...corners.map((c) => c[1])));
     return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
   };
-  const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png().toBuffer();
+  const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png(FAST_PNG).toBuffer();
   return { png: out, width: r.width, height: r.height, toPage };
 }
 

@@ -30,7 +30,8 @@ function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!fuzzyIncludes(fold(line.text), want)) continue;
-    const words = line.words.map((w) => fold(w.text));
+    // Field numbers glued to a label ("9CAT HAB", "4dCPF") are not part of it.
+    const words = line.words.map((w) => fold(w.text).replace(/^\d{1,2}[A-D]?(?=[A-Z]{3})/, ''));
     let best: (LabelAt & { distance: number }) | undefined;
     for (let start = 0; start < words.length; start++) {
       for (const k of [tokens - 1, tokens, tokens + 1]) {

@@ -62,6 +62,36 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   }
 }
 
+/**
+ * Lines cut where a wide gap separates columns: OCR often joins a value of
+ * one column with the value beside it ("03/03/1990   GUSTAVO SANTANA").
+ */
+export function segments(lines: OcrLine[]): OcrLine[] {
+  const out: OcrLine[] = [];
+  for (const line of lines) {
+    const words = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const height = line.bbox[3] || 20;
+    let group: typeof words = [];
+    const flush = () => {
+      if (group.length === 0) return;
+      const x0 = Math.min(...group.map((w) => w.bbox[0]));
+      const y0 = Math.min(...group.map((w) => w.bbox[1]));
+      const x1 = Math.max(...group.map((w) => w.bbox[0] + w.bbox[2]));
+      const y1 = Math.max(...group.map((w) => w.bbox[1] + w.bbox[3]));
+      const conf = group.reduce((s, w) => s + w.conf, 0) / group.length;
+      out.push({ text: group.map((w) => w.text).join(' '), conf, bbox: [x0, y0, x1 - x0, y1 - y0], words: group });
+      group = [];
+    };
+    for (const w of words) {
+      const prev = group[group.length - 1];
+      if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > height * 1.6) flush();
+      group.push(w);
+    }
+    flush();
+  }
+  return out;
+}
+
 /** Words of headings and labels, never part of a person's name. */
 const NOT_NAME = new Set(
   'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB'.split(' '),
@@ -91,11 +121,14 @@ function nameLike(text: string): string | undefined {
 export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO'].includes(type)) return;
   const has = (k: string) => out.some((f) => f.key === k);
-  const names = lines
+  const candidates = segments(lines)
     .filter((l) => l.conf >= 50)
     .map((l) => ({ l, name: nameLike(l.text) }))
-    .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name))
-    .sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
+    .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name));
+  // Labels are printed smaller than values: a name-like line much shorter than the others is a label read wrong.
+  const heights = candidates.map((c) => c.l.bbox[3]).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  const names = candidates.filter((c) => c.l.bbox[3] >= typical * 0.7).sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
   const filiacao = out.find((f) => f.key === 'filiacao');
@@ -109,12 +142,13 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   }
   const nome = out.find((f) => f.key === 'nome');
   if (!filiacao && nome) {
+    // Both parents when both were read; one when only one was (the other is then reported missing, not guessed).
     const two = free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2);
-    if (two.length === 2) {
+    if (two.length >= 1) {
       const b = two.map((p) => p.l.bbox);
-      const x0 = Math.min(b[0]![0], b[1]![0]);
-      const y0 = Math.min(b[0]![1], b[1]![1]);
-      const bbox: Box = [x0, y0, Math.max(b[0]![0] + b[0]![2], b[1]![0] + b[1]![2]) - x0, Math.max(b[0]![1] + b[0]![3], b[1]![1] + b[1]![3]) - y0];
+      const x0 = Math.min(...b.map((x) => x[0]));
+      const y0 = Math.min(...b.map((x) => x[1]));
+      const bbox: Box = [x0, y0, Math.max(...b.map((x) => x[0] + x[2])) - x0, Math.max(...b.map((x) => x[1] + x[3])) - y0];
       out.push({
         key: 'filiacao',
         value: two.map((p) => p.name).join(' / '),

@@ -4,6 +4,8 @@ import { ocrPool } from '../ocr';
 import { digitsOnly, isoDate, isValidCnhNumber } from './normalize';
 import type { OcrField } from './types';
 
+const FAST_PNG = { compressionLevel: 0 } as const;
+
 /** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
 const LINE_HEIGHT = 56;
 /** At most this many re-reads per document, so a bad photo cannot multiply the latency. */
@@ -47,7 +49,7 @@ export async function rereadNumbers(image: Buffer, fields: OcrField[]): Promise<
       .extract({ left, top, width, height })
       .resize({ height: Math.round((LINE_HEIGHT * height) / h), kernel: 'lanczos3' })
       .extend({ top: 16, bottom: 16, left: 16, right: 16, background: '#ffffff' })
-      .png()
+      .png(FAST_PNG)
       .toBuffer();
     const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: '0123456789./-' });
     const parsed = parse(f.key, again.text);
@@ -84,7 +86,7 @@ export async function rereadCategory(image: Buffer, fields: OcrField[], region: 
     .extract({ left, top, width, height })
     .resize({ height: Math.round(height * k), kernel: 'lanczos3' })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
-    .png()
+    .png(FAST_PNG)
     .toBuffer();
   const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: 'ABCDE' });
   const word = again.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);

@@ -1,0 +1,97 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import type { OcrLine } from '../ocr';
+import { accentedSpelling, markedLetters, restoreAccents, type Grey } from './accents';
+import { segments } from './fallbacks';
+import { cpfFrom, personName } from './normalize';
+
+/** A word drawn in capitals, optionally with a line of other text close above it; returns the grey page and the word's box. */
+function drawn(text: string, opts: { above?: string } = {}): { img: Grey; box: [number, number, number, number] } {
+  const canvas = createCanvas(700, 200);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 700, 200);
+  ctx.fillStyle = '#111';
+  ctx.font = 'bold 40px sans-serif';
+  ctx.textBaseline = 'alphabetic';
+  if (opts.above) ctx.fillText(opts.above, 40, 80);
+  ctx.fillText(text, 40, 130);
+  const m = ctx.measureText(text);
+  const rgba = ctx.getImageData(0, 0, 700, 200).data;
+  const data = new Uint8Array(700 * 200);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  // Box of the capitals only, as OCR gives it when it dropped the accent.
+  return { img: { data, width: 700, height: 200 }, box: [40, 130 - 29, Math.ceil(m.width), 29] };
+}
+
+const word = (text: string, box: [number, number, number, number]): OcrLine => ({ text, conf: 90, bbox: box, words: [{ text, conf: 90, bbox: box }] });
+
+describe('accents restored from the picture', () => {
+  it('knows accented spellings of names and the regular endings', () => {
+    expect(accentedSpelling('ARAUJO')).toBe('ARAÚJO');
+    expect(accentedSpelling('SEBASTIAO')).toBe('SEBASTIÃO');
+    expect(accentedSpelling('GUIMARAES')).toBe('GUIMARÃES');
+    expect(accentedSpelling('SILVA')).toBeUndefined();
+  });
+
+  it('sees the mark above the right letter', () => {
+    const { img, box } = drawn('ARAÚJO');
+    const seen = markedLetters(img, box, 6)!;
+    expect([...seen.above]).toEqual([3]);
+  });
+
+  it('gives the accent back when the mark is printed, and only then', () => {
+    const printed = drawn('ARAÚJO');
+    const lines = [word('ARAUJO', printed.box)];
+    expect(restoreAccents(printed.img, lines)).toBe(1);
+    expect(lines[0]!.text).toBe('ARAÚJO');
+    const plain = drawn('ARAUJO');
+    const same = [word('ARAUJO', plain.box)];
+    expect(restoreAccents(plain.img, same)).toBe(0);
+    expect(same[0]!.text).toBe('ARAUJO');
+  });
+
+  it('corrects the kind of mark (a tilde read as an acute)', () => {
+    const printed = drawn('CAUÃ');
+    const lines = [word('CAUÁ', printed.box)];
+    restoreAccents(printed.img, lines);
+    expect(lines[0]!.text).toBe('CAUÃ');
+  });
+
+  it('is not fooled by a line of text printed just above', () => {
+    const plain = drawn('ANTONIO', { above: 'RODRIGO' });
+    const lines = [word('ANTONIO', plain.box)];
+    expect(restoreAccents(plain.img, lines)).toBe(0);
+    const accented = drawn('ANTÔNIO', { above: 'RODRIGO' });
+    const again = [word('ANTONIO', accented.box)];
+    restoreAccents(accented.img, again);
+    expect(again[0]!.text).toBe('ANTÔNIO');
+  });
+});
+
+describe('name and number clean-up', () => {
+  it('drops stray letters from specks at the ends of a name, keeping particles', () => {
+    expect(personName('MARIA DAS GOMES CC')).toBe('MARIA DAS GOMES');
+    expect(personName('H GUSTAVO DA SILVA')).toBe('GUSTAVO DA SILVA');
+    expect(personName('JOSE E SILVA')).toBe('JOSE E SILVA');
+    expect(personName('ANA DE')).toBe('ANA DE');
+  });
+
+  it('finds a CPF after other digits on the same line', () => {
+    expect(cpfFrom('C.NAS LV.A28 FLS.91 066.067.487-47')).toEqual({ value: '06606748747', valid: true });
+  });
+
+  it('cuts lines where a wide gap separates two columns', () => {
+    const line: OcrLine = {
+      text: '03/03/1990 GUSTAVO SANTANA',
+      conf: 90,
+      bbox: [0, 0, 900, 30],
+      words: [
+        { text: '03/03/1990', conf: 90, bbox: [0, 0, 200, 30] },
+        { text: 'GUSTAVO', conf: 90, bbox: [400, 0, 150, 30] },
+        { text: 'SANTANA', conf: 90, bbox: [570, 0, 150, 30] },
+      ],
+    };
+    expect(segments([line]).map((l) => l.text)).toEqual(['03/03/1990', 'GUSTAVO SANTANA']);
+  });
+});
