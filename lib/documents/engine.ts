@@ -47,10 +47,12 @@ export function unrotatedSize(width: number, height: number, degrees: number): [
 }
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn, local = false): Promise<{ image: Buffer; frame: Frame }> {
+async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
-  const skew = await estimateSkew(turnedPng);
+  // A half turn leaves the tilt of the lines as it was: measured once per axis.
+  const skew = skews?.get(turn % 180) ?? (await estimateSkew(turnedPng));
+  skews?.set(turn % 180, skew);
   const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png(FAST_PNG).toBuffer() : turnedPng;
   const dm = await sharp(straight).metadata();
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
@@ -182,8 +184,8 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   return walk(0, []) ?? fallback;
 }
 
-export async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false): Promise<Reading> {
-  const { image, frame } = await prepare(png, turn, local);
+export async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>): Promise<Reading> {
+  const { image, frame } = await prepare(png, turn, local, skews);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz, cnhQr);
@@ -212,7 +214,7 @@ const PERSPECTIVE = 0.03;
  */
 export async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
-  if (!quad) return { png, width, height, toPage: (b) => b };
+  if (!quad) return { png: await sharp(png).greyscale().png(FAST_PNG).toBuffer(), width, height, toPage: (b) => b };
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const skewed = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) > PERSPECTIVE;
   if (!skewed(len(quad[0], quad[1]), len(quad[3], quad[2])) && !skewed(len(quad[0], quad[3]), len(quad[1], quad[2]))) {
@@ -221,8 +223,21 @@ export async function documentOnly(png: Buffer, width: number, height: number): 
     const y0 = Math.max(0, Math.floor(Math.min(...quad.map((p) => p[1])) - margin));
     const x1 = Math.min(width, Math.ceil(Math.max(...quad.map((p) => p[0])) + margin));
     const y1 = Math.min(height, Math.ceil(Math.max(...quad.map((p) => p[1])) + margin));
-    const crop = await sharp(png).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png(FAST_PNG).toBuffer();
-    return { png: crop, width: x1 - x0, height: y1 - y0, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
+    // The surface around a tilted card is painted white: dark corners make Tesseract's layout analysis see a picture, not text.
+    const w = x1 - x0;
+    const h = y1 - y0;
+    const grow = 0.006 * Math.max(width, height);
+    const cx = quad.reduce((a, p) => a + p[0], 0) / 4;
+    const cy = quad.reduce((a, p) => a + p[1], 0) / 4;
+    const points = quad.map(([px, py]) => {
+      const d = Math.hypot(px - cx, py - cy) || 1;
+      return `${(px + ((px - cx) / d) * grow - x0).toFixed(1)},${(py + ((py - cy) / d) * grow - y0).toFixed(1)}`;
+    });
+    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
+    const masked = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).png(FAST_PNG).toBuffer();
+    // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
+    const crop = await sharp(masked).greyscale().png(FAST_PNG).toBuffer();
+    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
   }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
@@ -272,18 +287,19 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
-  let best = await read(base.png, 0, cnhQr);
+  const skews = new Map<number, number>();
+  let best = await read(base.png, 0, cnhQr, false, skews);
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
   if (!settled(best)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(base.png, turn, cnhQr);
+      const reading = await read(base.png, turn, cnhQr, false, skews);
       if (quality(reading) > quality(best)) best = reading;
       if (settled(reading)) break;
     }
   }
   if (!best.type) {
     // Nothing recognised: once more, the best orientation with local contrast.
-    const again = await read(base.png, best.frame.turn, cnhQr, true);
+    const again = await read(base.png, best.frame.turn, cnhQr, true, skews);
     if (quality(again) > quality(best)) best = again;
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;

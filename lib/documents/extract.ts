@@ -118,8 +118,8 @@ function labelled(lines: OcrLine[], labels: string[], skip = 0, accept: (text: s
 }
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels, 0, (t) => !isLabelText(t));
-  if (v && personName(v.text)) out.push(field(key, personName(v.text), v));
+  const v = labelled(lines, labels, 0, (t) => !isLabelText(t) && personName(t).split(' ').length >= 2);
+  if (v) out.push(field(key, personName(v.text), v));
 }
 
 function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
@@ -137,7 +137,8 @@ function addCpf(lines: OcrLine[], out: OcrField[], labels: string[]) {
 function addFiliacao(lines: OcrLine[], out: OcrField[], labels: string[]) {
   const first = labelled(lines, labels, 0);
   const second = labelled(lines, labels, 1);
-  const parents = [first, second].filter((p): p is Located => Boolean(p && personName(p.text).length > 3));
+  // A person's name has at least two words; a lone word under the label is a piece of the label ("FILIATION").
+  const parents = [first, second].filter((p): p is Located => Boolean(p && personName(p.text).split(' ').length >= 2 && !isLabelText(p.text)));
   if (parents.length) {
     out.push(field('filiacao', parents.map((p) => personName(p.text)).join(' / '), { text: '', conf: Math.min(...parents.map((p) => p.conf)), bbox: union(parents.map((p) => p.bbox)) }, undefined, parents.map((p) => field('nome', personName(p.text), p))));
   }
@@ -300,6 +301,12 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined;
   if (sex && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
   if (f.nationality === 'BRA' && !has('nacionalidade')) out.push(field('nacionalidade', 'BRA', at, mrz.valid));
+  // The passport's MRZ carries the name without accents: each word takes its printed spelling when the page shows it.
+  if (mrz.format === 'TD3' && mrz.valid && f.firstName && f.lastName && !has('nome')) {
+    const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text), personName(w.text)] as const));
+    const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
+    out.push(field('nome', words.map((w) => (printed.get(w) && fold(printed.get(w)!) === w ? printed.get(w)! : w)).join(' '), at, true));
+  }
   if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
 }
 

@@ -94,7 +94,7 @@ export function segments(lines: OcrLine[]): OcrLine[] {
 
 /** Words of headings and labels, never part of a person's name. */
 const NOT_NAME = new Set(
-  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB'.split(' '),
+  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB FILIATION NAME NAMES GIVEN SURNAME PLACE BIRTH NATIONALITY NACIONALIDADE SEX SEXO PERSONAL NUMBER EXPIRY DATE PASSPORT PASSAPORTE ORIGEM'.split(' '),
 );
 
 /** Whether a value is really a heading or a label (the line under a label when the value was lost). */
@@ -119,7 +119,7 @@ function nameLike(text: string): string | undefined {
  * the label-driven reading found none of them.
  */
 export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
-  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO'].includes(type)) return;
+  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_VERSO'].includes(type)) return;
   const has = (k: string) => out.some((f) => f.key === k);
   const candidates = segments(lines)
     .filter((l) => l.conf >= 50)
@@ -132,6 +132,11 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
   const filiacao = out.find((f) => f.key === 'filiacao');
+  // The CIN's back has no holder's name: its first names are the parents'.
+  if (type === 'CIN_VERSO') {
+    if (!filiacao) addParents(free.slice(0, 2), out);
+    return;
+  }
   if (!has('nome')) {
     // The holder's name comes before the parents'.
     const holder = free.find((n) => !filiacao || n.l.bbox[1] < filiacao.bbox[1]);
@@ -142,22 +147,24 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   }
   const nome = out.find((f) => f.key === 'nome');
   if (!filiacao && nome) {
-    // Both parents when both were read; one when only one was (the other is then reported missing, not guessed).
-    const two = free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2);
-    if (two.length >= 1) {
-      const b = two.map((p) => p.l.bbox);
-      const x0 = Math.min(...b.map((x) => x[0]));
-      const y0 = Math.min(...b.map((x) => x[1]));
-      const bbox: Box = [x0, y0, Math.max(...b.map((x) => x[0] + x[2])) - x0, Math.max(...b.map((x) => x[1] + x[3])) - y0];
-      out.push({
-        key: 'filiacao',
-        value: two.map((p) => p.name).join(' / '),
-        conf: Math.round(Math.min(...two.map((p) => p.l.conf))),
-        bbox,
-        fields: two.map((p) => ({ key: 'nome', value: p.name, conf: Math.round(p.l.conf), bbox: p.l.bbox })),
-      });
-    }
+    addParents(free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2), out);
   }
+}
+
+/** Both parents when both were read; one when only one was (the other is then missing, not guessed). */
+function addParents(two: { l: OcrLine; name: string }[], out: OcrField[]) {
+  if (two.length === 0) return;
+  const b = two.map((p) => p.l.bbox);
+  const x0 = Math.min(...b.map((x) => x[0]));
+  const y0 = Math.min(...b.map((x) => x[1]));
+  const bbox: Box = [x0, y0, Math.max(...b.map((x) => x[0] + x[2])) - x0, Math.max(...b.map((x) => x[1] + x[3])) - y0];
+  out.push({
+    key: 'filiacao',
+    value: two.map((p) => p.name).join(' / '),
+    conf: Math.round(Math.min(...two.map((p) => p.l.conf))),
+    bbox,
+    fields: two.map((p) => ({ key: 'nome', value: p.name, conf: Math.round(p.l.conf), bbox: p.l.bbox })),
+  });
 }
 
 /** A CNH category standing alone (its "CAT. HAB." label unread). */

@@ -115,6 +115,8 @@ export class OcrPool {
         preserve_interword_spaces: '1',
         // Our PNGs carry no density; without one Tesseract guesses and warns on stderr.
         user_defined_dpi: '300',
+        // Documents print dark on light: trying each doubtful line inverted costs time and finds nothing.
+        tessedit_do_invert: '0',
       });
       const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
       const lines: OcrLine[] = [];
