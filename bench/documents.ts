@@ -3,8 +3,8 @@
  * (with ground truth), and latency through the SPEC 4.9 handler with both
  * cores busy. Part of `npm run bench`.
  */
-import { DOC_TYPES, generate, type Sample } from '../scripts/synth';
-import { extractDocument, type OcrField } from '../lib/documents';
+import { DOC_TYPES, flattenFields, generate, type Sample } from '../scripts/synth';
+import { extractDocument } from '../lib/documents';
 
 export interface DocumentBench {
   samples: number;
@@ -16,17 +16,6 @@ export interface DocumentBench {
 
 const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
 const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
-
-function flatten(fields: OcrField[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields) {
-    if (f.key === 'filiacao' && f.fields) f.fields.forEach((n, i) => (out[`filiacao.${i}`] = n.value));
-    else if (f.key === 'mrz') out['mrz.valid'] = String(f.valid);
-    else if (f.key === 'qrCode' && f.fields) for (const n of f.fields) out[`qrCode.${n.key}`] ??= n.value;
-    else out[f.key] ??= f.value;
-  }
-  return out;
-}
 
 const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
 const quantile = (xs: number[], q: number) => {
@@ -50,7 +39,7 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
         correct++;
         byTypeCorrect[type]!++;
       }
-      const got = flatten(r.fields);
+      const got = flattenFields(r.fields);
       for (const [key, want] of Object.entries(s.truth.fields)) {
         const cell = ((fields[type] ??= {})[key] ??= { exact: 0, total: 0, accuracy: 0 });
         const ok = got[key] === want;

@@ -4,6 +4,7 @@ import { isValidCpf } from './cpf';
 
 export { isValidCpf, cpfWithCheckDigits } from './cpf';
 export { cnhCheckDigits, isValidCnhNumber } from './cnh';
+export { UFS, isUf } from './uf';
 
 const digitsOnly = (what: string) => z.string().regex(/^\d+$/, `${what} must contain digits only`);
 

@@ -1,13 +1,15 @@
 import type { OcrLine, OcrWord } from '../ocr';
 import { ACCENTED_WORDS } from './accent-words';
+import type { Box } from './box';
 import { fold } from './text';
 
 /**
  * Accents on capitals are a few pixels tall and Tesseract drops them often
  * ("ARAUJO" for "ARAÚJO"). A word that is a known Brazilian name or place
  * with an accented spelling gets that spelling back only when the picture
- * shows the mark: ink above the letter (or a cedilla below it) and nowhere
- * else above the word. A name printed without accents stays without them.
+ * shows the marks: separate ink above the letters the spelling accents (a
+ * cedilla under its letter), and no other mark above the word. A name
+ * printed without accents stays without them.
  */
 
 /** Unaccented spelling → accented spelling, for the dictionary and the regular endings. */
@@ -92,7 +94,7 @@ function inkRuns(ink: (x: number, y: number) => boolean, x0: number, x1: number,
  * undefined when the picture is not clear enough to say (a line of other
  * text too close, letters that cannot be told apart).
  */
-export function markedLetters(img: Grey, box: [number, number, number, number], letters: number): { above: Set<number>; below: Set<number> } | undefined {
+export function markedLetters(img: Grey, box: Box, letters: number): { above: Set<number>; below: Set<number> } | undefined {
   const [bx, by, bw, bh] = box;
   const x0 = Math.max(0, Math.floor(bx - 2));
   const x1 = Math.min(img.width - 1, Math.ceil(bx + bw + 2));
@@ -156,9 +158,9 @@ export function markedLetters(img: Grey, box: [number, number, number, number], 
 }
 
 /**
- * Centres (x) of the small separate blobs of ink in a band above or below the
- * letters: accents and cedillas. Blobs cut by the band's outer edge belong to
- * the next line of text and are ignored; undefined when the band is mostly ink.
+ * Centres (x) of the small separate blobs of ink in the band above the
+ * letters: accents. Blobs cut by the band's top edge belong to the line above
+ * and are ignored; undefined when the band is mostly ink.
  */
 function marksIn(
   ink: (x: number, y: number) => boolean,
@@ -236,7 +238,8 @@ export function restoreAccents(img: Grey, lines: OcrLine[]): number {
       const fixed = accentFor(img, w);
       if (fixed && fixed !== w.text) {
         w.text = fixed;
-        touched = changed++ >= 0;
+        changed++;
+        touched = true;
       }
     }
     if (touched) line.text = line.words.map((w) => w.text).join(' ');

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { intake } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
-import { restoreAccents } from './accents';
+import { restoreAccents, type Grey } from './accents';
+import { FAST_PNG, type Box } from './box';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
@@ -13,11 +14,7 @@ import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
 
-/** Intermediate pictures stay in memory: encode them fast rather than small. */
-export const FAST_PNG = { compressionLevel: 0 } as const;
-
 type Turn = 0 | 90 | 180 | 270;
-type Box = [number, number, number, number];
 
 /** Smallest width text is read at: 800 px photos are upscaled before OCR. */
 const MIN_OCR_WIDTH = 1600;
@@ -37,7 +34,7 @@ interface Frame {
 }
 
 /** Width and height of a rectangle whose bounding box, tilted by `degrees`, is width × height. */
-export function unrotatedSize(width: number, height: number, degrees: number): [number, number] {
+function unrotatedSize(width: number, height: number, degrees: number): [number, number] {
   const t = (Math.abs(degrees) * Math.PI) / 180;
   const c = Math.cos(t);
   const s = Math.sin(t);
@@ -47,7 +44,7 @@ export function unrotatedSize(width: number, height: number, degrees: number): [
 }
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; frame: Frame }> {
+async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
   // A half turn leaves the tilt of the lines as it was: measured once per axis.
@@ -64,10 +61,11 @@ async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<numbe
   if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
   // `local`: contrast per region (CLAHE), the second try when glare washed text out.
-  if (local) return { image: await img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise().png(FAST_PNG).toBuffer(), frame };
+  if (local) img = img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise();
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  const flat = await flattenIllumination(data, info.width, info.height);
-  return { image: await sharp(flat, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), frame };
+  const pixels = local ? data : await flattenIllumination(data, info.width, info.height);
+  const grey: Grey = { data: pixels, width: info.width, height: info.height };
+  return { image: await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -120,8 +118,9 @@ interface Reading {
   lines: OcrLine[];
   text: string;
   frame: Frame;
-  /** The prepared image that was read (field boxes are in its pixels). */
+  /** The prepared image that was read (field boxes are in its pixels), encoded and as raw grey pixels. */
   image: Buffer;
+  grey: Grey;
 }
 
 const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -184,14 +183,14 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   return walk(0, []) ?? fallback;
 }
 
-export async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>): Promise<Reading> {
-  const { image, frame } = await prepare(png, turn, local, skews);
+async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>): Promise<Reading> {
+  const { image, grey, frame } = await prepare(png, turn, local, skews);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz, cnhQr);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image, grey };
 }
 
 interface Base {
@@ -212,7 +211,7 @@ const PERSPECTIVE = 0.03;
  * because resampling softens thin strokes such as accents and the tilt is
  * removed later by the deskew.
  */
-export async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
+async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
   if (!quad) return { png: await sharp(png).greyscale().png(FAST_PNG).toBuffer(), width, height, toPage: (b) => b };
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -234,9 +233,8 @@ export async function documentOnly(png: Buffer, width: number, height: number): 
       return `${(px + ((px - cx) / d) * grow - x0).toFixed(1)},${(py + ((py - cy) / d) * grow - y0).toFixed(1)}`;
     });
     const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
-    const masked = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).png(FAST_PNG).toBuffer();
     // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
-    const crop = await sharp(masked).greyscale().png(FAST_PNG).toBuffer();
+    const crop = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).greyscale().png(FAST_PNG).toBuffer();
     return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
   }
   const r = await rectify(png, quad);
@@ -307,8 +305,7 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   if (!type) {
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
-  const grey = await sharp(best.image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  restoreAccents({ data: grey.data, width: grey.info.width, height: grey.info.height }, best.lines);
+  restoreAccents(best.grey, best.lines);
   const fields = extractFields(type, best.lines, best.mrz);
   await rereadNumbers(best.image, fields);
   if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') await rereadCategory(best.image, fields, regionBelowLabel(best.lines, ['CAT. HAB', 'CAT HAB']));

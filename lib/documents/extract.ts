@@ -1,26 +1,17 @@
-import { isValidCpf } from '../br';
+import { isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
+import { union, type Box } from './box';
 import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { cpfFrom, digitsOnly, isoDate, isValidCnhNumber, personName } from './normalize';
+import { cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
-
-type Box = [number, number, number, number];
 
 interface Located {
   text: string;
   conf: number;
   bbox: Box;
 }
-
-const union = (boxes: Box[]): Box => {
-  const x0 = Math.min(...boxes.map((b) => b[0]));
-  const y0 = Math.min(...boxes.map((b) => b[1]));
-  const x1 = Math.max(...boxes.map((b) => b[0] + b[2]));
-  const y1 = Math.max(...boxes.map((b) => b[1] + b[3]));
-  return [x0, y0, x1 - x0, y1 - y0];
-};
 
 /** Lines holding a printed label, best match first, with where the label starts (rows may hold several labels). */
 function findLabels(lines: OcrLine[], label: string): LabelAt[] {
@@ -102,7 +93,7 @@ const field = (key: string, value: string, at: Located, valid?: boolean, nested?
   ...(valid === undefined ? {} : { valid }),
 });
 
-const UF = /\b(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)\b/;
+const UF = new RegExp(`\\b(${UFS.join('|')})\\b`);
 
 type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 
@@ -118,7 +109,7 @@ function labelled(lines: OcrLine[], labels: string[], skip = 0, accept: (text: s
 }
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels, 0, (t) => !isLabelText(t) && personName(t).split(' ').length >= 2);
+  const v = labelled(lines, labels, 0, (t) => !isLabelText(t) && isFullName(personName(t)));
   if (v) out.push(field(key, personName(v.text), v));
 }
 
@@ -137,8 +128,8 @@ function addCpf(lines: OcrLine[], out: OcrField[], labels: string[]) {
 function addFiliacao(lines: OcrLine[], out: OcrField[], labels: string[]) {
   const first = labelled(lines, labels, 0);
   const second = labelled(lines, labels, 1);
-  // A person's name has at least two words; a lone word under the label is a piece of the label ("FILIATION").
-  const parents = [first, second].filter((p): p is Located => Boolean(p && personName(p.text).split(' ').length >= 2 && !isLabelText(p.text)));
+  // A lone word under the label is a piece of the label ("FILIATION"), not a parent.
+  const parents = [first, second].filter((p): p is Located => Boolean(p && isFullName(personName(p.text)) && !isLabelText(p.text)));
   if (parents.length) {
     out.push(field('filiacao', parents.map((p) => personName(p.text)).join(' / '), { text: '', conf: Math.min(...parents.map((p) => p.conf)), bbox: union(parents.map((p) => p.bbox)) }, undefined, parents.map((p) => field('nome', personName(p.text), p))));
   }
@@ -165,10 +156,10 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
     if (birth && !has('dataNascimento')) {
       const iso = isoDate(birth[1]!);
       if (iso) out.push(field('dataNascimento', iso, at(l), true));
-      if (!has('naturalidade') && UF.test(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
+      if (!has('naturalidade') && isUf(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
     }
     const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})(?=\s|$)/.exec(l.text.toUpperCase());
-    if (doc && !has('rg') && UF.test(doc[3]!) && !/^\d{11}$/.test(doc[1]!)) {
+    if (doc && !has('rg') && isUf(doc[3]!) && !/^\d{11}$/.test(doc[1]!)) {
       out.push(field('rg', doc[1]!, at(l)));
       if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', doc[2]!, at(l)));
       if (!has('ufEmissor')) out.push(field('ufEmissor', doc[3]!, at(l)));
@@ -195,7 +186,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       if (m) {
         out.push(field('rg', digitsOnly(m[1]!) + (/x$/i.test(m[1]!) ? 'X' : ''), doc));
         out.push(field('orgaoEmissor', m[2]!.toUpperCase(), doc));
-        if (m[3] && UF.test(m[3].toUpperCase())) out.push(field('ufEmissor', m[3].toUpperCase(), doc));
+        if (m[3] && isUf(m[3].toUpperCase())) out.push(field('ufEmissor', m[3].toUpperCase(), doc));
       }
     }
     addCpf(lines, out, ['4d CPF', 'CPF']);
@@ -305,7 +296,11 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   if (mrz.format === 'TD3' && mrz.valid && f.firstName && f.lastName && !has('nome')) {
     const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text), personName(w.text)] as const));
     const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
-    out.push(field('nome', words.map((w) => (printed.get(w) && fold(printed.get(w)!) === w ? printed.get(w)! : w)).join(' '), at, true));
+    const spelled = (w: string) => {
+      const p = printed.get(w);
+      return p && fold(p) === w ? p : w;
+    };
+    out.push(field('nome', words.map(spelled).join(' '), at, true));
   }
   if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
 }

@@ -1,5 +1,7 @@
+import { isUf } from '../br';
 import type { OcrLine } from '../ocr';
-import { isoDate, personName } from './normalize';
+import { union, type Box } from './box';
+import { isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -21,7 +23,6 @@ const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
   PASSAPORTE: ['dataNascimento', 'dataEmissao', 'validade'],
 };
 
-type Box = [number, number, number, number];
 interface Spot {
   value: string;
   conf: number;
@@ -74,12 +75,8 @@ export function segments(lines: OcrLine[]): OcrLine[] {
     let group: typeof words = [];
     const flush = () => {
       if (group.length === 0) return;
-      const x0 = Math.min(...group.map((w) => w.bbox[0]));
-      const y0 = Math.min(...group.map((w) => w.bbox[1]));
-      const x1 = Math.max(...group.map((w) => w.bbox[0] + w.bbox[2]));
-      const y1 = Math.max(...group.map((w) => w.bbox[1] + w.bbox[3]));
       const conf = group.reduce((s, w) => s + w.conf, 0) / group.length;
-      out.push({ text: group.map((w) => w.text).join(' '), conf, bbox: [x0, y0, x1 - x0, y1 - y0], words: group });
+      out.push({ text: group.map((w) => w.text).join(' '), conf, bbox: union(group.map((w) => w.bbox)), words: group });
       group = [];
     };
     for (const w of words) {
@@ -106,7 +103,7 @@ function nameLike(text: string): string | undefined {
   if (/\d/.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;
   const name = personName(text);
   const words = name.split(' ').filter(Boolean);
-  if (words.length < 2 || name.length < 8) return undefined;
+  if (!isFullName(name) || name.length < 8) return undefined;
   if (words.some((w) => NOT_NAME.has(fold(w)))) return undefined;
   // Lower-case letters mean running text, not a printed name in capitals.
   if (text.replace(/[^a-zà-ÿ]/g, '').length > text.replace(/[^A-ZÀ-Ý]/g, '').length / 4) return undefined;
@@ -154,15 +151,11 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
 /** Both parents when both were read; one when only one was (the other is then missing, not guessed). */
 function addParents(two: { l: OcrLine; name: string }[], out: OcrField[]) {
   if (two.length === 0) return;
-  const b = two.map((p) => p.l.bbox);
-  const x0 = Math.min(...b.map((x) => x[0]));
-  const y0 = Math.min(...b.map((x) => x[1]));
-  const bbox: Box = [x0, y0, Math.max(...b.map((x) => x[0] + x[2])) - x0, Math.max(...b.map((x) => x[1] + x[3])) - y0];
   out.push({
     key: 'filiacao',
     value: two.map((p) => p.name).join(' / '),
     conf: Math.round(Math.min(...two.map((p) => p.l.conf))),
-    bbox,
+    bbox: union(two.map((p) => p.l.bbox)),
     fields: two.map((p) => ({ key: 'nome', value: p.name, conf: Math.round(p.l.conf), bbox: p.l.bbox })),
   });
 }
@@ -183,8 +176,6 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
 }
 
-const UF_CODES = new Set('AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '));
-
 /**
  * RG values recognisable by their shape when their label was lost: the
  * birthplace as "CIDADE-UF", and the registration number as the first bare
@@ -196,7 +187,7 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   if (!has('naturalidade')) {
     for (const l of lines) {
       const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' ').trim());
-      if (m && UF_CODES.has(m[2]!) && !isLabelText(m[1]!)) {
+      if (m && isUf(m[2]!) && !isLabelText(m[1]!)) {
         out.push({ key: 'naturalidade', value: `${personName(m[1]!)}/${m[2]}`, conf: Math.round(l.conf), bbox: l.bbox });
         break;
       }

@@ -37,6 +37,9 @@ export function cpfFrom(text: string): { value: string; valid: boolean } | undef
 
 export { isValidCnhNumber } from '../br';
 
+/** A person's full name has at least two words (given name and surname). */
+export const isFullName = (name: string) => name.split(' ').filter(Boolean).length >= 2;
+
 /** Short words a Brazilian name may hold; any other lone letter or pair at either end is a speck read as text. */
 const PARTICLES = new Set(['DA', 'DE', 'DO', 'DI', 'DU', 'E', 'Y']);
 

@@ -1,10 +1,9 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { isValidCpf } from '../br';
 import { ocrPool } from '../ocr';
 import { digitsOnly, isoDate, isValidCnhNumber } from './normalize';
+import { FAST_PNG, type Box } from './box';
 import type { OcrField } from './types';
-
-const FAST_PNG = { compressionLevel: 0 } as const;
 
 /** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
 const LINE_HEIGHT = 56;
@@ -40,27 +39,46 @@ export async function rereadNumbers(image: Buffer, fields: OcrField[]): Promise<
   for (const f of doubtful) {
     const [x, y, w, h] = f.bbox;
     if (w < 4 || h < 4 || h > w * 2) continue;
-    const left = Math.max(0, Math.round(x - h * 0.6));
-    const top = Math.max(0, Math.round(y - h * 0.35));
-    const width = Math.min(meta.width! - left, Math.round(w + h * 1.2));
-    const height = Math.min(meta.height! - top, Math.round(h * 1.7));
-    if (width < 4 || height < 4) continue;
-    const crop = await sharp(image)
-      .extract({ left, top, width, height })
-      .resize({ height: Math.round((LINE_HEIGHT * height) / h), kernel: 'lanczos3' })
-      .extend({ top: 16, bottom: 16, left: 16, right: 16, background: '#ffffff' })
-      .png(FAST_PNG)
-      .toBuffer();
-    const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: '0123456789./-' });
-    const parsed = parse(f.key, again.text);
+    const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
+    const again = await readLineAlone(image, meta, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
+    if (!again) continue;
+    const parsed = parse(f.key, again.out.text);
     if (!parsed) continue;
-    const better = (parsed.valid && f.valid === false) || (parsed.valid && again.conf > f.conf && parsed.value !== f.value);
+    const better = (parsed.valid && f.valid === false) || (parsed.valid && again.out.conf > f.conf && parsed.value !== f.value);
     if (better) {
       f.value = parsed.value;
-      f.conf = Math.round(again.conf);
+      f.conf = Math.round(again.out.conf);
       f.valid = parsed.valid;
     }
   }
+}
+
+/** White margin around a crop read alone (Tesseract misses letters that touch the border). */
+const PAD = 16;
+
+/**
+ * A region of the prepared page read on its own as one line: clamped to the
+ * page, scaled to `outHeight(height)` pixels high, padded with white, read
+ * with a restricted alphabet. `toImage` maps a box of the crop back to the
+ * page. Undefined when the clamped region is smaller than `minSide`.
+ */
+async function readLineAlone(image: Buffer, meta: Metadata, region: Box, outHeight: (height: number) => number, minSide: number, whitelist: string) {
+  const left = Math.max(0, Math.round(region[0]));
+  const top = Math.max(0, Math.round(region[1]));
+  const width = Math.min(meta.width! - left, Math.round(region[2]));
+  const height = Math.min(meta.height! - top, Math.round(region[3]));
+  if (width < minSide || height < minSide) return undefined;
+  const scaled = Math.round(outHeight(height));
+  const crop = await sharp(image)
+    .extract({ left, top, width, height })
+    .resize({ height: scaled, kernel: 'lanczos3' })
+    .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' })
+    .png(FAST_PNG)
+    .toBuffer();
+  const out = await ocrPool().recognize({ image: crop, mode: 'line', whitelist });
+  const k = scaled / height;
+  const toImage = ([x, y, w, h]: Box): Box => [Math.round(left + (x - PAD) / k), Math.round(top + (y - PAD) / k), Math.round(w / k), Math.round(h / k)];
+  return { out, toImage };
 }
 
 const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
@@ -70,29 +88,15 @@ const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
  * from under its label, restricted to the letters categories use. Replaces a
  * missing or doubtful value; `region` is in the prepared image's pixels.
  */
-export async function rereadCategory(image: Buffer, fields: OcrField[], region: [number, number, number, number] | undefined): Promise<void> {
+export async function rereadCategory(image: Buffer, fields: OcrField[], region: Box | undefined): Promise<void> {
   const current = fields.find((f) => f.key === 'categoria');
   if (!region || (current && current.conf >= DOUBTFUL && CATEGORIES.test(current.value))) return;
   const meta = await sharp(image).metadata();
-  const left = Math.max(0, Math.round(region[0]));
-  const top = Math.max(0, Math.round(region[1]));
-  const width = Math.min(meta.width! - left, Math.round(region[2]));
-  const height = Math.min(meta.height! - top, Math.round(region[3]));
-  if (width < 8 || height < 8) return;
   // The region is about two lines tall: scale its letters to the comfortable height.
-  const k = (LINE_HEIGHT * 2.2) / height;
-  const pad = 16;
-  const crop = await sharp(image)
-    .extract({ left, top, width, height })
-    .resize({ height: Math.round(height * k), kernel: 'lanczos3' })
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
-    .png(FAST_PNG)
-    .toBuffer();
-  const again = await ocrPool().recognize({ image: crop, mode: 'line', whitelist: 'ABCDE' });
-  const word = again.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);
-  if (!word) return;
-  const [wx, wy, ww, wh] = word.bbox;
-  const bbox: [number, number, number, number] = [Math.round(left + (wx - pad) / k), Math.round(top + (wy - pad) / k), Math.round(ww / k), Math.round(wh / k)];
+  const again = await readLineAlone(image, meta, region, () => LINE_HEIGHT * 2.2, 8, 'ABCDE');
+  const word = again?.out.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);
+  if (!again || !word) return;
+  const bbox = again.toImage(word.bbox);
   if (current) Object.assign(current, { value: word.text.trim(), conf: Math.round(word.conf), bbox });
   else fields.push({ key: 'categoria', value: word.text.trim(), conf: Math.round(word.conf), bbox });
 }

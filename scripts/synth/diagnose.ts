@@ -3,19 +3,8 @@
  * `tsx scripts/synth/diagnose.ts [TYPE ...]` (SEEDS=1000..1007 by default).
  * A development aid next to `npm run bench`, which only counts.
  */
-import { DOC_TYPES, generate, type DocType } from './index';
-import { extractDocument, type OcrField } from '../../lib/documents';
-
-function flatten(fields: OcrField[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields) {
-    if (f.key === 'filiacao' && f.fields) f.fields.forEach((n, i) => (out[`filiacao.${i}`] = n.value));
-    else if (f.key === 'mrz') out['mrz.valid'] = String(f.valid);
-    else if (f.key === 'qrCode' && f.fields) for (const n of f.fields) out[`qrCode.${n.key}`] ??= n.value;
-    else out[f.key] ??= f.value;
-  }
-  return out;
-}
+import { DOC_TYPES, flattenFields, generate, type DocType } from './index';
+import { extractDocument } from '../../lib/documents';
 
 const [from, to] = (process.env.SEEDS ?? '1000..1007').split('..').map(Number) as [number, number];
 const types = (process.argv.slice(2).length ? process.argv.slice(2) : DOC_TYPES) as DocType[];
@@ -25,7 +14,7 @@ for (const type of types) {
     const t = performance.now();
     const r = await extractDocument(s.image.toString('base64'));
     const ms = Math.round(performance.now() - t);
-    const got = flatten(r.fields);
+    const got = flattenFields(r.fields);
     const wrong = Object.entries(s.truth.fields).filter(([k, v]) => got[k] !== v);
     const head = `${type} #${seed} ${ms}ms w=${s.damage.width}${r.typeRecognized !== type ? ` CLASSIFIED ${r.typeRecognized || '-'}` : ''}`;
     console.log(wrong.length ? `${head}\n${wrong.map(([k, v]) => `   ${k}: want ${JSON.stringify(v)} got ${JSON.stringify(got[k])}`).join('\n')}` : `${head} ok`);

@@ -4,6 +4,7 @@ import { rng } from './random';
 
 export { DOC_TYPES, type DocType, type Truth } from './layouts';
 export { cnhNumber } from './random';
+export { flattenFields } from './compare';
 export { mrzCheck, td1, td3 } from './mrz';
 
 export interface Sample {
