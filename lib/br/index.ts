@@ -4,7 +4,7 @@ import { isValidCpf } from './cpf';
 
 export { isValidCpf, cpfWithCheckDigits } from './cpf';
 export { cnhCheckDigits, isValidCnhNumber } from './cnh';
-export { UFS, isUf } from './uf';
+export { UFS, isUf, isIssuer } from './uf';
 
 const digitsOnly = (what: string) => z.string().regex(/^\d+$/, `${what} must contain digits only`);
 

@@ -9,7 +9,8 @@ import { flattenIllumination } from './illumination';
 import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, regionBelowLabel } from './extract';
-import { rereadCategory, rereadNumbers } from './reread';
+import { bestOfEach, doubtful } from './merge';
+import { rereadCategory, rereadNames, rereadNumbers } from './reread';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -44,7 +45,7 @@ function unrotatedSize(width: number, height: number, degrees: number): [number,
 }
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; frame: Frame }> {
+async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; deglared?: Deglared; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
   // A half turn leaves the tilt of the lines as it was: measured once per axis.
@@ -63,9 +64,10 @@ async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<numbe
   // `local`: contrast per region (CLAHE), the second try when glare washed text out.
   if (local) img = img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise();
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  const pixels = local ? data : await flattenIllumination(data, info.width, info.height);
-  const grey: Grey = { data: pixels, width: info.width, height: info.height };
-  return { image: await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, frame };
+  const flat = local ? { pixels: data } : await flattenIllumination(data, info.width, info.height);
+  const grey: Grey = { data: flat.pixels, width: info.width, height: info.height };
+  const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width: info.width, height: info.height }, box: flat.deglared.box };
+  return { image: await sharp(flat.pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, deglared, frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -121,6 +123,14 @@ interface Reading {
   /** The prepared image that was read (field boxes are in its pixels), encoded and as raw grey pixels. */
   image: Buffer;
   grey: Grey;
+  /** The same page with glare undone where it was brighter than usual (read again only when the first reading is doubtful). */
+  deglared?: Deglared;
+}
+
+interface Deglared {
+  grey: Grey;
+  /** The bright region that changed, in the prepared image's pixels. */
+  box: Box;
 }
 
 const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -184,13 +194,13 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
 }
 
 async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>): Promise<Reading> {
-  const { image, grey, frame } = await prepare(png, turn, local, skews);
+  const { image, grey, deglared, frame } = await prepare(png, turn, local, skews);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz, cnhQr);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image, grey };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image, grey, deglared };
 }
 
 interface Base {
@@ -250,6 +260,27 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
   return { png: out, width: r.width, height: r.height, toPage };
 }
 
+/** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
+async function withGlareUndone(lines: OcrLine[], deglared: Deglared): Promise<OcrLine[]> {
+  const { grey, box } = deglared;
+  // Whole lines: the band across the page holding the bright region, with a margin so lines at its edges are not cut.
+  const margin = Math.round(grey.height * 0.03);
+  const top = Math.max(0, box[1] - margin);
+  const bottom = Math.min(grey.height, box[1] + box[3] + margin);
+  const band = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .extract({ left: 0, top, width: grey.width, height: bottom - top })
+    .png(FAST_PNG)
+    .toBuffer();
+  const out = await ocrPool().recognize({ image: band, mode: 'auto' });
+  const shift = (b: Box): Box => [b[0], b[1] + top, b[2], b[3]];
+  const inside = (b: Box) => b[1] + b[3] / 2 >= box[1] && b[1] + b[3] / 2 <= box[1] + box[3];
+  const again = out.lines
+    .map((l) => ({ ...l, bbox: shift(l.bbox), words: l.words.map((w) => ({ ...w, bbox: shift(w.bbox) })) }))
+    .filter((l) => inside(l.bbox));
+  restoreAccents(grey, again);
+  return [...lines.filter((l) => !inside(l.bbox)), ...again].sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
 /**
  * QR codes become a nested `qrCode` field; each pair that is also printed is
  * compared with the printed value (`valid`), and fills it when it was not read.
@@ -306,9 +337,28 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
     return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
   }
   restoreAccents(best.grey, best.lines);
-  const fields = extractFields(type, best.lines, best.mrz);
-  await rereadNumbers(best.image, fields);
-  if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') await rereadCategory(best.image, fields, regionBelowLabel(best.lines, ['CAT. HAB', 'CAT HAB']));
+  const first = extractFields(type, best.lines, best.mrz);
+  let fields = first;
+  let secondPage = best.grey;
+  let lines = best.lines;
+  if (best.deglared && doubtful(type, first)) {
+    lines = await withGlareUndone(best.lines, best.deglared);
+    fields = bestOfEach(first, extractFields(type, lines, best.mrz));
+    secondPage = best.deglared.grey;
+  }
+  // Each field is read again on the page it was read from.
+  const fromFirst = fields.filter((f) => first.includes(f));
+  const fromSecond = fields.filter((f) => !first.includes(f));
+  for (const [grey, subset] of [[best.grey, fromFirst], [secondPage, fromSecond]] as const) {
+    if (subset.length === 0) continue;
+    await rereadNumbers(grey, subset);
+    await rereadNames(grey, subset);
+  }
+  if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
+    const label = ['CAT. HAB', 'CAT HAB'];
+    await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));
+    if (lines !== best.lines) await rereadCategory(secondPage, fields, regionBelowLabel(lines, label));
+  }
   const reading = best;
   const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
   addQrCodes(codes, mapped);

@@ -1,4 +1,4 @@
-import { isUf, isValidCpf, UFS } from '../br';
+import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText } from './fallbacks';
@@ -54,7 +54,8 @@ function valueBelow(lines: OcrLine[], at: LabelAt, skip = 0): Located | undefine
   const label = lines[at.index]!;
   const reach = label.bbox[3] * 2;
   const below = lines
-    .filter((l) => l.bbox[1] > label.bbox[1] + label.bbox[3] * 0.5 && l.bbox[1] < label.bbox[1] + label.bbox[3] * 8)
+    // Below: the line's middle under the label's bottom (a line's box may start higher, stretched by a speck or an accent).
+    .filter((l) => (l.bbox[1] > label.bbox[1] + label.bbox[3] * 0.5 || l.bbox[1] + l.bbox[3] / 2 > label.bbox[1] + label.bbox[3] * 1.2) && l.bbox[1] < label.bbox[1] + label.bbox[3] * 8)
     .filter((l) => l.words.some((w) => w.bbox[0] + w.bbox[2] > at.x - 10 && w.bbox[0] < at.x1 + reach))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   const line = below[skip];
@@ -153,16 +154,23 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
   const at = lineLocated;
   for (const l of lines) {
     const birth = /(\d{2}\s*\/\s*\d{2}\s*\/\s*\d{4})\s*,\s*([^,\d]{3,}?)\s*,\s*([A-Z]{2})\b/.exec(l.text.toUpperCase());
-    if (birth && !has('dataNascimento')) {
+    if (birth) {
       const iso = isoDate(birth[1]!);
-      if (iso) out.push(field('dataNascimento', iso, at(l), true));
+      if (iso && !has('dataNascimento')) out.push(field('dataNascimento', iso, at(l), true));
       if (!has('naturalidade') && isUf(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
     }
-    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})(?=\s|$)/.exec(l.text.toUpperCase());
-    if (doc && !has('rg') && isUf(doc[3]!) && !/^\d{11}$/.test(doc[1]!)) {
-      out.push(field('rg', doc[1]!, at(l)));
-      if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', doc[2]!, at(l)));
-      if (!has('ufEmissor')) out.push(field('ufEmissor', doc[3]!, at(l)));
+    // "number issuer UF"; a known issuer alone when the UF after it was lost.
+    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,9})(?:\s*\/?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
+    if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
+      let [issuer, uf] = [doc[2]!, doc[3]];
+      // Issuer and UF read as one word ("SSPAP").
+      if (!uf && !isIssuer(issuer) && isIssuer(issuer.slice(0, -2)) && isUf(issuer.slice(-2))) [issuer, uf] = [issuer.slice(0, -2), issuer.slice(-2)];
+      if (uf && !isUf(uf)) uf = undefined;
+      if (uf || isIssuer(issuer)) {
+        out.push(field('rg', doc[1]!, at(l)));
+        if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', issuer, at(l)));
+        if (!has('ufEmissor') && uf) out.push(field('ufEmissor', uf, at(l)));
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import { isUf } from '../br';
-import type { OcrLine } from '../ocr';
+import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
-import { isFullName, isoDate, personName } from './normalize';
+import { digitsOnly, isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -98,9 +98,15 @@ const NOT_NAME = new Set(
 export const isLabelText = (text: string) => personName(text).split(' ').some((w) => NOT_NAME.has(fold(w)));
 
 /** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 function nameLike(text: string): string | undefined {
   // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.
-  if (/\d/.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;
+  // Nor is a machine-readable line ("SILVA<<JOSE<<<").
+  if (/\d|</.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;
   const name = personName(text);
   const words = name.split(' ').filter(Boolean);
   if (!isFullName(name) || name.length < 8) return undefined;
@@ -123,9 +129,12 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
     .map((l) => ({ l, name: nameLike(l.text) }))
     .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name));
   // Labels are printed smaller than values: a name-like line much shorter than the others is a label read wrong.
-  const heights = candidates.map((c) => c.l.bbox[3]).sort((a, b) => a - b);
-  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
-  const names = candidates.filter((c) => c.l.bbox[3] >= typical * 0.7).sort((a, b) => a.l.bbox[1] - b.l.bbox[1]);
+  // Heights of the words, not of the line's box, which a speck or an accent above can stretch.
+  const heightOf = (l: OcrLine) => median(l.words.map((w) => w.bbox[3]));
+  const typical = median(candidates.map((c) => heightOf(c.l)));
+  // In reading order by the words' middles: a line's box may reach up to the line above.
+  const middle = (l: OcrLine) => median(l.words.map((w) => w.bbox[1] + w.bbox[3] / 2));
+  const names = candidates.filter((c) => heightOf(c.l) >= typical * 0.7).sort((a, b) => middle(a.l) - middle(b.l));
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
   const filiacao = out.find((f) => f.key === 'filiacao');
@@ -160,18 +169,23 @@ function addParents(two: { l: OcrLine; name: string }[], out: OcrField[]) {
   });
 }
 
+const CATEGORY = /^(ACC|AB|AC|AD|AE|[ABCDE])$/;
+
 /** A CNH category standing alone (its "CAT. HAB." label unread). */
 export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if ((type !== 'CNH_FRENTE' && type !== 'CNH_ABERTA') || out.some((f) => f.key === 'categoria')) return;
   // The back's observations hold restriction codes that look the same.
   const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
   const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
+  const isCategory = (w: OcrWord) => CATEGORY.test(w.text.trim()) && w.conf >= 60;
   for (const l of lines.filter((x) => !underNotes(x))) {
-    for (const w of l.words) {
-      if (/^(ACC|AB|AC|AD|AE|[ABCDE])$/.test(w.text.trim()) && w.conf >= 60 && l.words.length <= 2) {
-        out.push({ key: 'categoria', value: w.text.trim(), conf: Math.round(w.conf), bbox: w.bbox });
-        return;
-      }
+    // Alone on its line, or (2022 model) printed after the registration number on the same line.
+    const last = l.words.at(-1);
+    const afterNumber = last && l.words.length >= 2 && digitsOnly(l.words.at(-2)!.text).length === 11 && isCategory(last) ? last : undefined;
+    const w = afterNumber ?? (l.words.length <= 2 ? l.words.find(isCategory) : undefined);
+    if (w) {
+      out.push({ key: 'categoria', value: w.text.trim(), conf: Math.round(w.conf), bbox: w.bbox });
+      return;
     }
   }
 }

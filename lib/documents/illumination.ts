@@ -7,6 +7,30 @@ const PAPER = 0.82;
 /** Share of a block's pixels darker than its paper estimate (ink, guilloche, noise). */
 const PAPER_PERCENTILE = 0.9;
 
+/** Glare brighter than the usual paper by less than this is ordinary light variation. */
+const GLARE_STEP = 6;
+/** Paper this close to white leaves no room to tell glare from paper. */
+const MIN_GLARE_HEADROOM = 12;
+/** The strongest glare undone: beyond it the few grey levels left are mostly noise. */
+const MAX_GLARE = 0.88;
+
+/** The paper's usual brightness: the median over the page of the local estimates, white margins left out. */
+function usualPaper(paper: Buffer): number {
+  const hist = new Uint32Array(256);
+  let n = 0;
+  for (let i = 0; i < paper.length; i += 7) {
+    if (paper[i]! < 252) {
+      hist[paper[i]!]!++;
+      n++;
+    }
+  }
+  if (n === 0) return 255;
+  let seen = 0;
+  let v = 0;
+  while (v < 255 && seen + hist[v]! < n / 2) seen += hist[v++]!;
+  return v;
+}
+
 /**
  * The paper brightness around each pixel: the 90th percentile of each block
  * (ink never reaches it, unlike a mean), smoothed and grown back to full size.
@@ -42,20 +66,59 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
     .toBuffer();
 }
 
+/** A page with uneven light removed, and, where the paper is brighter than usual, a second version with glare taken away. */
+export interface Flattened {
+  pixels: Buffer;
+  /** The page with glare undone, and the box of the bright region it changed; absent when nothing is brighter than usual. */
+  deglared?: { pixels: Buffer; box: [number, number, number, number] };
+}
+
 /**
  * Uneven light removed from a grey image: each pixel divided by the local
  * paper brightness, then squared so thin light-grey labels stay dark enough
  * to read, and what is nearly paper becomes paper. Tesseract binarises with
  * one global threshold, so a shadow over one corner otherwise turns that
  * corner black and its text is lost.
+ *
+ * Glare is white light added over the print: a share `a` of full white where
+ * the paper is brighter than the page's usual paper. Undoing it
+ * (v = (v' - 255a) / (1 - a)) gives washed-out letters their contrast back,
+ * but a card's legitimately bright areas cannot be told from glare by their
+ * brightness alone, and there it amplifies noise: so it is a second version
+ * of the page, read only where the first reading is doubtful.
  */
-export async function flattenIllumination(grey: Buffer, width: number, height: number): Promise<Buffer> {
+export async function flattenIllumination(grey: Buffer, width: number, height: number): Promise<Flattened> {
   const paper = await paperBrightness(grey, width, height);
-  const out = Buffer.alloc(width * height);
-  for (let i = 0; i < out.length; i++) {
-    const ratio = Math.min(1, grey[i]! / Math.max(1, paper[i]! * 0.92));
+  const usual = usualPaper(paper);
+  const pixels = Buffer.alloc(width * height);
+  let deglared: Buffer | undefined;
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  const flat = (v: number, p: number) => {
+    const ratio = Math.min(1, v / Math.max(1, p * 0.92));
     // Near-paper tones (faint guilloche, JPEG noise) become paper: fewer specks for the layout analysis to chew on.
-    out[i] = ratio >= PAPER ? 255 : Math.round(255 * ratio * ratio);
+    return ratio >= PAPER ? 255 : Math.round(255 * ratio * ratio);
+  };
+  const glarePossible = usual < 255 - MIN_GLARE_HEADROOM;
+  for (let i = 0; i < pixels.length; i++) {
+    const local = paper[i]!;
+    pixels[i] = flat(grey[i]!, local);
+    if (!glarePossible || local <= usual + GLARE_STEP) {
+      if (deglared) deglared[i] = pixels[i]!;
+      continue;
+    }
+    const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
+    if (!deglared) {
+      deglared = Buffer.alloc(pixels.length);
+      pixels.copy(deglared, 0, 0, i);
+    }
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    deglared[i] = flat(Math.max(0, (grey[i]! - 255 * a) / (1 - a)), usual);
   }
-  return out;
+  if (!deglared) return { pixels };
+  return { pixels, deglared: { pixels: deglared, box: [x0, y0, x1 - x0 + 1, y1 - y0 + 1] } };
 }

@@ -78,9 +78,9 @@ describe('uneven light', () => {
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = Math.round(220 - (x / w) * 140); // shadow to the right
     for (let y = 40; y < 60; y++) for (const x0 of [24, 364]) for (let x = x0; x < x0 + 3; x++) grey[y * w + x] = Math.round((220 - (x / w) * 140) * 0.3);
     const flat = await flattenIllumination(grey, w, h);
-    expect(flat[10 * w + 380]).toBe(255); // shaded paper
-    expect(flat[50 * w + 365]!).toBeLessThan(60); // ink in the shadow
-    expect(flat[50 * w + 25]!).toBeLessThan(60); // ink in the light
+    expect(flat.pixels[10 * w + 380]).toBe(255); // shaded paper
+    expect(flat.pixels[50 * w + 365]!).toBeLessThan(60); // ink in the shadow
+    expect(flat.pixels[50 * w + 25]!).toBeLessThan(60); // ink in the light
   });
 });
 
@@ -136,4 +136,36 @@ describe('machine-readable zone repair', () => {
     const wrong = lines[1]!.slice(0, 9) + String((Number(lines[1]![9]) + 1) % 10) + lines[1]!.slice(10);
     expect(readMrz([lines[0]!, wrong])?.valid).toBe(false);
   });
+
+  it('gives letters washed out by glare their contrast back in a second version of the page', async () => {
+    const w = 400;
+    const h = 200;
+    const paper = 200;
+    const grey = Buffer.alloc(w * h, paper);
+    const glare = (x: number, y: number) => 0.85 * Math.max(0, 1 - Math.hypot(x - 300, y - 100) / 90);
+    const ink = (x: number, y: number) => y >= 90 && y < 110 && (x % 12 < 3);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const v = ink(x, y) ? 20 : paper;
+        const a = glare(x, y);
+        grey[y * w + x] = Math.round(v * (1 - a) + 255 * a);
+      }
+    }
+    const flat = await flattenIllumination(grey, w, h);
+    expect(flat.pixels[100 * w + 300]).toBe(255); // under the glare the first version loses the letter
+    expect(flat.pixels[100 * w + 60]!).toBeLessThan(60); // away from it the letter is dark
+    expect(flat.deglared).toBeDefined();
+    expect(flat.deglared!.pixels[100 * w + 300]!).toBeLessThan(100); // the second version gets it back
+    expect(flat.deglared!.pixels[100 * w + 60]).toBe(flat.pixels[100 * w + 60]); // and leaves the rest as it was
+    const [bx, , bw] = flat.deglared!.box;
+    expect(bx).toBeGreaterThan(150);
+    expect(bx + bw).toBeLessThanOrEqual(400);
+  });
+
+  it('has no second version on an evenly lit page', async () => {
+    const grey = Buffer.alloc(200 * 100, 210);
+    for (let i = 0; i < grey.length; i += 7) grey[i] = 30;
+    expect((await flattenIllumination(grey, 200, 100)).deglared).toBeUndefined();
+  });
 });
+

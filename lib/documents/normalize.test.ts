@@ -3,7 +3,8 @@ import { cnhNumber, td1, td3 } from '@/scripts/synth';
 import { rng } from '@/scripts/synth/random';
 import { classify } from './classify';
 import { readMrz } from './mrz';
-import { cpfFrom, isoDate, isValidCnhNumber } from './normalize';
+import { cpfFrom, isoDate, isValidCnhNumber, personName } from './normalize';
+import { bestOfEach, doubtful } from './merge';
 import { fold, fuzzyIncludes } from './text';
 
 describe('normalisation', () => {
@@ -27,6 +28,13 @@ describe('normalisation', () => {
       expect(isValidCnhNumber(broken)).toBe(false);
     }
   });
+  it('keeps a printed name and drops specks read as letters around it', () => {
+    expect(personName('msn INÊS FRANCISCA CARDOSO')).toBe('INÊS FRANCISCA CARDOSO');
+    expect(personName('MARIA DAS GOMES Cc')).toBe('MARIA DAS GOMES');
+    expect(personName('JOSÉ DA SILVA E SOUZA')).toBe('JOSÉ DA SILVA E SOUZA');
+    expect(personName('h GUSTAVO DO BARBOSA')).toBe('GUSTAVO DO BARBOSA');
+  });
+
   it('matches labels despite OCR slips', () => {
     expect(fuzzyIncludes(fold('CARTElRA NACIONAL DE HABlLITAÇÃO'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(true);
     expect(fuzzyIncludes(fold('REGISTRO GERAL'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(false);
@@ -54,5 +62,24 @@ describe('MRZ', () => {
     expect(classify('', readMrz(td3(person)))).toMatchObject({ type: 'PASSAPORTE' });
     expect(classify(fold('REPÚBLICA FEDERATIVA DO BRASIL CARTEIRA NACIONAL DE HABILITAÇÃO 2 e 1 NOME E SOBRENOME'), undefined).type).toBe('CNH_FRENTE');
     expect(classify(fold('uma foto de um gato'), undefined).type).toBeUndefined();
+  });
+});
+
+describe('two readings of a page', () => {
+  const f = (key: string, value: string, conf: number, extra: object = {}) => ({ key, value, conf, bbox: [0, 0, 1, 1] as [number, number, number, number], ...extra });
+
+  it('is doubtful when a printed field is missing, unsure or fails its check', () => {
+    const complete = [f('cpf', '52998224725', 95, { valid: true }), f('nome', 'ANA LIMA', 96), f('dataNascimento', '1990-01-01', 96)];
+    expect(doubtful('CPF', complete)).toBe(false);
+    expect(doubtful('CPF', complete.slice(0, 2))).toBe(true);
+    expect(doubtful('CPF', [...complete.slice(0, 2), f('dataNascimento', '1990-01-01', 60)])).toBe(true);
+    expect(doubtful('CPF', [f('cpf', '52998224724', 95, { valid: false }), ...complete.slice(1)])).toBe(true);
+  });
+
+  it('takes each field where it stands better and fills what one reading missed', () => {
+    const first = [f('cpf', '52998224724', 95, { valid: false }), f('nome', 'ANA LIMA', 96), f('filiacao', 'JOSÉ LIMA / MARIA LIMA', 80, { fields: [f('nome', 'JOSÉ LIMA', 80), f('nome', 'MARIA LIMA', 80)] })];
+    const second = [f('cpf', '52998224725', 70, { valid: true }), f('nome', 'ANA LlMA', 60), f('dataNascimento', '1990-01-01', 90), f('filiacao', 'JOSÉ LIMA', 96, { fields: [f('nome', 'JOSÉ LIMA', 96)] })];
+    const merged = Object.fromEntries(bestOfEach(first, second).map((x) => [x.key, x.value]));
+    expect(merged).toEqual({ cpf: '52998224725', nome: 'ANA LIMA', dataNascimento: '1990-01-01', filiacao: 'JOSÉ LIMA / MARIA LIMA' });
   });
 });

@@ -45,7 +45,15 @@ const PARTICLES = new Set(['DA', 'DE', 'DO', 'DI', 'DU', 'E', 'Y']);
 
 /** A printed name: letters (accents kept), single spaces, upper case, without stray letters from specks at the ends. */
 export function personName(text: string): string {
-  const words = text
+  // Names are printed in capitals: a word in lower case at either end is a speck or a mark read as letters.
+  const raw = text.split(/\s+/).filter(Boolean);
+  const lower = (w: string) => /[a-zà-ÿ]/.test(w) && !/[A-ZÀ-Ý]/.test(w);
+  if (raw.some((w) => !lower(w) && /[A-ZÀ-Ý]{2}/.test(w))) {
+    while (raw.length > 1 && lower(raw[0]!)) raw.shift();
+    while (raw.length > 1 && lower(raw[raw.length - 1]!)) raw.pop();
+  }
+  const words = raw
+    .join(' ')
     .toUpperCase()
     .replace(/[^A-ZÀ-ÖØ-Ý' ]+/g, ' ')
     .split(' ')

@@ -1,8 +1,10 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { isValidCpf } from '../br';
-import { ocrPool } from '../ocr';
-import { digitsOnly, isoDate, isValidCnhNumber } from './normalize';
-import { FAST_PNG, type Box } from './box';
+import { ocrPool, type OcrLine } from '../ocr';
+import { restoreAccents, type Grey } from './accents';
+import { digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { FAST_PNG, union, type Box } from './box';
+import { levenshtein } from './text';
 import type { OcrField } from './types';
 
 /** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
@@ -33,14 +35,13 @@ function parse(key: string, text: string): { value: string; valid: boolean } | u
  * check digits pass where the first failed, or when it is more confident.
  * Boxes are in the prepared image's pixels.
  */
-export async function rereadNumbers(image: Buffer, fields: OcrField[]): Promise<void> {
-  const meta = await sharp(image).metadata();
+export async function rereadNumbers(page: Grey, fields: OcrField[]): Promise<void> {
   const doubtful = fields.filter((f) => (DATE_KEYS.has(f.key) || f.key === 'cpf' || f.key === 'numeroRegistro') && (f.valid === false || f.conf < DOUBTFUL)).slice(0, MAX_REREADS);
   for (const f of doubtful) {
     const [x, y, w, h] = f.bbox;
     if (w < 4 || h < 4 || h > w * 2) continue;
     const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
-    const again = await readLineAlone(image, meta, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
+    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
     if (!again) continue;
     const parsed = parse(f.key, again.out.text);
     if (!parsed) continue;
@@ -62,14 +63,14 @@ const PAD = 16;
  * with a restricted alphabet. `toImage` maps a box of the crop back to the
  * page. Undefined when the clamped region is smaller than `minSide`.
  */
-async function readLineAlone(image: Buffer, meta: Metadata, region: Box, outHeight: (height: number) => number, minSide: number, whitelist: string) {
+async function readLineAlone(page: Grey, region: Box, outHeight: (height: number) => number, minSide: number, whitelist: string) {
   const left = Math.max(0, Math.round(region[0]));
   const top = Math.max(0, Math.round(region[1]));
-  const width = Math.min(meta.width! - left, Math.round(region[2]));
-  const height = Math.min(meta.height! - top, Math.round(region[3]));
+  const width = Math.min(page.width - left, Math.round(region[2]));
+  const height = Math.min(page.height - top, Math.round(region[3]));
   if (width < minSide || height < minSide) return undefined;
   const scaled = Math.round(outHeight(height));
-  const crop = await sharp(image)
+  const crop = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
     .extract({ left, top, width, height })
     .resize({ height: scaled, kernel: 'lanczos3' })
     .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' })
@@ -88,15 +89,108 @@ const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
  * from under its label, restricted to the letters categories use. Replaces a
  * missing or doubtful value; `region` is in the prepared image's pixels.
  */
-export async function rereadCategory(image: Buffer, fields: OcrField[], region: Box | undefined): Promise<void> {
+export async function rereadCategory(page: Grey, fields: OcrField[], region: Box | undefined): Promise<void> {
   const current = fields.find((f) => f.key === 'categoria');
   if (!region || (current && current.conf >= DOUBTFUL && CATEGORIES.test(current.value))) return;
-  const meta = await sharp(image).metadata();
   // The region is about two lines tall: scale its letters to the comfortable height.
-  const again = await readLineAlone(image, meta, region, () => LINE_HEIGHT * 2.2, 8, 'ABCDE');
+  const again = await readLineAlone(page, region, () => LINE_HEIGHT * 2.2, 8, 'ABCDE');
   const word = again?.out.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);
   if (!again || !word) return;
   const bbox = again.toImage(word.bbox);
   if (current) Object.assign(current, { value: word.text.trim(), conf: Math.round(word.conf), bbox });
   else fields.push({ key: 'categoria', value: word.text.trim(), conf: Math.round(word.conf), bbox });
+}
+
+/** Letters a printed Brazilian name uses. */
+const NAME_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÂÃÀÉÊÍÓÔÕÚÜÇ' ";
+/** At most this many names re-read per document. */
+const MAX_NAME_REREADS = 4;
+/** A name read at least this confidently, with nothing printed after it, is kept as read. */
+const SURE_NAME = 92;
+
+/** Dark enough to be ink on the evened-out page. */
+const INK = 110;
+
+/** Columns of the band holding ink. */
+function inkColumns(page: Grey, y0: number, y1: number): (x: number) => boolean {
+  const top = Math.max(0, Math.round(y0));
+  const bottom = Math.min(page.height, Math.round(y1));
+  return (x) => {
+    if (x < 0 || x >= page.width) return false;
+    let dark = 0;
+    for (let y = top; y < bottom; y++) if (page.data[y * page.width + x]! < INK) dark++;
+    return dark >= 2;
+  };
+}
+
+/**
+ * How far the printed line around a box really reaches: ink is followed left
+ * and right until a gap wider than `gap` (a column break or the card's edge).
+ * Tesseract sometimes stops a name at a smudge and drops the rest.
+ */
+function lineExtent(page: Grey, [x, y, w, h]: Box, gap: number): [number, number] {
+  const ink = inkColumns(page, y + h * 0.2, y + h * 0.8);
+  const follow = (from: number, step: 1 | -1) => {
+    let last = from;
+    for (let c = from; c >= 0 && c < page.width && Math.abs(c - last) <= gap; c += step) if (ink(c)) last = c;
+    return last;
+  };
+  return [follow(x, -1), follow(x + w - 1, 1)];
+}
+
+/** Names and the nested parents' names of a result. */
+function nameFields(fields: OcrField[]): OcrField[] {
+  const direct = fields.filter((f) => f.key === 'nome' && !f.fields);
+  const parents = fields.filter((f) => f.key === 'filiacao').flatMap((f) => f.fields ?? []);
+  return [...direct, ...parents];
+}
+
+/** Whether `longer` is `shorter` with words added after it (the first reading stopped early). */
+function extends_(shorter: string, longer: string): boolean {
+  if (longer.length <= shorter.length + 2) return false;
+  return levenshtein(shorter, longer.slice(0, shorter.length)) <= Math.max(1, Math.floor(shorter.length / 8));
+}
+
+/**
+ * Names read again on their own, as one line restricted to the letters names
+ * use, from the whole printed line around the first reading (ink followed to
+ * the next column gap). A name is re-read when it was doubtful or when ink
+ * continues past where it stopped. The second reading wins when it completes
+ * a truncated name, or when it is a close variant read more confidently.
+ * Marks above the letters are checked again on the page (`restoreAccents`).
+ */
+export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void> {
+  const names = nameFields(fields);
+  const work = names
+    .map((f) => {
+      const [x, y, w, h] = f.bbox;
+      const [left, right] = lineExtent(page, f.bbox, h * 1.6);
+      const truncated = right > x + w + h * 0.5 || left < x - h * 0.5;
+      return { f, left, right, truncated, h, y };
+    })
+    .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME))
+    .slice(0, MAX_NAME_REREADS);
+  for (const { f, left, right, h, y } of work) {
+    const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
+    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
+    if (!again || again.out.lines.length === 0) continue;
+    const line: OcrLine = {
+      ...again.out.lines[0]!,
+      words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
+      bbox: again.toImage(again.out.lines[0]!.bbox),
+    };
+    restoreAccents(page, [line]);
+    const text = line.words.map((wd) => wd.text).join(' ');
+    const value = personName(text);
+    const conf = Math.round(again.out.conf);
+    if (!isFullName(value) || value === f.value) continue;
+    const completes = extends_(f.value, value) && conf >= 75;
+    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
+    if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
+  }
+  // A parent re-read changes the joined value.
+  for (const f of fields.filter((x) => x.key === 'filiacao' && x.fields?.length)) {
+    f.value = f.fields!.map((p) => p.value).join(' / ');
+    f.conf = Math.min(...f.fields!.map((p) => p.conf));
+  }
 }

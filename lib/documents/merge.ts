@@ -1,0 +1,46 @@
+import type { OcrField, RecognizedType } from './types';
+
+/** What each side of each document prints (the fields a complete reading has). */
+const EXPECTED: Record<RecognizedType, string[]> = {
+  CNH_FRENTE: ['nome', 'rg', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
+  CNH_VERSO: [],
+  CNH_ABERTA: ['nome', 'rg', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
+  CNH_DIGITAL: ['nome', 'cpf', 'dataNascimento', 'numeroRegistro', 'validade'],
+  RG_FRENTE: ['rg', 'dataExpedicao', 'nome', 'filiacao', 'naturalidade', 'dataNascimento'],
+  RG_VERSO: ['rg', 'dataExpedicao', 'nome', 'filiacao', 'naturalidade', 'dataNascimento'],
+  RG_ABERTO: ['rg', 'dataExpedicao', 'nome', 'filiacao', 'naturalidade', 'dataNascimento'],
+  CIN_FRENTE: ['nome', 'sexo', 'nacionalidade', 'dataNascimento', 'cpf', 'validade'],
+  CIN_VERSO: ['filiacao', 'naturalidade', 'mrz'],
+  CIN_DIGITAL: ['nome', 'cpf', 'dataNascimento'],
+  PASSAPORTE: ['numeroPassaporte', 'nome', 'nacionalidade', 'dataNascimento', 'sexo', 'dataEmissao', 'validade', 'mrz'],
+  CPF: ['cpf', 'nome', 'dataNascimento'],
+};
+
+/** Below this confidence a field is doubtful. */
+const SURE = 85;
+
+/** A reading worth a second try: a printed field missing, one read unsurely, or one whose check failed. */
+export function doubtful(type: RecognizedType, fields: OcrField[]): boolean {
+  const keys = new Set(fields.map((f) => f.key));
+  if (EXPECTED[type].some((k) => !keys.has(k))) return true;
+  const all = fields.flatMap((f) => [f, ...(f.fields ?? [])]);
+  return all.some((f) => f.conf < SURE || f.valid === false);
+}
+
+/** A field's standing: more parts read (both parents) first; a check that passed beats none, none beats a failed one; then confidence. */
+const standing = (f: OcrField) => (f.fields?.length ?? 0) * 1000 + (f.valid === true ? 200 : f.valid === false ? 0 : 100) + f.conf;
+
+/**
+ * Two readings of the same page merged field by field: each field from the
+ * reading where it stands better (checked, then more confident); a field only
+ * one reading found is taken from it.
+ */
+export function bestOfEach(first: OcrField[], second: OcrField[]): OcrField[] {
+  const out = [...first];
+  for (const f of second) {
+    const i = out.findIndex((o) => o.key === f.key);
+    if (i < 0) out.push(f);
+    else if (standing(f) > standing(out[i]!)) out[i] = f;
+  }
+  return out;
+}
