@@ -7,6 +7,8 @@ const PAPER = 0.82;
 /** Share of a block's pixels darker than its paper estimate (ink, guilloche, noise). */
 const PAPER_PERCENTILE = 0.9;
 
+/** Glare is near-white: paper below this is a bright part of the card, not light reflected off it. */
+const GLARE_MIN = 240;
 /** Glare brighter than the usual paper by less than this is ordinary light variation. */
 const GLARE_STEP = 6;
 /** Paper this close to white leaves no room to tell glare from paper. */
@@ -92,17 +94,19 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
   const usual = usualPaper(paper);
   const pixels = Buffer.alloc(width * height);
   let deglared: Buffer | undefined;
-  let [x0, y0, x1, y1] = [width, height, -1, -1];
   const flat = (v: number, p: number) => {
     const ratio = Math.min(1, v / Math.max(1, p * 0.92));
     // Near-paper tones (faint guilloche, JPEG noise) become paper: fewer specks for the layout analysis to chew on.
     return ratio >= PAPER ? 255 : Math.round(255 * ratio * ratio);
   };
   const glarePossible = usual < 255 - MIN_GLARE_HEADROOM;
+  // Print only the second version shows (paper in the first, ink in the second), counted per row.
+  const recoveredInRow = new Uint32Array(height);
+  let [x0, x1] = [width, -1];
   for (let i = 0; i < pixels.length; i++) {
     const local = paper[i]!;
     pixels[i] = flat(grey[i]!, local);
-    if (!glarePossible || local <= usual + GLARE_STEP) {
+    if (!glarePossible || local < GLARE_MIN || local <= usual + GLARE_STEP) {
       if (deglared) deglared[i] = pixels[i]!;
       continue;
     }
@@ -111,14 +115,22 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
       deglared = Buffer.alloc(pixels.length);
       pixels.copy(deglared, 0, 0, i);
     }
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
     deglared[i] = flat(Math.max(0, (grey[i]! - 255 * a) / (1 - a)), usual);
+    if (pixels[i] === 255 && deglared[i]! < 128) {
+      const x = i % width;
+      recoveredInRow[(i - x) / width]!++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+    }
   }
-  if (!deglared) return { pixels };
+  // Rows where letters came back (a few pixels per row is noise made visible, not print).
+  const minimum = Math.max(3, Math.round(width * 0.004));
+  let [y0, y1] = [-1, -1];
+  for (let y = 0; y < height; y++) {
+    if (recoveredInRow[y]! < minimum) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+  }
+  if (!deglared || y0 < 0) return { pixels };
   return { pixels, deglared: { pixels: deglared, box: [x0, y0, x1 - x0 + 1, y1 - y0 + 1] } };
 }

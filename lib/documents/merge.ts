@@ -24,7 +24,8 @@ export function doubtful(type: RecognizedType, fields: OcrField[]): boolean {
   const keys = new Set(fields.map((f) => f.key));
   if (EXPECTED[type].some((k) => !keys.has(k))) return true;
   const all = fields.flatMap((f) => [f, ...(f.fields ?? [])]);
-  return all.some((f) => f.conf < SURE || f.valid === false);
+  // A value whose check digits passed is right however unsure its letters looked.
+  return all.some((f) => f.valid === false || (f.valid !== true && f.conf < SURE));
 }
 
 /** A field's standing: more parts read (both parents) first; a check that passed beats none, none beats a failed one; then confidence. */
