@@ -289,3 +289,55 @@ export const stepCodes = pgTable('step_codes', {
   lastSentAt: ts('last_sent_at').notNull(),
   verifiedAt: ts('verified_at'),
 });
+
+/** CPFs an integrator refuses (fraud rule CPF_BLOQUEADO); managed through the deny-list API. */
+export const denyList = pgTable(
+  'deny_list',
+  {
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    cpf: text('cpf').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.integratorId, t.cpf] })],
+);
+
+/** A rule's weight or switch changed by an integrator, for every analysis (`rules_group` '') or one rulesGroup. */
+export const fraudRuleSettings = pgTable(
+  'fraud_rule_settings',
+  {
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    rulesGroup: text('rules_group').notNull().default(''),
+    ruleName: text('rule_name').notNull(),
+    weight: integer('weight'),
+    enabled: boolean('enabled'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.integratorId, t.rulesGroup, t.ruleName] })],
+);
+
+/** One fraud analysis: its per-integrator sequence number (ScoreResult.statistics.batchId) and outcome, without images. */
+export const fraudAnalyses = pgTable(
+  'fraud_analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    sequence: integer('sequence').notNull(),
+    methodName: text('method_name').notNull(),
+    cpf: text('cpf').notNull(),
+    customerId: text('customer_id'),
+    rulesGroup: text('rules_group'),
+    score: integer('score').notNull(),
+    hardStop: boolean('hard_stop').notNull(),
+    penalties: jsonb('penalties').notNull(),
+    totalTimeMs: integer('total_time_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fraud_analyses_sequence_idx').on(t.integratorId, t.sequence), index('fraud_analyses_created_idx').on(t.integratorId, t.createdAt)],
+);

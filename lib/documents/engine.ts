@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { intake } from '../media';
+import { intake, type MediaInput } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, type Box } from './box';
@@ -209,6 +209,8 @@ interface Base {
   height: number;
   /** A box in `png` to pixels of the submitted page. */
   toPage: (b: Box) => Box;
+  /** Whether the document was told apart from its surroundings (else `png` is the whole page). */
+  located: boolean;
 }
 
 /** Opposite sides whose lengths differ by more than this share mean a perspective worth undoing. */
@@ -223,7 +225,7 @@ const PERSPECTIVE = 0.03;
  */
 async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
-  if (!quad) return { png: await sharp(png).greyscale().png(FAST_PNG).toBuffer(), width, height, toPage: (b) => b };
+  if (!quad) return { png: await sharp(png).greyscale().png(FAST_PNG).toBuffer(), width, height, toPage: (b) => b, located: false };
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const skewed = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) > PERSPECTIVE;
   if (!skewed(len(quad[0], quad[1]), len(quad[3], quad[2])) && !skewed(len(quad[0], quad[3]), len(quad[1], quad[2]))) {
@@ -245,7 +247,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
     // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
     const crop = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).greyscale().png(FAST_PNG).toBuffer();
-    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]] };
+    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true };
   }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
@@ -257,7 +259,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
   };
   const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png(FAST_PNG).toBuffer();
-  return { png: out, width: r.width, height: r.height, toPage };
+  return { png: out, width: r.width, height: r.height, toPage, located: true };
 }
 
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
@@ -309,9 +311,20 @@ function addQrCodes(codes: QrRead[], fields: OcrField[]): void {
  * 270 degrees (a phone held the other way).
  */
 export async function extractDocument(value: string, field = 'image'): Promise<OcrResult> {
-  const media = await intake(value, field);
+  return (await readDocument(await intake(value, field))).result;
+}
+
+/** A document read, with where it lies in the submitted picture (undefined when it could not be told from its surroundings). */
+export interface DocumentReading {
+  result: OcrResult;
+  documentBox?: Box;
+}
+
+/** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
+export async function readDocument(media: MediaInput): Promise<DocumentReading> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
+  const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   const codes = await readQrCodes(page.png).catch(() => [] as QrRead[]);
   const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.
@@ -334,7 +347,7 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
   const type = best?.type ?? fromText?.type;
   if (!type) {
-    return { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' };
+    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox };
   }
   restoreAccents(best.grey, best.lines);
   const first = extractFields(type, best.lines, best.mrz);
@@ -363,12 +376,7 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
   const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
   addQrCodes(codes, mapped);
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return {
-    typeRecognized,
-    typeParentAlias: PARENT_OF[type],
-    digitalDocument: media.digital,
-    fields: mapped,
-  };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox };
 }
 
 /** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */

@@ -1,4 +1,4 @@
-export { extractDocument, toSubmitted } from './engine';
+export { extractDocument, readDocument, toSubmitted, type DocumentReading } from './engine';
 export { classify } from './classify';
 export { extractFields, readMrz } from './extract';
 export { cpfFrom, isoDate, isValidCnhNumber, digitsOnly, personName } from './normalize';

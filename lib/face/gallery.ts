@@ -71,6 +71,20 @@ export interface FaceCandidate {
   similarity: number;
 }
 
+/** Similarity of a face to the best of the faces enrolled under one CPF; undefined when none is enrolled. */
+export async function similarityToCpf(integratorId: string, cpf: string, descriptor: number[]): Promise<number | undefined> {
+  const q = Float32Array.from(descriptor);
+  let best: number | undefined;
+  for (const e of await entriesOf(integratorId)) {
+    if (e.cpf !== cpf) continue;
+    let s = 0;
+    for (let i = 0; i < q.length; i++) s += (q[i]! - e.vector[i]!) ** 2;
+    const similarity = similarityOf(Math.sqrt(s), calibration.scale);
+    if (best === undefined || similarity > best) best = similarity;
+  }
+  return best;
+}
+
 /** Enrolled faces of this integrator at or above the match threshold, most similar first. */
 export async function searchFaces(integratorId: string, descriptor: number[], options: { threshold?: number; limit?: number } = {}): Promise<FaceCandidate[]> {
   const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;

@@ -87,4 +87,5 @@ export const ERROR_CODES: Record<string, string> = {
   file_too_large: '413 - a decoded file is larger than allowed (10 MB by default).',
   sms_not_configured: '503 - no SMS transport is configured on this server (and the local outbox is off).',
   email_not_configured: '503 - no e-mail transport is configured on this server (and the local outbox is off).',
+  unknown_rule: '422 - no fraud rule has that name.',
 };

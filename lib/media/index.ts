@@ -16,6 +16,8 @@ export interface MediaInput {
   /** Born-digital: a PDF with a real text layer or a signature field. */
   digital: boolean;
   type: DecodedFile['type'];
+  /** The file as sent (metadata and compression traces are read from it). */
+  bytes: Buffer;
 }
 
 /** Meaningful text: a scanned PDF may carry a few stray characters, a digital one carries the fields. */
@@ -25,10 +27,10 @@ const hasTextLayer = (text: string) => (text.match(/[A-Za-zÀ-ú0-9]/g)?.length 
 export async function intake(value: string, field: string): Promise<MediaInput> {
   const file = decodeFileField(value, field);
   if (file.type !== 'pdf') {
-    return { field, images: [await normalizeImage(file)], text: '', digital: false, type: file.type };
+    return { field, images: [await normalizeImage(file)], text: '', digital: false, type: file.type, bytes: file.bytes };
   }
   const pdf = await readPdf(file);
   const images = await Promise.all(pdf.pages.map((p) => normalizeImage(file, p.png)));
-  return { field, images, text: pdf.text, digital: hasTextLayer(pdf.text) || pdf.hasSignature, type: 'pdf' };
+  return { field, images, text: pdf.text, digital: hasTextLayer(pdf.text) || pdf.hasSignature, type: 'pdf', bytes: file.bytes };
 }
 

@@ -1,0 +1,142 @@
+import sharp from 'sharp';
+import { readDocument, type OcrField, type OcrResult } from '../documents';
+import { assessLiveness, detectPortrait, mainFace, matchThreshold, pictureFrom, searchFaces, similarity, similarityToCpf, type Face, type Picture } from '../face';
+import { intake } from '../media';
+import { getSettings } from '../settings';
+import { denyListEntry } from './deny-list';
+import { documentForensics } from './forensics';
+import { ruleSettingsFor } from './rule-settings';
+import { scoreEvidence } from './score';
+import { recordAnalysis } from './sequence';
+import type { Evidence, FaceEvidence, ForensicSignals, ScoreResult } from './types';
+
+export interface FraudAnalysisRequest {
+  cpf: string;
+  customerId?: string;
+  rulesGroup?: string;
+  imageFront?: string;
+  imageBack?: string;
+  imageSelfie?: string;
+}
+
+/** SPEC 2.1 FaceMatchResult, plus `compared` (our addition): false when no selfie was compared, and match/similarity then mean nothing. */
+export interface FaceMatchResult {
+  faceCrop: string;
+  match: boolean;
+  similarity: number;
+  compared: boolean;
+}
+
+export interface FraudAnalysis {
+  scoreResult: ScoreResult;
+  extractResult: { ocr: OcrResult };
+  faceMatchResult: FaceMatchResult;
+}
+
+/** Sides that print the holder's portrait. */
+const PORTRAIT_SIDES = new Set(['CNH_FRENTE', 'CNH_ABERTA', 'CNH_DIGITAL', 'RG_FRENTE', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_DIGITAL', 'PASSAPORTE']);
+
+/** The document face as a JPEG data URL, with some margin around it. */
+async function faceCropOf(pic: Picture, face: Face): Promise<string> {
+  const [x, y, w, h] = face.box;
+  const m = 0.25;
+  const left = Math.max(0, Math.round(x - w * m));
+  const top = Math.max(0, Math.round(y - h * m));
+  const width = Math.min(pic.width - left, Math.round(w * (1 + 2 * m)));
+  const height = Math.min(pic.height - top, Math.round(h * (1 + 2 * m)));
+  const jpeg = await sharp(pic.png).extract({ left, top, width, height }).jpeg({ quality: 85 }).toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+/** One document file read and measured. */
+async function side(value: string, field: string) {
+  const media = await intake(value, field);
+  const reading = await readDocument(media);
+  const forensics = await documentForensics(media, reading);
+  const page = media.images[0]!;
+  return { reading, forensics, picture: { png: page.png, width: page.width, height: page.height } as Picture };
+}
+
+/**
+ * Front and back as one reading: the front's type (the back's when the front
+ * was not recognised), the front's fields, and the back's where the front
+ * has none of that key.
+ */
+function merged(front: OcrResult, back?: OcrResult): OcrResult {
+  if (!back) return front;
+  const main = front.typeRecognized ? front : back;
+  const other = main === front ? back : front;
+  const keys = new Set(main.fields.map((f) => f.key));
+  const fields: OcrField[] = [...main.fields, ...other.fields.filter((f) => !keys.has(f.key))];
+  const result: OcrResult = { ...main, digitalDocument: front.digitalDocument || back.digitalDocument, fields };
+  if (result.typeRecognized) delete result.errorMessage;
+  return result;
+}
+
+/**
+ * SPEC 4.4 to 4.6: a document (and optionally a selfie) analysed into a
+ * ScoreResult. Every check feeds the rule catalogue; nothing here decides.
+ */
+export async function analyseFraud(integratorId: string, req: FraudAnalysisRequest, methodName: string): Promise<FraudAnalysis> {
+  const started = performance.now();
+  const [front, back, selfiePic, settings] = await Promise.all([
+    req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
+    req.imageBack ? side(req.imageBack, 'imageBack') : undefined,
+    req.imageSelfie ? pictureFrom(req.imageSelfie, 'imageSelfie') : undefined,
+    getSettings(integratorId),
+  ]);
+  const ocr = front ? merged(front.reading.result, back?.reading.result) : undefined;
+  const forensics: ForensicSignals[] = [front?.forensics, back?.forensics].filter((f): f is ForensicSignals => Boolean(f));
+
+  // The document portrait, on the sides that print one.
+  let documentFace: Face | undefined;
+  let faceCrop = '';
+  const portraitSide = [front, back].find((s) => s && PORTRAIT_SIDES.has(s.reading.result.typeRecognized));
+  if (portraitSide) {
+    [documentFace] = await detectPortrait(portraitSide.picture);
+    if (documentFace) faceCrop = await faceCropOf(portraitSide.picture, documentFace);
+  }
+
+  const face: FaceEvidence = { duplicates: [], documentFace: portraitSide ? Boolean(documentFace) : undefined };
+  const threshold = await matchThreshold(integratorId);
+  let probe = documentFace;
+  if (selfiePic) {
+    const notices: string[] = [];
+    const selfie = await mainFace(selfiePic, 'imageSelfie', notices);
+    probe = selfie;
+    const live = await assessLiveness(selfiePic, 'imageSelfie', settings.livenessThreshold ?? undefined);
+    face.liveness = { alive: live.alive, score: live.score, reasons: live.reasons.map((r) => r.message) };
+    if (documentFace) {
+      const s = similarity(documentFace, selfie);
+      face.match = { similarity: s, match: s >= threshold, threshold, against: 'document' };
+    } else if (!req.imageFront) {
+      // 4.5 without a document: the selfie against the face enrolled for this CPF.
+      const s = await similarityToCpf(integratorId, req.cpf, selfie.descriptor);
+      if (s === undefined) face.nothingToCompare = true;
+      else face.match = { similarity: s, match: s >= threshold, threshold, against: 'enrolled' };
+    }
+  }
+  if (probe) {
+    const found = await searchFaces(integratorId, probe.descriptor, { threshold, limit: 5 });
+    face.duplicates = found.filter((c) => c.cpf !== req.cpf).map((c) => ({ cpf: c.cpf, similarity: c.similarity }));
+  }
+
+  const denied = await denyListEntry(integratorId, req.cpf);
+  const evidence: Evidence = {
+    cpf: req.cpf,
+    now: new Date(),
+    document: ocr ? { ocr, fields: ocr.fields } : undefined,
+    forensics,
+    forensicsEnabled: true,
+    denyListed: denied ? { reason: denied.reason } : undefined,
+    face,
+  };
+  const scored = scoreEvidence(evidence, await ruleSettingsFor(integratorId, req.rulesGroup));
+  const totalTime = Math.round(performance.now() - started);
+  const batchId = await recordAnalysis({ integratorId, methodName, cpf: req.cpf, customerId: req.customerId, rulesGroup: req.rulesGroup, ...scored, totalTimeMs: totalTime });
+  return {
+    scoreResult: { cpf: req.cpf, customerId: req.customerId ?? '', ...scored, statistics: { batchId, methodName, totalTime } },
+    extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
+    faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
+  };
+}

@@ -1,0 +1,178 @@
+import sharp from 'sharp';
+import { spectrum } from './fft';
+
+/** `[x, y, width, height]` in pixels of the submitted image. */
+export type Box = [number, number, number, number];
+
+export interface ImageSignals {
+  sharpness: number;
+  glare: number;
+  documentHeight: number;
+  screen: number;
+  chroma: number;
+  elaAnomaly: number;
+  elaField?: string;
+}
+
+/** Height the sharpness is measured at, so that it does not depend on the picture's size. */
+const SHARPNESS_HEIGHT = 600;
+/** The inner part of the document box (its corners may show the table around a tilted card). */
+const INNER = 0.12;
+
+const clampBox = ([x, y, w, h]: Box, width: number, height: number): Box => {
+  const left = Math.max(0, Math.min(width - 1, Math.round(x)));
+  const top = Math.max(0, Math.min(height - 1, Math.round(y)));
+  return [left, top, Math.max(1, Math.min(width - left, Math.round(w))), Math.max(1, Math.min(height - top, Math.round(h)))];
+};
+
+const inner = ([x, y, w, h]: Box): Box => [x + w * INNER, y + h * INNER, w * (1 - 2 * INNER), h * (1 - 2 * INNER)];
+
+/** Variance of the 4-neighbour Laplacian: high for crisp edges, low for a blurred picture. */
+function laplacianVariance(g: Buffer, w: number, h: number): number {
+  let sum = 0;
+  let sq = 0;
+  let n = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const v = 4 * g[i]! - g[i - 1]! - g[i + 1]! - g[i - w]! - g[i + w]!;
+      sum += v;
+      sq += v * v;
+      n++;
+    }
+  }
+  return n ? sq / n - (sum / n) ** 2 : 0;
+}
+
+/**
+ * Screen recapture: a photo of a screen carries the screen's pixel grid,
+ * which shows as strong isolated peaks in the high frequencies (moiré when
+ * the grid and the camera's sensor beat). Printed text and photos spread
+ * their energy. Measured on 128-pixel patches of the document at its own
+ * resolution: the strongest high-frequency peak against the band's median,
+ * mapped to 0..1.
+ */
+function screenSignal(g: Buffer, w: number, h: number): number {
+  const n = 128;
+  if (w < n || h < n) return 0;
+  const ratios: number[] = [];
+  const cols = Math.min(3, Math.floor(w / n));
+  const rows = Math.min(2, Math.floor(h / n));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x0 = Math.floor(((c + 0.5) * w) / cols - n / 2);
+      const y0 = Math.floor(((r + 0.5) * h) / rows - n / 2);
+      const patch = new Float64Array(n * n);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) patch[y * n + x] = g[(y0 + y) * w + x0 + x]!;
+      const mag = spectrum(patch, n);
+      const band: number[] = [];
+      let peak = 0;
+      for (let fy = 0; fy < n; fy++) {
+        for (let fx = 0; fx < n / 2; fx++) {
+          const ky = fy <= n / 2 ? fy : fy - n;
+          const radius = Math.hypot(fx, ky) / (n / 2);
+          // High frequencies only, and away from the axes, where text lines and card edges put their energy.
+          if (radius < 0.3 || radius > 0.95 || fx < 3 || Math.abs(ky) < 3) continue;
+          const m = mag[fy * n + fx]!;
+          band.push(m);
+          if (m > peak) peak = m;
+        }
+      }
+      band.sort((a, b) => a - b);
+      const median = band[Math.floor(band.length / 2)] ?? 0;
+      if (median > 0) ratios.push(peak / median);
+    }
+  }
+  if (!ratios.length) return 0;
+  ratios.sort((a, b) => a - b);
+  const typical = ratios[Math.floor(ratios.length / 2)]!;
+  // Printed documents measure around 8-15 here; a screen's grid 30 and more.
+  return Math.max(0, Math.min(1, (typical - 15) / 25));
+}
+
+/** Mean gradient magnitude of a region (how much edge there is to compress). */
+function edgeEnergy(g: Buffer, w: number, [x, y, bw, bh]: Box): number {
+  let s = 0;
+  let n = 0;
+  for (let yy = Math.max(1, y); yy < Math.min(y + bh, g.length / w - 1); yy++) {
+    for (let xx = Math.max(1, x); xx < Math.min(x + bw, w - 1); xx++) {
+      const i = yy * w + xx;
+      s += Math.abs(g[i + 1]! - g[i - 1]!) + Math.abs(g[i + w]! - g[i - w]!);
+      n++;
+    }
+  }
+  return n ? s / n : 0;
+}
+
+function meanIn(g: Buffer, w: number, [x, y, bw, bh]: Box): number {
+  let s = 0;
+  let n = 0;
+  for (let yy = y; yy < Math.min(y + bh, g.length / w); yy++) {
+    for (let xx = x; xx < Math.min(x + bw, w); xx++) {
+      s += g[yy * w + xx]!;
+      n++;
+    }
+  }
+  return n ? s / n : 0;
+}
+
+/**
+ * Error-level analysis of the field regions: the picture is compressed again
+ * at JPEG quality 90 and the difference measured in each field's box,
+ * relative to the edges there. Fields compressed as many times as the rest
+ * of the document lose about as much; a value pasted in after the photo was
+ * taken (sharper, compressed once) stands out. 0..1 from the outlier's ratio
+ * to the median field.
+ */
+async function elaSignal(grey: Buffer, w: number, h: number, fields: { key: string; box: Box }[]): Promise<{ anomaly: number; field?: string }> {
+  if (fields.length < 3) return { anomaly: 0 };
+  const again = await sharp(await sharp(grey, { raw: { width: w, height: h, channels: 1 } }).jpeg({ quality: 90 }).toBuffer()).greyscale().raw().toBuffer();
+  const diff = Buffer.alloc(grey.length);
+  for (let i = 0; i < grey.length; i++) diff[i] = Math.abs(grey[i]! - again[i]!);
+  const ratios = fields
+    .map((f) => {
+      const box = clampBox(f.box, w, h);
+      const edges = edgeEnergy(grey, w, box);
+      return { key: f.key, ratio: edges > 2 ? meanIn(diff, w, box) / edges : 0 };
+    })
+    .filter((r) => r.ratio > 0);
+  if (ratios.length < 3) return { anomaly: 0 };
+  const sorted = ratios.map((r) => r.ratio).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const top = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const anomaly = Math.max(0, Math.min(1, (top.ratio / median - 1.6) / 1.4));
+  return { anomaly, field: anomaly > 0 ? top.key : undefined };
+}
+
+/**
+ * Forensic measurements of one document picture (sRGB PNG of the whole
+ * submitted image), restricted to the document's box; `fields` are the OCR
+ * field boxes in the same pixels.
+ */
+export async function imageSignals(png: Buffer, width: number, height: number, documentBox: Box | undefined, fields: { key: string; box: Box }[]): Promise<ImageSignals> {
+  const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
+  const core = clampBox(inner(doc), width, height);
+  const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
+  let glare = 0;
+  let chroma = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
+    const lo = Math.min(r, g, b);
+    if (lo >= 250) glare++;
+    chroma += Math.max(r, g, b) - lo;
+  }
+  const pixels = rgb.length / 3;
+  const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
+  const ela = await elaSignal(grey, info.width, info.height, local);
+  return {
+    sharpness: Math.round(laplacianVariance(small.data, small.info.width, small.info.height)),
+    glare: glare / pixels,
+    documentHeight: Math.min(doc[2], doc[3]),
+    screen: screenSignal(grey, info.width, info.height),
+    chroma: chroma / pixels / 255,
+    elaAnomaly: ela.anomaly,
+    elaField: ela.field,
+  };
+}

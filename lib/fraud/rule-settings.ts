@@ -1,0 +1,39 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { getDb, schema } from '../db';
+import { unprocessable } from '../errors';
+import { RULES } from './rules';
+import type { RuleSetting, RuleSettings } from './score';
+
+const t = schema.fraudRuleSettings;
+
+/**
+ * The settings in force for an analysis: the integrator's changes for every
+ * analysis, overridden by those of the request's rulesGroup.
+ */
+export async function ruleSettingsFor(integratorId: string, rulesGroup?: string): Promise<RuleSettings> {
+  const db = await getDb();
+  const groups = rulesGroup ? ['', rulesGroup] : [''];
+  const rows = await db.select().from(t).where(and(eq(t.integratorId, integratorId), inArray(t.rulesGroup, groups)));
+  const out = new Map<string, RuleSetting>();
+  // The general settings first, then the group's on top.
+  for (const row of [...rows.filter((r) => r.rulesGroup === ''), ...rows.filter((r) => r.rulesGroup !== '')]) {
+    const current = out.get(row.ruleName) ?? {};
+    out.set(row.ruleName, { weight: row.weight ?? current.weight, enabled: row.enabled ?? current.enabled });
+  }
+  return out;
+}
+
+/** Sets (or, with both null, clears) a rule's weight and switch for every analysis or one rulesGroup. */
+export async function setRule(integratorId: string, ruleName: string, rulesGroup: string, setting: { weight: number | null; enabled: boolean | null }): Promise<void> {
+  if (!RULES.some((r) => r.name === ruleName)) throw unprocessable('unknown_rule', `There is no rule named ${ruleName}.`);
+  const db = await getDb();
+  const key = and(eq(t.integratorId, integratorId), eq(t.rulesGroup, rulesGroup), eq(t.ruleName, ruleName));
+  if (setting.weight === null && setting.enabled === null) {
+    await db.delete(t).where(key);
+    return;
+  }
+  await db
+    .insert(t)
+    .values({ integratorId, rulesGroup, ruleName, weight: setting.weight, enabled: setting.enabled })
+    .onConflictDoUpdate({ target: [t.integratorId, t.rulesGroup, t.ruleName], set: { weight: setting.weight, enabled: setting.enabled, updatedAt: new Date() } });
+}
