@@ -1,3 +1,7 @@
 export { RULES, RULE_NAMES } from './rules';
 export { scoreEvidence, type RuleSetting, type RuleSettings, type Scored } from './score';
+export { analyseFraud, type FraudAnalysis, type FraudAnalysisRequest, type FaceMatchResult } from './analysis';
+export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from './deny-list';
+export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-settings';
+export { recentAnalyses } from './sequence';
 export type { Evidence, FaceEvidence, ForensicSignals, Penalty, Rule, ScoreResult } from './types';

@@ -37,3 +37,21 @@ export async function setRule(integratorId: string, ruleName: string, rulesGroup
     .values({ integratorId, rulesGroup, ruleName, weight: setting.weight, enabled: setting.enabled })
     .onConflictDoUpdate({ target: [t.integratorId, t.rulesGroup, t.ruleName], set: { weight: setting.weight, enabled: setting.enabled, updatedAt: new Date() } });
 }
+
+export interface RuleState {
+  name: string;
+  description: string;
+  hardStop: boolean;
+  defaultWeight: number;
+  weight: number;
+  enabled: boolean;
+}
+
+/** The catalogue as it applies to an integrator (and rulesGroup): each rule's weight and switch in force. */
+export async function ruleCatalogue(integratorId: string, rulesGroup?: string): Promise<RuleState[]> {
+  const settings = await ruleSettingsFor(integratorId, rulesGroup);
+  return RULES.map((r) => {
+    const s = settings.get(r.name);
+    return { name: r.name, description: r.description, hardStop: r.hardStop, defaultWeight: r.weight, weight: s?.weight ?? r.weight, enabled: s?.enabled ?? true };
+  });
+}

@@ -42,6 +42,11 @@ export function requireRole(principal: Principal, ...roles: Role[]): void {
   }
 }
 
+/** The role check for console users; machine credentials (API keys, client credentials) act for the integrator as a whole. */
+export function requireRoleOfUser(principal: Principal, ...roles: Role[]): void {
+  if (principal.role !== undefined || principal.kind === 'user') requireRole(principal, ...roles);
+}
+
 export async function authenticateApiKey(header: string | null): Promise<Principal> {
   if (!header) throw unauthorized('missing_credentials', 'Send the x-api-key header.', { headers: { 'www-authenticate': 'ApiKey header="x-api-key"' } });
   const key = await findApiKey(header.trim());

@@ -100,7 +100,8 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
       if (contract.body) {
         const config = getConfig();
         const limit = contract.body.limit === 'media' ? config.MEDIA_BODY_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
-        body = parseWith(contract.body.schema, await parseBody(req, contract.body.kind ?? 'json', limit), 'body');
+        const multipart = { fileFields: contract.body.fileFields ?? [], maxFileBytes: config.MEDIA_MAX_FILE_BYTES };
+        body = parseWith(contract.body.schema, await parseBody(req, contract.body.kind ?? 'json', limit, multipart), 'body');
       }
       response = await fn({
         req,

@@ -55,7 +55,14 @@ function operation(c: Contract): ZodOpenApiOperationObject {
   for (const s of problemStatuses(c)) {
     responses[String(s) as Status] = { description: STATUS_TEXT[s] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } } };
   }
-  const bodyTypes = c.body?.kind === 'form' ? ['application/x-www-form-urlencoded'] : c.body?.kind === 'json-or-form' ? ['application/x-www-form-urlencoded', 'application/json'] : ['application/json'];
+  const bodyTypes =
+    c.body?.kind === 'form'
+      ? ['application/x-www-form-urlencoded']
+      : c.body?.kind === 'json-or-form'
+        ? ['application/x-www-form-urlencoded', 'application/json']
+        : c.body?.kind === 'multipart'
+          ? ['multipart/form-data']
+          : ['application/json'];
   return {
     operationId: c.operationId,
     summary: c.summary,

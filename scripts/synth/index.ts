@@ -1,5 +1,6 @@
 import { pickDamage, photograph, type Damage } from './damage';
-import { DOC_TYPES, render, type DocType, type Truth } from './layouts';
+import { loadImage } from '@napi-rs/canvas';
+import { DOC_TYPES, portraitStore, render, type DocType, type Truth } from './layouts';
 import { rng } from './random';
 
 export { DOC_TYPES, type DocType, type Truth } from './layouts';
@@ -20,9 +21,11 @@ export interface Sample {
  * bytes. `photo` adds rotation, 90/180 turns, blur, noise, glare, shadow,
  * JPEG quality down to 50 and low resolution.
  */
-export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo'): Promise<Sample> {
+export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer } = {}): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
-  const doc = await render(type, r);
+  // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
+  const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
+  const doc = await portraitStore.run(portrait, () => render(type, r));
   const damage = pickDamage(r, level);
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }

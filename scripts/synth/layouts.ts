@@ -1,4 +1,5 @@
-import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
@@ -61,9 +62,21 @@ function background(ctx: SKRSContext2D, w: number, h: number, r: Rng, base: [num
   }
 }
 
+/** A real face for the photo box (fraud and face tests); the silhouette otherwise. */
+export const portraitStore = new AsyncLocalStorage<Image | undefined>();
+
 function photo(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
   ctx.fillStyle = '#b8bec6';
   ctx.fillRect(x, y, w, h);
+  const portrait = portraitStore.getStore();
+  if (portrait) {
+    // Cover the box, centred: a passport-style head and shoulders.
+    const scale = Math.max(w / portrait.width, h / portrait.height);
+    const sw = w / scale;
+    const sh = h / scale;
+    ctx.drawImage(portrait, (portrait.width - sw) / 2, (portrait.height - sh) / 2, sw, sh, x, y, w, h);
+    return;
+  }
   ctx.fillStyle = '#7d8691';
   ctx.beginPath();
   ctx.arc(x + w / 2, y + h * 0.38, w * 0.22, 0, Math.PI * 2);

@@ -1,0 +1,7 @@
+import * as contract from '@/lib/contracts/fraud';
+import { analyseFraud } from '@/lib/fraud';
+import { handle, json, methods } from '@/lib/http';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(contract.fraudAnalysis, async ({ principal, body }) => json(await analyseFraud(principal.integratorId, body, 'fraud.analysis'))),
+});
