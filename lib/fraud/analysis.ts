@@ -89,13 +89,12 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   const forensics: ForensicSignals[] = [front?.forensics, back?.forensics].filter((f): f is ForensicSignals => Boolean(f));
 
   // The document portrait, on the sides that print one.
-  let documentFace: Face | undefined;
-  let faceCrop = '';
+  // A coat of arms or a thumbprint can pass for a face: up to three candidates are kept, and with a
+  // selfie the portrait is the candidate most like it.
+  let documentFaces: Face[] = [];
   const portraitSide = [front, back].find((s) => s && PORTRAIT_SIDES.has(s.reading.result.typeRecognized));
-  if (portraitSide) {
-    [documentFace] = await detectPortrait(portraitSide.picture);
-    if (documentFace) faceCrop = await faceCropOf(portraitSide.picture, documentFace);
-  }
+  if (portraitSide) documentFaces = (await detectPortrait(portraitSide.picture)).slice(0, 3);
+  let documentFace = documentFaces[0];
 
   const face: FaceEvidence = { duplicates: [], documentFace: portraitSide ? Boolean(documentFace) : undefined };
   const threshold = await matchThreshold(integratorId);
@@ -106,8 +105,10 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
     probe = selfie;
     const live = await assessLiveness(selfiePic, 'imageSelfie', settings.livenessThreshold ?? undefined);
     face.liveness = { alive: live.alive, score: live.score, reasons: live.reasons.map((r) => r.message) };
-    if (documentFace) {
-      const s = similarity(documentFace, selfie);
+    if (documentFaces.length) {
+      const scored = documentFaces.map((f) => ({ f, s: similarity(f, selfie) })).sort((a, b) => b.s - a.s);
+      documentFace = scored[0]!.f;
+      const s = scored[0]!.s;
       face.match = { similarity: s, match: s >= threshold, threshold, against: 'document' };
     } else if (!req.imageFront) {
       // 4.5 without a document: the selfie against the face enrolled for this CPF.
@@ -121,6 +122,7 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
     face.duplicates = found.filter((c) => c.cpf !== req.cpf).map((c) => ({ cpf: c.cpf, similarity: c.similarity }));
   }
 
+  const faceCrop = documentFace && portraitSide ? await faceCropOf(portraitSide.picture, documentFace) : '';
   const denied = await denyListEntry(integratorId, req.cpf);
   const evidence: Evidence = {
     cpf: req.cpf,

@@ -52,6 +52,6 @@ export async function ruleCatalogue(integratorId: string, rulesGroup?: string): 
   const settings = await ruleSettingsFor(integratorId, rulesGroup);
   return RULES.map((r) => {
     const s = settings.get(r.name);
-    return { name: r.name, description: r.description, hardStop: r.hardStop, defaultWeight: r.weight, weight: s?.weight ?? r.weight, enabled: s?.enabled ?? true };
+    return { name: r.name, description: r.description, hardStop: r.hardStop, defaultWeight: r.weight, weight: s?.weight ?? r.weight, enabled: s?.enabled ?? r.enabledByDefault ?? true };
   });
 }

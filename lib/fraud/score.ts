@@ -25,7 +25,7 @@ export function scoreEvidence(e: Evidence, settings: RuleSettings = new Map(), r
   const penalties: Penalty[] = [];
   for (const rule of rules) {
     const setting = settings.get(rule.name);
-    if (setting?.enabled === false) continue;
+    if (!(setting?.enabled ?? rule.enabledByDefault ?? true)) continue;
     const message = rule.evaluate(e);
     if (message === undefined) continue;
     penalties.push({ rulesName: rule.name, rulesPenalty: setting?.weight ?? rule.weight, hardStop: rule.hardStop, message });

@@ -30,7 +30,7 @@ export interface ForensicSignals {
   documentHeight: number;
   /** Periodic high-frequency energy (moiré, pixel grid): a photo of a screen. */
   screen: number;
-  /** Colour left in the document (chroma); near 0 for a grey-scale copy. */
+  /** Colour left in the document: the chroma (max - min channel, 0..1) of its most coloured tenth; near 0 for a grey-scale copy. */
   chroma: number;
   /** Editing software named in EXIF/XMP or the PDF producer, when one is. */
   editor?: string;
@@ -75,6 +75,8 @@ export interface Rule {
   /** Points taken from 100 when it fires (configurable per integrator and rulesGroup). */
   weight: number;
   hardStop: boolean;
+  /** False for a rule whose detector is not calibrated yet: it runs only where an integrator switches it on. */
+  enabledByDefault?: boolean;
   /** What it checks, for the catalogue listing. */
   description: string;
   evaluate(e: Evidence): string | undefined;

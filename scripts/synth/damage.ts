@@ -43,6 +43,15 @@ function overlay(w: number, h: number, r: Rng, kind: 'glare' | 'shadow'): Buffer
 
 /** The document photographed: on a table, turned, blurred, noisy, lit unevenly, JPEG-compressed. */
 export async function photograph(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<Buffer> {
+  return (await photographPlaced(png, width, height, d, r)).jpeg;
+}
+
+/**
+ * As `photograph`, also saying where a document pixel lands in the photo
+ * (exact only without perspective, tilt or turn: the fraud cases that edit a
+ * field ask for none).
+ */
+export async function photographPlaced(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<{ jpeg: Buffer; place: (x: number, y: number) => [number, number] }> {
   const bg = { r: r.int(40, 200), g: r.int(40, 200), b: r.int(40, 200), alpha: 1 };
   const angled = d.perspective ? await sharp(await perspective(png, r, d.perspective)).flatten({ background: bg }).png().toBuffer() : png;
   let img = sharp(angled).rotate(d.angle, { background: bg });
@@ -64,8 +73,10 @@ export async function photograph(png: Buffer, width: number, height: number, d: 
     const px = raw.data;
     for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i]! + (r.next() - 0.5) * 2 * d.noise));
   }
-  return sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } })
+  const jpeg = await sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } })
     .resize({ width: d.width })
     .jpeg({ quality: d.quality })
     .toBuffer();
+  const scale = d.width / raw.info.width;
+  return { jpeg, place: (x, y) => [(x + margin) * scale, (y + margin) * scale] };
 }

@@ -1,6 +1,6 @@
 import { pickDamage, photograph, type Damage } from './damage';
 import { loadImage } from '@napi-rs/canvas';
-import { DOC_TYPES, portraitStore, render, type DocType, type Truth } from './layouts';
+import { DOC_TYPES, renderStore, render, type DocType, type Truth } from './layouts';
 import { rng } from './random';
 
 export { DOC_TYPES, type DocType, type Truth } from './layouts';
@@ -25,7 +25,7 @@ export async function generate(type: DocType, seed: number, level: 'clean' | 'ph
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
-  const doc = await portraitStore.run(portrait, () => render(type, r));
+  const doc = await renderStore.run({ portrait }, () => render(type, r));
   const damage = pickDamage(r, level);
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }

@@ -41,6 +41,7 @@ function field(p: Pen, label: string, value: string, x: number, y: number, size:
   p.ctx.fillStyle = p.ink;
   p.ctx.font = `${size}px "${p.value}"`;
   p.ctx.fillText(value, x, y + size * 1.15);
+  renderStore.getStore()?.boxes?.set(value, [x - 4, y + size * 0.3, p.ctx.measureText(value).width + 8, size * 1.05]);
 }
 
 function background(ctx: SKRSContext2D, w: number, h: number, r: Rng, base: [number, number, number]) {
@@ -62,13 +63,28 @@ function background(ctx: SKRSContext2D, w: number, h: number, r: Rng, base: [num
   }
 }
 
-/** A real face for the photo box (fraud and face tests); the silhouette otherwise. */
-export const portraitStore = new AsyncLocalStorage<Image | undefined>();
+/** With `tamperMrz`, one birth-date digit of the zone changed and its check digit left as it was. */
+function tampered(lines: string[], line: number, at: number): string[] {
+  if (!renderStore.getStore()?.tamperMrz) return lines;
+  const l = lines[line]!;
+  const digit = String((Number(l[at]) + 1) % 10);
+  return lines.map((x, i) => (i === line ? l.slice(0, at) + digit + l.slice(at + 1) : x));
+}
+
+/** How a document is drawn beyond its random content: a real face in the photo box, an MRZ made inconsistent, value boxes recorded (fraud tests). */
+export interface RenderOptions {
+  portrait?: Image;
+  tamperMrz?: boolean;
+  /** Filled with each printed value's box, in document pixels. */
+  boxes?: Map<string, [number, number, number, number]>;
+}
+
+export const renderStore = new AsyncLocalStorage<RenderOptions>();
 
 function photo(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
   ctx.fillStyle = '#b8bec6';
   ctx.fillRect(x, y, w, h);
-  const portrait = portraitStore.getStore();
+  const portrait = renderStore.getStore()?.portrait;
   if (portrait) {
     // Cover the box, centred: a passport-style head and shoulders.
     const scale = Math.max(w / portrait.width, h / portrait.height);
@@ -258,7 +274,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       ctx.font = `34px "${fonts.value}"`;
       ctx.fillText(p.mae, 60, 90 + 34 * 2.3);
       field(pen, 'NATURALIDADE / PLACE OF BIRTH', `${p.cidade}/${p.uf}`, 60, 280, 34);
-      const lines = td1({ documentNumber: p.cpf.slice(0, 9), surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade, optional: p.cpf });
+      const lines = tampered(td1({ documentNumber: p.cpf.slice(0, 9), surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade, optional: p.cpf }), 1, 5);
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(0, 720, W, 360);
       ctx.fillStyle = '#111111';
@@ -285,7 +301,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       field(pen, 'SEXO / SEX', p.sexo, 900, 465, 28);
       field(pen, 'DATA DE EXPEDIÇÃO / DATE OF ISSUE', br(emissao), 330, 540, 28);
       field(pen, 'VÁLIDO ATÉ / DATE OF EXPIRY', br(validade), 800, 540, 28);
-      const lines = td3({ documentNumber: numero, surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade });
+      const lines = tampered(td3({ documentNumber: numero, surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade }), 1, 18);
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(0, 690, 1250, 190);
       ctx.fillStyle = '#111111';

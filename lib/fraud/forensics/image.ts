@@ -45,19 +45,23 @@ function laplacianVariance(g: Buffer, w: number, h: number): number {
 }
 
 /**
- * Screen recapture: a photo of a screen carries the screen's pixel grid,
- * which shows as strong isolated peaks in the high frequencies (moiré when
- * the grid and the camera's sensor beat). Printed text and photos spread
- * their energy. Measured on 128-pixel patches of the document at its own
- * resolution: the strongest high-frequency peak against the band's median,
- * mapped to 0..1.
+ * Screen recapture: a photo of a screen carries the screen's pixel grid, a
+ * periodic pattern with the same frequency all over the picture (moiré where
+ * it beats with the camera's sensor). Text also puts strong peaks in a
+ * spectrum, but where they fall depends on the letters under each patch. So
+ * the signal is the share of patches whose strongest high-frequency peak
+ * (against the band's median) sits at the same frequency as in most others.
+ * JPEG's 8-pixel block frequencies and the axes (text lines, card edges) are
+ * left out.
  */
 function screenSignal(g: Buffer, w: number, h: number): number {
   const n = 128;
-  if (w < n || h < n) return 0;
-  const ratios: number[] = [];
-  const cols = Math.min(3, Math.floor(w / n));
-  const rows = Math.min(2, Math.floor(h / n));
+  if (w < n * 2 || h < n * 2) return 0;
+  const cols = Math.min(4, Math.floor(w / n));
+  const rows = Math.min(3, Math.floor(h / n));
+  const peaks: { fx: number; ky: number; ratio: number }[] = [];
+  const block = n / 8;
+  const nearBlock = (k: number) => Math.abs(k - Math.round(k / block) * block) <= 1;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x0 = Math.floor(((c + 0.5) * w) / cols - n / 2);
@@ -66,28 +70,30 @@ function screenSignal(g: Buffer, w: number, h: number): number {
       for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) patch[y * n + x] = g[(y0 + y) * w + x0 + x]!;
       const mag = spectrum(patch, n);
       const band: number[] = [];
-      let peak = 0;
+      let best = { fx: 0, ky: 0, m: 0 };
       for (let fy = 0; fy < n; fy++) {
         for (let fx = 0; fx < n / 2; fx++) {
           const ky = fy <= n / 2 ? fy : fy - n;
           const radius = Math.hypot(fx, ky) / (n / 2);
-          // High frequencies only, and away from the axes, where text lines and card edges put their energy.
-          if (radius < 0.3 || radius > 0.95 || fx < 3 || Math.abs(ky) < 3) continue;
+          if (radius < 0.3 || radius > 0.95 || fx < 3 || Math.abs(ky) < 3 || (nearBlock(fx) && nearBlock(Math.abs(ky)))) continue;
           const m = mag[fy * n + fx]!;
           band.push(m);
-          if (m > peak) peak = m;
+          if (m > best.m) best = { fx, ky, m };
         }
       }
       band.sort((a, b) => a - b);
       const median = band[Math.floor(band.length / 2)] ?? 0;
-      if (median > 0) ratios.push(peak / median);
+      if (median > 0) peaks.push({ fx: best.fx, ky: best.ky, ratio: best.m / median });
     }
   }
-  if (!ratios.length) return 0;
-  ratios.sort((a, b) => a - b);
-  const typical = ratios[Math.floor(ratios.length / 2)]!;
-  // Printed documents measure around 8-15 here; a screen's grid 30 and more.
-  return Math.max(0, Math.min(1, (typical - 15) / 25));
+  if (peaks.length < 4) return 0;
+  // The frequency most patches agree on (within one bin), and how many strong peaks sit there.
+  let agree = 0;
+  for (const p of peaks) {
+    const same = peaks.filter((q) => Math.abs(q.fx - p.fx) <= 1 && Math.abs(q.ky - p.ky) <= 1 && q.ratio >= 12).length;
+    if (same > agree) agree = same;
+  }
+  return agree / peaks.length;
 }
 
 /** Mean gradient magnitude of a region (how much edge there is to compress). */
@@ -154,14 +160,18 @@ export async function imageSignals(png: Buffer, width: number, height: number, d
   const core = clampBox(inner(doc), width, height);
   const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
   let glare = 0;
-  let chroma = 0;
+  const chromaHistogram = new Uint32Array(256);
   for (let i = 0; i < rgb.length; i += 3) {
     const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
     const lo = Math.min(r, g, b);
     if (lo >= 250) glare++;
-    chroma += Math.max(r, g, b) - lo;
+    chromaHistogram[Math.max(r, g, b) - lo]!++;
   }
   const pixels = rgb.length / 3;
+  // The colour of the document's most coloured tenth (photo, coat of arms, tinted print): a grey copy has none anywhere.
+  let seen = 0;
+  let chromaLevel = 255;
+  while (chromaLevel > 0 && seen + chromaHistogram[chromaLevel]! < pixels * 0.1) seen += chromaHistogram[chromaLevel--]!;
   const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const small = await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
   const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
@@ -171,7 +181,7 @@ export async function imageSignals(png: Buffer, width: number, height: number, d
     glare: glare / pixels,
     documentHeight: Math.min(doc[2], doc[3]),
     screen: screenSignal(grey, info.width, info.height),
-    chroma: chroma / pixels / 255,
+    chroma: chromaLevel / 255,
     elaAnomaly: ela.anomaly,
     elaField: ela.field,
   };

@@ -2,8 +2,8 @@ import type { Rule } from '../types';
 
 /** Variance of the Laplacian under which the document is too blurred to trust (calibrated on the generator; README). */
 export const MIN_SHARPNESS = 40;
-/** Share of blown-out pixels over which glare hides too much. */
-export const MAX_GLARE = 0.04;
+/** Share of blown-out pixels over which glare hides too much (provisional: white paper counts too, README). */
+export const MAX_GLARE = 0.35;
 /** Document height under which letters are too small to read reliably. */
 export const MIN_DOCUMENT_HEIGHT = 360;
 

@@ -1,7 +1,7 @@
 import type { Rule } from '../types';
 
 /** Chroma under which a coloured identity document is a grey-scale copy. */
-export const MIN_CHROMA = 0.025;
+export const MIN_CHROMA = 0.024;
 
 export const fotocopia: Rule = {
   name: 'FOTOCOPIA',

@@ -7,7 +7,9 @@ export const recapturaDeTela: Rule = {
   name: 'RECAPTURA_DE_TELA',
   weight: 60,
   hardStop: false,
-  description: 'The document was photographed off a screen (moiré, pixel grid).',
+  // Off until calibrated: on the generated test set the grid measure does not yet separate screens from printed cards (README).
+  enabledByDefault: false,
+  description: 'The document was photographed off a screen (moiré, pixel grid). Off by default until its detector is calibrated.',
   evaluate: (e) => {
     if (!e.forensicsEnabled) return undefined;
     const hit = e.forensics.find((f) => f.screen >= SCREEN_THRESHOLD);

@@ -97,8 +97,10 @@ describe('rule catalogue', () => {
 
   for (const rule of RULES) {
     describe(rule.name, () => {
+      // A rule off by default is tested switched on, as an integrator would.
+      const on = new Map(rule.enabledByDefault === false ? [[rule.name, { enabled: true }]] : []);
       it('fires, with a pt-BR message', () => {
-        const r = scoreEvidence(CASES[rule.name]!.fires(clean()));
+        const r = scoreEvidence(CASES[rule.name]!.fires(clean()), on);
         const p = r.penalties.find((x) => x.rulesName === rule.name);
         expect(p, `${rule.name} should fire`).toBeDefined();
         expect(p!.rulesPenalty).toBe(rule.weight);
@@ -107,7 +109,7 @@ describe('rule catalogue', () => {
         expect(r.hardStop).toBe(r.penalties.some((x) => x.hardStop));
       });
       it('stays silent', () => {
-        expect(fired(CASES[rule.name]!.silent(clean()))).not.toContain(rule.name);
+        expect(scoreEvidence(CASES[rule.name]!.silent(clean()), on).penalties.map((p) => p.rulesName)).not.toContain(rule.name);
       });
     });
   }
@@ -129,6 +131,12 @@ describe('score', () => {
     const e = withField(clean(), f('validade', '2020-01-01'));
     expect(scoreEvidence(e, new Map([['DOCUMENTO_VENCIDO', { weight: 12 }]])).score).toBe(88);
     expect(scoreEvidence(e, new Map([['DOCUMENTO_VENCIDO', { enabled: false }]])).penalties).toEqual([]);
+  });
+
+  it('leaves a rule that is off by default silent unless switched on', () => {
+    const e = { ...clean(), forensics: [{ ...cleanForensics, screen: 0.9 }] };
+    expect(fired(e)).not.toContain('RECAPTURA_DE_TELA');
+    expect(scoreEvidence(e, new Map([['RECAPTURA_DE_TELA', { enabled: true }]])).penalties.map((p) => p.rulesName)).toContain('RECAPTURA_DE_TELA');
   });
 
   it('is deterministic', () => {
