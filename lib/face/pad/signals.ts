@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { greyFace, laplacianVariance } from '../measure';
-import { fft2dMagnitude } from './fft';
+import { fft2dMagnitude } from '../../signal';
 
 /**
  * Physical signals of a presentation attack in one image, measured around

@@ -1,0 +1,1 @@
+export { fft2dMagnitude } from './fft';
