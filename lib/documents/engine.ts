@@ -120,8 +120,7 @@ interface Reading {
   lines: OcrLine[];
   text: string;
   frame: Frame;
-  /** The prepared image that was read (field boxes are in its pixels), encoded and as raw grey pixels. */
-  image: Buffer;
+  /** The prepared image that was read, as raw grey pixels (field boxes are in its pixels). */
   grey: Grey;
   /** The same page with glare undone where it was brighter than usual (read again only when the first reading is doubtful). */
   deglared?: Deglared;
@@ -200,7 +199,7 @@ async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skew
   const c = classify(fold(out.text), mrz, cnhQr);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, image, grey, deglared };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, deglared };
 }
 
 interface Base {

@@ -3,7 +3,7 @@ import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -204,7 +204,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
     const cat = labelled(lines, ['CAT. HAB', 'CAT HAB']);
-    const catValue = cat && /\b(ACC|AB|AC|AD|AE|A|B|C|D|E)\b/.exec(cat.text.toUpperCase())?.[1];
+    const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(cat.text.toUpperCase())?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));
     addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'HABILITACAO']);
     addFiliacao(lines, out, ['FILIACAO']);

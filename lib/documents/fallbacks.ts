@@ -1,7 +1,7 @@
 import { isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
-import { digitsOnly, isFullName, isoDate, personName } from './normalize';
+import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -169,15 +169,13 @@ function addParents(two: { l: OcrLine; name: string }[], out: OcrField[]) {
   });
 }
 
-const CATEGORY = /^(ACC|AB|AC|AD|AE|[ABCDE])$/;
-
 /** A CNH category standing alone (its "CAT. HAB." label unread). */
 export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if ((type !== 'CNH_FRENTE' && type !== 'CNH_ABERTA') || out.some((f) => f.key === 'categoria')) return;
   // The back's observations hold restriction codes that look the same.
   const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
   const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
-  const isCategory = (w: OcrWord) => CATEGORY.test(w.text.trim()) && w.conf >= 60;
+  const isCategory = (w: OcrWord) => CNH_CATEGORY.test(w.text.trim()) && w.conf >= 60;
   for (const l of lines.filter((x) => !underNotes(x))) {
     // Alone on its line, or (2022 model) printed after the registration number on the same line.
     const last = l.words.at(-1);

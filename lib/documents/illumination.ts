@@ -26,10 +26,14 @@ function usualPaper(paper: Buffer): number {
       n++;
     }
   }
-  if (n === 0) return 255;
+  return n === 0 ? 255 : percentile(hist, n, 0.5);
+}
+
+/** The grey level below which a share `q` of the `n` counted pixels lie. */
+function percentile(hist: Uint32Array, n: number, q: number): number {
   let seen = 0;
   let v = 0;
-  while (v < 255 && seen + hist[v]! < n / 2) seen += hist[v++]!;
+  while (v < 255 && seen + hist[v]! < n * q) seen += hist[v++]!;
   return v;
 }
 
@@ -53,10 +57,7 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
           n++;
         }
       }
-      let seen = 0;
-      let v = 0;
-      while (v < 255 && seen + hist[v]! < n * PAPER_PERCENTILE) seen += hist[v++]!;
-      blocks[by * bw + bx] = v;
+      blocks[by * bw + bx] = percentile(hist, n, PAPER_PERCENTILE);
     }
   }
   return sharp(blocks, { raw: { width: bw, height: bh, channels: 1 } })

@@ -38,6 +38,13 @@ export function cpfFrom(text: string): { value: string; valid: boolean } | undef
 export { isValidCnhNumber } from '../br';
 
 /** A person's full name has at least two words (given name and surname). */
+/** CNH categories (ACC for mopeds, A to E, and the combinations printed), longest first so a match takes the whole code. */
+const CNH_CATEGORIES = '(ACC|AB|AC|AD|AE|A|B|C|D|E)';
+/** A word that is a CNH category. */
+export const CNH_CATEGORY = new RegExp(`^${CNH_CATEGORIES}$`);
+/** A CNH category as a word inside a line of text. */
+export const CNH_CATEGORY_IN_TEXT = new RegExp(`\\b${CNH_CATEGORIES}\\b`);
+
 export const isFullName = (name: string) => name.split(' ').filter(Boolean).length >= 2;
 
 /** Short words a Brazilian name may hold; any other lone letter or pair at either end is a speck read as text. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { isValidCpf } from '../br';
 import { ocrPool, type OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
-import { digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { FAST_PNG, union, type Box } from './box';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
@@ -82,8 +82,6 @@ async function readLineAlone(page: Grey, region: Box, outHeight: (height: number
   return { out, toImage };
 }
 
-const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
-
 /**
  * The CNH category (one to three capitals, easily lost as a speck) read again
  * from under its label, restricted to the letters categories use. Replaces a
@@ -91,10 +89,10 @@ const CATEGORIES = /^(ACC|AB|AC|AD|AE|A|B|C|D|E)$/;
  */
 export async function rereadCategory(page: Grey, fields: OcrField[], region: Box | undefined): Promise<void> {
   const current = fields.find((f) => f.key === 'categoria');
-  if (!region || (current && current.conf >= DOUBTFUL && CATEGORIES.test(current.value))) return;
+  if (!region || (current && current.conf >= DOUBTFUL && CNH_CATEGORY.test(current.value))) return;
   // The region is about two lines tall: scale its letters to the comfortable height.
   const again = await readLineAlone(page, region, () => LINE_HEIGHT * 2.2, 8, 'ABCDE');
-  const word = again?.out.lines.flatMap((l) => l.words).find((w) => CATEGORIES.test(w.text.trim()) && w.conf >= 50);
+  const word = again?.out.lines.flatMap((l) => l.words).find((w) => CNH_CATEGORY.test(w.text.trim()) && w.conf >= 50);
   if (!again || !word) return;
   const bbox = again.toImage(word.bbox);
   if (current) Object.assign(current, { value: word.text.trim(), conf: Math.round(word.conf), bbox });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readDocument, type OcrField, type OcrResult } from '../documents';
-import { assessLiveness, detectPortrait, mainFace, matchThreshold, pictureFrom, searchFaces, similarity, similarityToCpf, type Face, type Picture } from '../face';
+import { assessLiveness, DEFAULT_MATCH_THRESHOLD, detectPortrait, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face, type Picture } from '../face';
 import { intake } from '../media';
 import { getSettings } from '../settings';
 import { denyListEntry } from './deny-list';
@@ -97,7 +97,7 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   let documentFace = documentFaces[0];
 
   const face: FaceEvidence = { duplicates: [], documentFace: portraitSide ? Boolean(documentFace) : undefined };
-  const threshold = await matchThreshold(integratorId);
+  const threshold = settings.faceMatchThreshold ?? DEFAULT_MATCH_THRESHOLD;
   let probe = documentFace;
   if (selfiePic) {
     const notices: string[] = [];

@@ -3,5 +3,4 @@ export { scoreEvidence, type RuleSetting, type RuleSettings, type Scored } from 
 export { analyseFraud, type FraudAnalysis, type FraudAnalysisRequest, type FaceMatchResult } from './analysis';
 export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from './deny-list';
 export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-settings';
-export { recentAnalyses } from './sequence';
 export type { Evidence, FaceEvidence, ForensicSignals, Penalty, Rule, ScoreResult } from './types';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import type { Penalty } from './types';
 
@@ -46,10 +46,4 @@ export async function recordAnalysis(r: AnalysisRecord): Promise<number> {
       if (attempt >= 5 || !/duplicate key|unique/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message ?? ''))) throw err;
     }
   }
-}
-
-/** The integrator's most recent analyses, newest first (for previews of rule changes). */
-export async function recentAnalyses(integratorId: string, limit = 100) {
-  const db = await getDb();
-  return db.select().from(t).where(and(eq(t.integratorId, integratorId))).orderBy(sql`${t.sequence} desc`).limit(limit);
 }

@@ -1,5 +1,5 @@
 import type { Rule } from '../types';
-import { maskCpf } from './helpers';
+import { maskCpf } from '../../log';
 
 export const cpfBloqueado: Rule = {
   name: 'CPF_BLOQUEADO',

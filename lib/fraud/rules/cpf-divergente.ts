@@ -1,5 +1,6 @@
 import type { Rule } from '../types';
-import { documentCpf, maskCpf } from './helpers';
+import { maskCpf } from '../../log';
+import { documentCpf } from './helpers';
 
 export const cpfDivergente: Rule = {
   name: 'CPF_DIVERGENTE',

@@ -1,6 +1,6 @@
 import { isValidCpf } from '../../br';
 import type { Rule } from '../types';
-import { maskCpf } from './helpers';
+import { maskCpf } from '../../log';
 
 export const cpfInvalido: Rule = {
   name: 'CPF_INVALIDO',

@@ -8,12 +8,6 @@ export const fieldOf = (e: Evidence, key: string): OcrField | undefined => e.doc
 /** A nested field (`mrz.dataNascimento`, `qrCode.cpf`). */
 export const nestedOf = (e: Evidence, parent: string, key: string): OcrField | undefined => fieldOf(e, parent)?.fields?.find((f) => f.key === key);
 
-/** "123.***.***-09": enough to recognise, not enough to copy into a log. */
-export function maskCpf(cpf: string): string {
-  const d = cpf.replace(/\D/g, '');
-  return d.length === 11 ? `${d.slice(0, 3)}.***.***-${d.slice(9)}` : '***';
-}
-
 /** dd/mm/aaaa of an ISO date. */
 export const br = (iso: string) => iso.split('-').reverse().join('/');
 

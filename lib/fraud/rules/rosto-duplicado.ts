@@ -1,5 +1,5 @@
 import type { Rule } from '../types';
-import { maskCpf } from './helpers';
+import { maskCpf } from '../../log';
 
 export const rostoDuplicado: Rule = {
   name: 'ROSTO_DUPLICADO',
