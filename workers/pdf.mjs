@@ -22,7 +22,25 @@ async function main() {
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    text += content.items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+    // Lines kept as lines (a label and its value are told apart by them): a new baseline or an end-of-line mark starts one.
+    let line = '';
+    let baseline;
+    for (const i of content.items) {
+      if (!('str' in i)) continue;
+      const y = i.transform[5];
+      if (baseline !== undefined && Math.abs(y - baseline) > Math.max(2, (i.height || 0) / 2)) {
+        text += line.trim() + '\n';
+        line = '';
+      }
+      baseline = y;
+      line += (line && !line.endsWith(' ') ? ' ' : '') + i.str;
+      if (i.hasEOL) {
+        text += line.trim() + '\n';
+        line = '';
+        baseline = undefined;
+      }
+    }
+    text += line.trim() + '\n';
     const viewport = page.getViewport({ scale });
     const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
     const ctx = canvas.getContext('2d');

@@ -4,6 +4,7 @@ import { isValidCpf } from './cpf';
 
 export { isValidCpf, cpfWithCheckDigits } from './cpf';
 export { cnhCheckDigits, isValidCnhNumber } from './cnh';
+export { isValidCnpj, normalizeCnpj, cnpjWithCheckDigits, cpfOrCnpj } from './cnpj';
 export { UFS, isUf, isIssuer } from './uf';
 
 const digitsOnly = (what: string) => z.string().regex(/^\d+$/, `${what} must contain digits only`);

@@ -65,6 +65,13 @@ export const configSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Unset: on unless NODE_ENV=production. */
   DEV_OUTBOX: z.enum(['true', 'false']).optional(),
+  // SERPRO Datavalid
+  /** Gateway base, e.g. https://gateway.apiserpro.serpro.gov.br. Unset: callers get `not_configured`. */
+  DATAVALID_URL: z.url().optional(),
+  DATAVALID_CONSUMER_KEY: z.string().optional(),
+  DATAVALID_CONSUMER_SECRET: z.string().optional(),
+  /** Whole budget of one validation (token + query). */
+  DATAVALID_TIMEOUT_MS: int(10_000, 100),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; devOutbox: boolean };
@@ -79,5 +86,8 @@ export function configProblems(c: z.infer<typeof configSchema>): string[] {
     problems.push('SMS_PROVIDER=twilio needs SMS_TWILIO_ACCOUNT_SID, SMS_TWILIO_AUTH_TOKEN and SMS_FROM.');
   }
   if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) problems.push('SMS_PROVIDER=http needs SMS_HTTP_URL.');
+  if (c.DATAVALID_URL && !(c.DATAVALID_CONSUMER_KEY && c.DATAVALID_CONSUMER_SECRET)) {
+    problems.push('DATAVALID_URL needs DATAVALID_CONSUMER_KEY and DATAVALID_CONSUMER_SECRET.');
+  }
   return problems;
 }

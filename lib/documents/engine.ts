@@ -11,6 +11,7 @@ import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, regionBelowLabel } from './extract';
 import { bestOfEach, doubtful } from './merge';
 import { rereadCategory, rereadNames, rereadNumbers } from './reread';
+import { findSignature, type SignatureRegion } from './signature';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -317,6 +318,12 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
 export interface DocumentReading {
   result: OcrResult;
   documentBox?: Box;
+  /** Everything OCR read on the page (and the PDF text layer): other kinds of document are told from it. */
+  text: string;
+  /** Where the holder signed, in pixels of the submitted image. */
+  signature?: SignatureRegion;
+  /** The document alone, cropped from its surroundings and turned upright (PNG). */
+  upright: () => Promise<Buffer>;
 }
 
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
@@ -329,6 +336,7 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
+  const upright = () => (best.frame.turn ? sharp(base.png).rotate(best.frame.turn).png(FAST_PNG).toBuffer() : Promise.resolve(base.png));
   let best = await read(base.png, 0, cnhQr, false, skews);
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
   if (!settled(best)) {
@@ -346,7 +354,8 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
   const type = best?.type ?? fromText?.type;
   if (!type) {
-    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox };
+    const text = [best.text, media.text].filter(Boolean).join('\n');
+    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, text, upright };
   }
   restoreAccents(best.grey, best.lines);
   const first = extractFields(type, best.lines, best.mrz);
@@ -372,10 +381,13 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
     if (lines !== best.lines) await rereadCategory(secondPage, fields, regionBelowLabel(lines, label));
   }
   const reading = best;
-  const mapped = mapBoxes(fields, (b) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
+  const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
+  const mapped = mapBoxes(fields, toPage);
   addQrCodes(codes, mapped);
+  const signed = findSignature(best.grey, best.lines);
+  const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright };
 }
 
 /** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */

@@ -1,10 +1,8 @@
-import sharp from 'sharp';
-import { readDocument, type OcrField, type OcrResult } from '../documents';
-import { assessLiveness, DEFAULT_MATCH_THRESHOLD, detectPortrait, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face, type Picture } from '../face';
-import { intake } from '../media';
+import type { OcrResult } from '../documents';
+import { assessLiveness, DEFAULT_MATCH_THRESHOLD, detectPortrait, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face } from '../face';
 import { getSettings } from '../settings';
 import { denyListEntry } from './deny-list';
-import { documentForensics } from './forensics';
+import { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
 import { ruleSettingsFor } from './rule-settings';
 import { scoreEvidence } from './score';
 import { recordAnalysis } from './sequence';
@@ -31,46 +29,6 @@ export interface FraudAnalysis {
   scoreResult: ScoreResult;
   extractResult: { ocr: OcrResult };
   faceMatchResult: FaceMatchResult;
-}
-
-/** Sides that print the holder's portrait. */
-const PORTRAIT_SIDES = new Set(['CNH_FRENTE', 'CNH_ABERTA', 'CNH_DIGITAL', 'RG_FRENTE', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_DIGITAL', 'PASSAPORTE']);
-
-/** The document face as a JPEG data URL, with some margin around it. */
-async function faceCropOf(pic: Picture, face: Face): Promise<string> {
-  const [x, y, w, h] = face.box;
-  const m = 0.25;
-  const left = Math.max(0, Math.round(x - w * m));
-  const top = Math.max(0, Math.round(y - h * m));
-  const width = Math.min(pic.width - left, Math.round(w * (1 + 2 * m)));
-  const height = Math.min(pic.height - top, Math.round(h * (1 + 2 * m)));
-  const jpeg = await sharp(pic.png).extract({ left, top, width, height }).jpeg({ quality: 85 }).toBuffer();
-  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-}
-
-/** One document file read and measured. */
-async function side(value: string, field: string) {
-  const media = await intake(value, field);
-  const reading = await readDocument(media);
-  const forensics = await documentForensics(media, reading);
-  const page = media.images[0]!;
-  return { reading, forensics, picture: { png: page.png, width: page.width, height: page.height } as Picture };
-}
-
-/**
- * Front and back as one reading: the front's type (the back's when the front
- * was not recognised), the front's fields, and the back's where the front
- * has none of that key.
- */
-function merged(front: OcrResult, back?: OcrResult): OcrResult {
-  if (!back) return front;
-  const main = front.typeRecognized ? front : back;
-  const other = main === front ? back : front;
-  const keys = new Set(main.fields.map((f) => f.key));
-  const fields: OcrField[] = [...main.fields, ...other.fields.filter((f) => !keys.has(f.key))];
-  const result: OcrResult = { ...main, digitalDocument: front.digitalDocument || back.digitalDocument, fields };
-  if (result.typeRecognized) delete result.errorMessage;
-  return result;
 }
 
 /**

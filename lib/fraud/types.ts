@@ -57,8 +57,8 @@ export interface FaceEvidence {
 
 /** Everything the rules look at for one analysis. */
 export interface Evidence {
-  /** Request CPF, digits. */
-  cpf: string;
+  /** Request CPF, digits; absent when the caller gave none (a formalistic call for a company, or without cpfCnpj): the CPF rules stay silent. */
+  cpf?: string;
   now: Date;
   /** The document read, when one was sent (front, and back merged in). */
   document?: { ocr: OcrResult; fields: OcrField[] };

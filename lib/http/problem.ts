@@ -88,5 +88,6 @@ export const ERROR_CODES: Record<string, string> = {
   sms_not_configured: '503 - no SMS transport is configured on this server (and the local outbox is off).',
   email_not_configured: '503 - no e-mail transport is configured on this server (and the local outbox is off).',
   unknown_rule: '422 - no fraud rule has that name.',
+  invalid_cpf_cnpj: '422 - cpfCnpj is neither a CPF nor a CNPJ (the alphanumeric CNPJ included) whose check digits verify.',
   invalid_part: '422 - a multipart part is of the wrong kind (a file in a text field) or repeated.',
 };

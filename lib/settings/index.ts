@@ -98,3 +98,15 @@ export async function brandingFor(integratorId: string): Promise<Branding & { na
   const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
   return { ...settings.branding, name: settings.branding.displayName ?? row?.name ?? 'Atesta' };
 }
+
+/** The integrator's account name as a slug ("Banco Exemplo S.A." → "banco-exemplo-s-a"): the formalistic `companyAlias`. */
+export async function integratorAlias(integratorId: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
+  return (row?.name ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -3,7 +3,7 @@ import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-r
 import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
-import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, UFS, type Rng } from './random';
+import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, rng, UFS, type Rng } from './random';
 
 export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'RG_VERSO' | 'RG_ABERTO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF';
 export const DOC_TYPES: DocType[] = ['CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE', 'CPF'];
@@ -331,6 +331,30 @@ function rgData(pen: Pen, r: Rng, p: ReturnType<typeof person>, fonts: { value: 
   return { rg, dataExpedicao: expedicao, nome: p.nome, 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, dataNascimento: p.nascimento, cpf: p.cpf };
 }
 
+/** A handwritten-looking signature: a few joined loops in ballpoint blue inside the given box. */
+function scribble(ctx: SKRSContext2D, r: Rng, x: number, y: number, w: number, h: number) {
+  ctx.save();
+  ctx.strokeStyle = '#1d2a6b';
+  ctx.lineWidth = 3;
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  let px = x;
+  let py = y + h * 0.6;
+  ctx.moveTo(px, py);
+  const loops = r.int(5, 9);
+  for (let i = 0; i < loops; i++) {
+    const nx = x + ((i + 1) / loops) * w * r.float(0.85, 1);
+    const ny = y + h * r.float(0.35, 0.9);
+    ctx.bezierCurveTo(px + r.float(-30, 40), y + r.float(0, h * 0.3), nx - r.float(-20, 40), y + h * r.float(0.7, 1), nx, ny);
+    px = nx;
+    py = ny;
+  }
+  ctx.moveTo(x + w * 0.1, y + h * 0.85);
+  ctx.quadraticCurveTo(x + w * 0.5, y + h * r.float(0.8, 1), x + w * r.float(0.7, 0.95), y + h * 0.75);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /** Photo side of the old RG: coat of arms, photo, thumbprint and the holder's signature; no data. */
 function rgPhotoSide(r: Rng, fonts: { label: string; value: string }): Buffer {
   const W = 1712;
@@ -350,6 +374,8 @@ function rgPhotoSide(r: Rng, fonts: { label: string; value: string }): Buffer {
   ctx.lineTo(1150, 800);
   ctx.stroke();
   ctx.fillText('ASSINATURA DO TITULAR', 700, 840);
+  // Its own random stream (from the fonts), so the rest of the document stays as before for the same seed.
+  scribble(ctx, rng(fonts.label.length * 131 + fonts.value.length), 600, 700, 500, 90);
   return canvas.toBuffer('image/png');
 }
 

@@ -15,6 +15,7 @@ export function rng(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
     chance: (p: number) => next() < p,
+    float: (min: number, max: number) => min + next() * (max - min),
   };
 }
 export type Rng = ReturnType<typeof rng>;

@@ -6,5 +6,5 @@ export const cpfBloqueado: Rule = {
   weight: 100,
   hardStop: true,
   description: "The CPF is on the integrator's deny list.",
-  evaluate: (e) => (e.denyListed ? `O CPF ${maskCpf(e.cpf)} está na lista de bloqueio${e.denyListed.reason ? ` (${e.denyListed.reason})` : ''}.` : undefined),
+  evaluate: (e) => (e.denyListed ? `O CPF ${maskCpf(e.cpf ?? '')} está na lista de bloqueio${e.denyListed.reason ? ` (${e.denyListed.reason})` : ''}.` : undefined),
 };

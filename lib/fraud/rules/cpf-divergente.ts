@@ -10,7 +10,7 @@ export const cpfDivergente: Rule = {
   evaluate: (e) => {
     const read = documentCpf(e);
     // Only a CPF read with valid check digits counts: a misread one is CAMPOS_ILEGIVEIS, not fraud.
-    if (!read || read === e.cpf) return undefined;
+    if (!read || e.cpf === undefined || read === e.cpf) return undefined;
     return `O CPF do documento (${maskCpf(read)}) é diferente do CPF informado (${maskCpf(e.cpf)}).`;
   },
 };

@@ -7,5 +7,5 @@ export const cpfInvalido: Rule = {
   weight: 100,
   hardStop: true,
   description: 'The CPF in the request fails its check digits.',
-  evaluate: (e) => (isValidCpf(e.cpf) ? undefined : `O CPF informado (${maskCpf(e.cpf)}) não tem dígitos verificadores válidos.`),
+  evaluate: (e) => (e.cpf === undefined || isValidCpf(e.cpf) ? undefined : `O CPF informado (${maskCpf(e.cpf)}) não tem dígitos verificadores válidos.`),
 };

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST } from './route';
+import { resetConfig } from '@/lib/config';
+import { formalisticResponseSchema, type FormalisticResponse } from '@/lib/contracts/formalistic';
+import { enrolFace, mainFace, pictureFrom } from '@/lib/face';
+import { generate } from '@/scripts/synth';
+import { articles, cnpjCard, company } from '@/scripts/synth/company';
+import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+
+const URL_PATH = '/services/api/v1/extract/formalistic/json';
+const face = (name: string) => fs.readFileSync(path.join(facesDir(), 'deepface', name));
+const b64 = (b: Buffer) => b.toString('base64');
+const OTHER_CPF = '11144477735';
+
+describe('formalistic extraction (SPEC 4.10)', () => {
+  let db: TestDatabase;
+  let tenant: SeededIntegrator;
+  let auth: Record<string, string>;
+  let cnh: { image: Buffer; cpf: string; name: string };
+  beforeAll(async () => {
+    db = await createTestDatabase('pglite');
+    tenant = await seedIntegrator();
+    auth = await bearerHeaders(tenant);
+    const sample = await generate('CNH_FRENTE', 21, 'clean', { portrait: face('img1.jpg') });
+    cnh = { image: sample.image, cpf: sample.truth.fields.cpf!, name: sample.truth.fields.nome! };
+  }, 60_000);
+  afterAll(async () => db.close());
+
+  const post = async (json: Record<string, unknown>) => {
+    const r = await call(POST, URL_PATH, { headers: auth, json });
+    return { status: r.status, data: r.data as FormalisticResponse, raw: r.data };
+  };
+
+  it('a person: each file its own item, one corrupt file fails alone, the checklist and the regions', async () => {
+    const r = await post({ cpfCnpj: cnh.cpf, files: [b64(cnh.image), b64(Buffer.from('%PDF-1.7\nnot really'))], datavalid: true, forensics: true });
+    expect(r.status).toBe(200);
+    const body = formalisticResponseSchema.parse(r.raw);
+    expect(body).toMatchObject({ statusCode: 200, succesful: true, resquestUri: URL_PATH, error: { message: '', stackTrace: '', source: '' } });
+    const [doc, bad] = body.ocrResultList;
+    expect(doc).toMatchObject({ statusCode: 200, succesful: true, resquestUri: `${URL_PATH}#files[0]`, companyAlias: expect.stringMatching(/^[a-z0-9-]+$/) });
+    expect(doc!.ocrResult!.typeRecognized).toBe('CNH_FRENTE');
+    expect(doc!.processedImage).toMatch(/^data:image\/jpeg;base64,/);
+    expect(doc!.faceResult).toMatchObject({ count: 1, indexSearched: false, indexMatches: [] });
+    expect(doc!.faceResult!.faces[0]!.portrait).toBe(true);
+    const labels = doc!.yoloResult!.regions.map((x) => x.label);
+    expect(labels).toEqual(expect.arrayContaining(['document', 'face']));
+    // The face region lies inside the picture.
+    const faceBox = doc!.yoloResult!.regions.find((x) => x.label === 'face')!.box;
+    expect(faceBox[0]! + faceBox[2]!).toBeLessThanOrEqual(doc!.yoloResult!.width);
+    // No SERPRO configured on this server: said, not invented.
+    expect(doc!.datavalidResult).toMatchObject({ status: 'not_configured' });
+    expect(bad).toMatchObject({ statusCode: 422, succesful: false, ocrResult: null, processedImage: '', error: { stackTrace: 'corrupt_file', source: 'files[1]' } });
+    expect(bad!.error.message).not.toMatch(/at .*\.ts|Error:/);
+
+    const result = body.checkListResult.result;
+    expect(body.checkListResult.methodName).toBe('extract.formalistic');
+    expect(body.checkListResult.batchId).toBeGreaterThan(0);
+    expect(result).toMatchObject({ rulesGroup: 'pf', cpfCnpj: { kind: 'cpf', value: cnh.cpf }, hardStop: false });
+    const checks = Object.fromEntries(result.checks.map((c) => [c.name, c.passed]));
+    expect(checks).toMatchObject({ cpfInformado: true, documentoIdentificacao: true, cpfConfere: true, fotoNoDocumento: true });
+    expect(result.documents).toEqual([{ file: 0, typeRecognized: 'CNH_FRENTE' }]);
+  }, 120_000);
+
+  it('a company: CNPJ card, articles naming the partner, and the partner’s CNH pass the pj checklist (alphanumeric CNPJ)', async () => {
+    const firm = company(7, [cnh.name], { alphanumeric: true });
+    expect(firm.cnpj).toMatch(/[A-Z]/);
+    const punctuated = `${firm.cnpj.slice(0, 2)}.${firm.cnpj.slice(2, 5)}.${firm.cnpj.slice(5, 8)}/${firm.cnpj.slice(8, 12)}-${firm.cnpj.slice(12)}`;
+    const r = await post({ cpfCnpj: punctuated, files: [b64(await cnpjCard(firm)), b64(await articles(firm)), b64(cnh.image)] });
+    expect(r.status).toBe(200);
+    const body = formalisticResponseSchema.parse(r.raw);
+    const types = body.ocrResultList.map((i) => i.ocrResult?.typeRecognized);
+    expect(types).toEqual(['CARTAO_CNPJ', 'CONTRATO_SOCIAL', 'CNH_FRENTE']);
+    const card = body.ocrResultList[0]!.ocrResult!;
+    expect(card.digitalDocument).toBe(true);
+    expect(card.fields).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'cnpj', value: firm.cnpj }), expect.objectContaining({ key: 'nomeEmpresarial', value: firm.name }), expect.objectContaining({ key: 'situacaoCadastral', value: 'ATIVA' })]));
+    const result = body.checkListResult.result;
+    expect(result.rulesGroup).toBe('pj');
+    expect(result.cpfCnpj).toEqual({ kind: 'cnpj', value: firm.cnpj });
+    expect(result.checks.filter((c) => c.passed !== true)).toEqual([]);
+    expect(result.complete).toBe(true);
+
+    // A card of another company and a closed one fail their checks, with reasons.
+    const other = company(8, ['FULANO DE TAL'], { status: 'BAIXADA' });
+    const r2 = await post({ cpfCnpj: firm.cnpj, files: [b64(await cnpjCard(other)), b64(await articles(other)), b64(cnh.image)] });
+    const checks = Object.fromEntries(r2.data.checkListResult.result.checks.map((c) => [c.name, c.passed]));
+    expect(checks).toMatchObject({ cartaoCnpj: true, cnpjConfere: false, situacaoAtiva: false, socioNoContrato: false });
+    expect(r2.data.checkListResult.result.complete).toBe(false);
+  }, 180_000);
+
+  it('faceDB: the document face found under another CPF in the index is listed and stops the analysis', async () => {
+    const enrolled = await mainFace(await pictureFrom(b64(face('img2.jpg')), 'x'), 'x', []);
+    await enrolFace(tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
+    const r = await post({ cpfCnpj: cnh.cpf, faceDB: true, files: [b64(cnh.image)] });
+    const item = r.data.ocrResultList[0]!;
+    expect(item.faceResult!.indexSearched).toBe(true);
+    expect(item.faceResult!.indexMatches[0]).toMatchObject({ cpf: OTHER_CPF, reference: 'outro-cadastro' });
+    expect(r.data.checkListResult.result.penalties.map((p) => p.rulesName)).toContain('ROSTO_DUPLICADO');
+    expect(r.data.checkListResult.result.hardStop).toBe(true);
+  }, 120_000);
+
+  it('refuses an invalid CPF/CNPJ (422), too many files and a wrong rulesGroup (400); all files failing is reported, not a 500', async () => {
+    const bad = await post({ cpfCnpj: '11222333000180', files: [] });
+    expect(bad.status).toBe(422);
+    expect(bad.raw.code).toBe('invalid_cpf_cnpj');
+    expect((await post({ files: Array.from({ length: 11 }, () => 'AAAA') })).status).toBe(400);
+    expect((await post({ rulesGroup: 'acme', files: [] })).status).toBe(400);
+    const none = await post({ files: ['@@@not base64@@@', b64(Buffer.from('GIF89a....'))] });
+    expect(none.status).toBe(200);
+    expect(none.data).toMatchObject({ succesful: false, statusCode: 422, error: { stackTrace: 'no_file_read' } });
+    expect(none.data.ocrResultList.map((i) => i.statusCode)).toEqual([422, 415]);
+    const empty = await post({});
+    expect(empty.data).toMatchObject({ succesful: true, ocrResultList: [] });
+  }, 60_000);
+
+  describe('with SERPRO Datavalid configured (a local fake gateway)', () => {
+    let server: Server;
+    const seen: { url: string; body: string }[] = [];
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => {
+          seen.push({ url: req.url!, body });
+          res.setHeader('content-type', 'application/json');
+          if (req.url === '/token') return res.end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
+          res.end(JSON.stringify({ rfb_existe: true, cnh_existe: true, rfb: { nome: true, nome_similaridade: 0.99, data_nascimento: true }, biometria_facial: { disponivel: true, probabilidade: 'Alta probabilidade', similaridade: 0.93 } }));
+        });
+      });
+      await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+      process.env.DATAVALID_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      process.env.DATAVALID_CONSUMER_KEY = 'key';
+      process.env.DATAVALID_CONSUMER_SECRET = 'secret';
+      resetConfig();
+    });
+    afterAll(async () => {
+      for (const k of ['DATAVALID_URL', 'DATAVALID_CONSUMER_KEY', 'DATAVALID_CONSUMER_SECRET']) delete process.env[k];
+      resetConfig();
+      await new Promise((ok) => server.close(ok));
+    });
+
+    it('sends the document’s data and portrait and reports SERPRO’s answer, without images', async () => {
+      const r = await post({ cpfCnpj: cnh.cpf, datavalid: true, files: [b64(cnh.image)] });
+      const result = r.data.ocrResultList[0]!.datavalidResult!;
+      expect(result.status).toBe('ok');
+      expect(result.fields).toMatchObject({ nameMatches: true, birthDateMatches: true, face: { available: true, similarity: 93 } });
+      const asked = JSON.parse(seen.find((s) => s.url.startsWith('/datavalid/'))!.body);
+      expect(asked.cpf).toBe(cnh.cpf);
+      expect(JSON.stringify(asked)).toContain(cnh.name.split(' ')[0]);
+      expect(JSON.stringify(asked)).toMatch(/"base64":"\/9j\//);
+      expect(JSON.stringify(result)).not.toMatch(/\/9j\//);
+    }, 120_000);
+  });
+});
