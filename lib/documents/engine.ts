@@ -324,6 +324,21 @@ export interface DocumentReading {
   signature?: SignatureRegion;
   /** The document alone, cropped from its surroundings and turned upright (PNG). */
   upright: () => Promise<Buffer>;
+  /**
+   * The page as it was read (upright, deskewed, scaled) but grey as photographed, without the
+   * lighting correction, with the field boxes in its pixels: tight, level boxes for forensics.
+   */
+  fieldView?: () => Promise<{ grey: Grey; fields: { key: string; box: Box }[] }>;
+}
+
+/** The read page's geometry applied to the photograph itself (no lighting correction: its texture is kept). */
+async function viewOf(png: Buffer, f: Frame): Promise<Grey> {
+  let image = f.turn ? await sharp(png).rotate(f.turn).png(FAST_PNG).toBuffer() : png;
+  if (Math.abs(f.skew) >= 0.3) image = await sharp(image).rotate(-f.skew, { background: '#ffffff' }).png(FAST_PNG).toBuffer();
+  let img = sharp(image).greyscale();
+  if (f.scale !== 1) img = img.resize({ width: Math.round(f.deskewed[0] * f.scale), kernel: 'lanczos3' });
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
@@ -381,13 +396,15 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
     if (lines !== best.lines) await rereadCategory(secondPage, fields, regionBelowLabel(lines, label));
   }
   const reading = best;
+  const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz').map((f) => ({ key: f.key, box: f.bbox }));
+  const fieldView = async () => ({ grey: await viewOf(base.png, reading.frame), fields: level });
   const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
   const mapped = mapBoxes(fields, toPage);
   addQrCodes(codes, mapped);
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright, fieldView };
 }
 
 /** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */

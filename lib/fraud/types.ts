@@ -40,6 +40,9 @@ export interface ForensicSignals {
   elaAnomaly: number;
   /** The field whose region stands out most in the error-level analysis. */
   elaField?: string;
+  /** Background texture of the flattest field over the document's usual (1 = like the others; low: covered with a flat patch and retyped). */
+  patchRatio: number;
+  patchField?: string;
 }
 
 /** What the face checks found; absent parts were not checked. */

@@ -4,9 +4,11 @@ import type { MediaInput } from '../../media';
 import type { ForensicSignals } from '../types';
 import { imageSignals, type Box } from './image';
 import { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
+import { patchSignal } from './patch';
 
 export { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
 export { imageSignals } from './image';
+export { patchSignal, type FieldView, type PatchSignal } from './patch';
 
 /** Fields whose boxes the error-level analysis compares (values, not the QR code or the MRZ block). */
 const flatFields = (fields: OcrField[]): { key: string; box: Box }[] =>
@@ -28,5 +30,6 @@ export async function documentForensics(media: MediaInput, reading: DocumentRead
   // Error levels only mean something in a JPEG the camera wrote (a PNG or a rendered PDF page has none).
   const fields = media.type === 'jpeg' ? flatFields(reading.result.fields) : [];
   const s = await imageSignals(page.png, page.width, page.height, reading.documentBox, fields);
-  return { field: media.field, ...s, editor, pdfUpdates };
+  const patch = reading.fieldView ? patchSignal(await reading.fieldView()) : { ratio: 1 };
+  return { field: media.field, ...s, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
 }

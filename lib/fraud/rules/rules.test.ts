@@ -9,7 +9,7 @@ const CPF = '52998224725';
 const box = (n = 0): [number, number, number, number] => [n, n, 10, 10];
 const f = (key: string, value: string, extra: Partial<OcrField> = {}): OcrField => ({ key, value, conf: 95, bbox: box(), ...extra });
 
-const cleanForensics: ForensicSignals = { field: 'imageFront', sharpness: 300, glare: 0, documentHeight: 900, screen: 0.05, chroma: 0.12, pdfUpdates: 0, elaAnomaly: 0.1 };
+const cleanForensics: ForensicSignals = { field: 'imageFront', sharpness: 300, glare: 0, documentHeight: 900, screen: 0.05, chroma: 0.12, pdfUpdates: 0, elaAnomaly: 0.1, patchRatio: 0.9 };
 
 /** A clean CNH front analysis: no rule fires on it. */
 function clean(): Evidence {
@@ -73,7 +73,7 @@ const CASES: Record<string, { fires: (e: Evidence) => Evidence; silent: (e: Evid
     // A born-digital PDF may well be rendered without colour.
     silent: (e) => ({ ...e, forensics: [{ ...cleanForensics, chroma: 0.004 }], document: { ...e.document!, ocr: { ...e.document!.ocr, digitalDocument: true } } }),
   },
-  EDICAO_DIGITAL: { fires: (e) => ({ ...e, forensics: [{ ...cleanForensics, editor: 'Adobe Photoshop 25.0' }] }), silent: (e) => ({ ...e, forensics: [{ ...cleanForensics, elaAnomaly: 0.2 }] }) },
+  EDICAO_DIGITAL: { fires: (e) => ({ ...e, forensics: [{ ...cleanForensics, editor: 'Adobe Photoshop 25.0' }] }), silent: (e) => ({ ...e, forensics: [{ ...cleanForensics, elaAnomaly: 0.2, patchRatio: 0.6 }] }) },
   ROSTO_AUSENTE_DOCUMENTO: { fires: (e) => ({ ...e, face: { ...e.face, documentFace: false } }), silent: (e) => ({ ...e, face: { ...e.face, documentFace: undefined } }) },
   FACE_DIVERGENTE: {
     fires: (e) => ({ ...e, face: { ...e.face, match: { similarity: 21.5, match: false, threshold: 50, against: 'document' } } }),
@@ -85,6 +85,15 @@ const CASES: Record<string, { fires: (e: Evidence) => Evidence; silent: (e: Evid
 };
 
 const fired = (e: Evidence) => scoreEvidence(e).penalties.map((p) => p.rulesName);
+
+describe('EDICAO_DIGITAL signs', () => {
+  it('names a field covered with a flat patch, and a PDF saved again', () => {
+    const patched = scoreEvidence({ ...clean(), forensics: [{ ...cleanForensics, patchRatio: 0.3, patchField: 'nome' }] }).penalties;
+    expect(patched.find((p) => p.rulesName === 'EDICAO_DIGITAL')?.message).toMatch(/campo nome liso/);
+    const resaved = scoreEvidence({ ...clean(), forensics: [{ ...cleanForensics, pdfUpdates: 2 }] }).penalties;
+    expect(resaved.find((p) => p.rulesName === 'EDICAO_DIGITAL')?.message).toMatch(/PDF alterado/);
+  });
+});
 
 describe('rule catalogue', () => {
   it('has a firing and a silent case for every rule', () => {
