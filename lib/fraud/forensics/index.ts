@@ -4,6 +4,7 @@ import type { MediaInput } from '../../media';
 import type { ForensicSignals } from '../types';
 import { imageSignals, type Box } from './image';
 import { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
+import { chromaOf } from './colour';
 import { patchSignal } from './patch';
 
 export { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
@@ -31,5 +32,7 @@ export async function documentForensics(media: MediaInput, reading: DocumentRead
   const fields = media.type === 'jpeg' ? flatFields(reading.result.fields) : [];
   const s = await imageSignals(page.png, page.width, page.height, reading.documentBox, fields);
   const patch = reading.fieldView ? patchSignal(await reading.fieldView()) : { ratio: 1 };
-  return { field: media.field, ...s, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
+  // Colour on the document alone when the engine told it from its surroundings; else over the whole picture's inner part.
+  const chroma = reading.documentBox ? await chromaOf(await reading.upright()) : s.chroma;
+  return { field: media.field, ...s, chroma, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
 }

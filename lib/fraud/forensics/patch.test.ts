@@ -36,3 +36,12 @@ describe('flat patch over a field', () => {
     expect(patchSignal({ grey: { data: page(8, 2), width: W, height: H }, fields }).ratio).toBeGreaterThan(0.85);
   });
 });
+
+describe('clipped paper', () => {
+  it('is not taken for a patch (a contrast-boosted grey copy blows the paper out to white)', () => {
+    const g = page(8);
+    const [x, y, w, h] = FIELDS[2]!.box;
+    for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) if (g[yy * W + xx]! > 100) g[yy * W + xx] = 255;
+    expect(patchSignal({ grey: { data: g, width: W, height: H }, fields: FIELDS }).ratio).toBeGreaterThan(0.85);
+  });
+});

@@ -16,6 +16,8 @@ export interface PatchSignal {
 const INK_MARGIN = 2;
 /** Below this usual texture (grey levels) the picture is too clean to tell a patch from paper. */
 const MIN_TEXTURE = 1;
+/** Background at or above this grey level is clipped: its flatness says nothing about editing. */
+const CLIPPED = 246;
 
 /**
  * Texture of the background inside a box: mean absolute deviation from the
@@ -46,6 +48,9 @@ function backgroundTexture(g: FieldView['grey'], [bx, by, bw, bh]: Box): number 
   if (background.length < 60) return undefined;
   background.sort((a, b) => a - b);
   const median = background[background.length >> 1]!;
+  // Paper blown out to white (or crushed to black) has no texture left to compare: a contrast-boosted copy, glare.
+  const clipped = background.filter((v) => v >= 253 || v <= 2).length;
+  if (median >= CLIPPED || median <= 255 - CLIPPED || clipped > background.length * 0.1) return undefined;
   let sum = 0;
   for (const v of background) sum += Math.abs(v - median);
   return sum / background.length;
