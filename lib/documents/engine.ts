@@ -211,6 +211,8 @@ interface Base {
   toPage: (b: Box) => Box;
   /** Whether the document was told apart from its surroundings (else `png` is the whole page). */
   located: boolean;
+  /** The document's corners in the page, when located. */
+  quad?: Point[];
 }
 
 /** Opposite sides whose lengths differ by more than this share mean a perspective worth undoing. */
@@ -247,7 +249,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
     // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
     const crop = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).greyscale().png(FAST_PNG).toBuffer();
-    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true };
+    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad };
   }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
@@ -259,7 +261,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
   };
   const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png(FAST_PNG).toBuffer();
-  return { png: out, width: r.width, height: r.height, toPage, located: true };
+  return { png: out, width: r.width, height: r.height, toPage, located: true, quad };
 }
 
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
@@ -318,6 +320,8 @@ export async function extractDocument(value: string, field = 'image'): Promise<O
 export interface DocumentReading {
   result: OcrResult;
   documentBox?: Box;
+  /** The document's corners in the submitted image (top-left, top-right, bottom-right, bottom-left), when located. */
+  documentQuad?: Point[];
   /** Everything OCR read on the page (and the PDF text layer): other kinds of document are told from it. */
   text: string;
   /** Where the holder signed, in pixels of the submitted image. */
@@ -370,7 +374,7 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   const type = best?.type ?? fromText?.type;
   if (!type) {
     const text = [best.text, media.text].filter(Boolean).join('\n');
-    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, text, upright };
+    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, documentQuad: base.quad, text, upright };
   }
   restoreAccents(best.grey, best.lines);
   const first = extractFields(type, best.lines, best.mrz);
@@ -404,7 +408,7 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright, fieldView };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright, fieldView };
 }
 
 /** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */

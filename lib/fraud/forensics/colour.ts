@@ -1,28 +1,57 @@
 import sharp from 'sharp';
 
-/** Margin left out on each side: a rectified card's edge may still show a sliver of the table. */
-const EDGE = 0.06;
+type Point = [number, number];
+
+/** Width the colour is measured at: enough for a tenth of the document, cheap to scan. */
+const WIDTH = 600;
+/** The quad is shrunk towards its centre by this share: its edge may still show a sliver of the table. */
+const SHRINK = 0.08;
+
+/** Inside a convex quad given in order (either winding). */
+function inside(q: Point[], x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = q[i]!;
+    const [bx, by] = q[(i + 1) % 4]!;
+    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
 
 /**
  * The colour left in a document: the chroma (max − min channel, 0..1) of its
  * most coloured tenth — the photo, the coat of arms, tinted print. A grey-scale
- * copy has none anywhere. Measured on the document alone (cropped and
- * rectified by the engine), so the table around a tilted card does not count.
+ * copy has none anywhere. Only pixels inside the document's outline count
+ * (a tilted card's bounding box holds much of the table around it); without an
+ * outline, the inner part of the box.
  */
-export async function chromaOf(documentPng: Buffer): Promise<number> {
-  const meta = await sharp(documentPng).metadata();
-  const [w, h] = [meta.width!, meta.height!];
-  const left = Math.round(w * EDGE);
-  const top = Math.round(h * EDGE);
-  const rgb = await sharp(documentPng)
-    .removeAlpha()
-    .extract({ left, top, width: Math.max(1, w - 2 * left), height: Math.max(1, h - 2 * top) })
-    .resize({ width: 600, withoutEnlargement: true })
-    .raw()
-    .toBuffer();
+export async function chromaOf(pagePng: Buffer, pageWidth: number, quad: Point[] | undefined, box: [number, number, number, number]): Promise<number> {
+  const { data: rgb, info } = await sharp(pagePng).removeAlpha().resize({ width: Math.min(WIDTH, pageWidth) }).raw().toBuffer({ resolveWithObject: true });
+  const k = info.width / pageWidth;
+  let region: Point[];
+  if (quad?.length === 4) {
+    const cx = quad.reduce((a, p) => a + p[0], 0) / 4;
+    const cy = quad.reduce((a, p) => a + p[1], 0) / 4;
+    region = quad.map(([x, y]) => [(cx + (x - cx) * (1 - SHRINK)) * k, (cy + (y - cy) * (1 - SHRINK)) * k]);
+  } else {
+    const [x, y, w, h] = box;
+    const m = 0.12;
+    region = [[x + w * m, y + h * m], [x + w * (1 - m), y + h * m], [x + w * (1 - m), y + h * (1 - m)], [x + w * m, y + h * (1 - m)]].map(([a, b]) => [a! * k, b! * k]);
+  }
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < rgb.length; i += 3) histogram[Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!)]!++;
-  const pixels = rgb.length / 3;
+  let pixels = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (!inside(region, x + 0.5, y + 0.5)) continue;
+      const i = (y * info.width + x) * 3;
+      histogram[Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!)]!++;
+      pixels++;
+    }
+  }
+  if (pixels === 0) return 0;
   let seen = 0;
   let level = 255;
   while (level > 0 && seen + histogram[level]! < pixels * 0.1) seen += histogram[level--]!;

@@ -32,7 +32,6 @@ export async function documentForensics(media: MediaInput, reading: DocumentRead
   const fields = media.type === 'jpeg' ? flatFields(reading.result.fields) : [];
   const s = await imageSignals(page.png, page.width, page.height, reading.documentBox, fields);
   const patch = reading.fieldView ? patchSignal(await reading.fieldView()) : { ratio: 1 };
-  // Colour on the document alone when the engine told it from its surroundings; else over the whole picture's inner part.
-  const chroma = reading.documentBox ? await chromaOf(await reading.upright()) : s.chroma;
+  const chroma = await chromaOf(page.png, page.width, reading.documentQuad, reading.documentBox ?? [0, 0, page.width, page.height]);
   return { field: media.field, ...s, chroma, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
 }

@@ -57,9 +57,10 @@ function backgroundTexture(g: FieldView['grey'], [bx, by, bw, bh]: Box): number 
 }
 
 /**
- * The flattest field against the others. Each box is measured whole and in
- * parts (one per printed line, halves of a long line), since a patch may
- * cover only part of what OCR joined into one box. Boxes shared by several
+ * The flattest field against the others. Each box is measured whole and, when
+ * it spans several printed lines, line by line: a patch may cover one line of
+ * what OCR joined into one box. (Halves of a line were tried: they flag
+ * ordinary paper too often.) Boxes shared by several
  * fields (values taken from the MRZ, printed on a plain band) are left out.
  */
 export function patchSignal(view: FieldView): PatchSignal {
@@ -70,20 +71,16 @@ export function patchSignal(view: FieldView): PatchSignal {
   const heights = boxes.map((f) => f.box[3]).sort((a, b) => a - b);
   const lineHeight = heights[heights.length >> 1]!;
   const measured = boxes.flatMap((f) => {
-    const [x, y, w, h] = f.box;
+    const [x, y, , h] = f.box;
+    const w = f.box[2];
     const rows = Math.max(1, Math.round(h / lineHeight));
     const rowHeight = h / rows;
-    const cols = w > rowHeight * 6 ? 2 : 1;
     const parts: number[] = [];
     const whole = backgroundTexture(view.grey, f.box);
     if (whole === undefined) return [];
-    if (rows * cols > 1) {
-      for (let r = 0; r < rows; r++) {
-        for (let c = 0; c < cols; c++) {
-          const t = backgroundTexture(view.grey, [x + (c * w) / cols, y + r * rowHeight, w / cols, rowHeight]);
-          if (t !== undefined) parts.push(t);
-        }
-      }
+    for (let r = 0; rows > 1 && r < rows; r++) {
+      const t = backgroundTexture(view.grey, [x, y + r * rowHeight, w, rowHeight]);
+      if (t !== undefined) parts.push(t);
     }
     return [{ key: f.key, texture: Math.min(whole, ...parts), whole }];
   });

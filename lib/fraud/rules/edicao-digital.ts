@@ -2,7 +2,7 @@ import type { Rule } from '../types';
 
 /** Error-level anomaly over which a field region is taken to be pasted in. */
 export const ELA_THRESHOLD = 0.5;
-/** Background texture ratio under which a field is taken to be covered with a flat patch (generated set: retyped ≤ 0.52, clean ≥ 0.57). */
+/** Background texture ratio under which a field is taken to be covered with a flat patch (generated set: 15 of 16 retyped fields ≤ 0.52; 1 of 55 clean photos below 0.55). */
 export const PATCH_THRESHOLD = 0.55;
 
 export const edicaoDigital: Rule = {
