@@ -128,33 +128,62 @@ function unturn([x, y]: [number, number], turn: 90 | 180 | 270, width: number, h
   return [width - y, x];
 }
 
+type Turn = 0 | 90 | 180 | 270;
+
 /**
- * A picture held sideways or upside down (no EXIF): the detector is trained
- * on upright faces, so the picture is turned and the most confident upright
- * face is mapped back to the original's pixels (its descriptor comes from
- * the upright face).
+ * The most confident upright face over the given turns of the picture: the
+ * detector is trained on upright faces, so a picture held sideways or upside
+ * down (no EXIF) is turned, and the face found is mapped back to the
+ * original's pixels (its descriptor comes from the upright face).
  */
-async function detectTurned(pic: Picture): Promise<Face[]> {
+async function bestTurn(pic: Picture, turns: Turn[], maxSide: number): Promise<Face[]> {
   let best: Face[] = [];
-  for (const turn of [90, 270, 180] as const) {
-    const png = await sharp(pic.png).rotate(turn).png().toBuffer();
-    const [w, h] = turn === 180 ? [pic.width, pic.height] : [pic.height, pic.width];
-    const faces = await detectFaces({ png, width: w, height: h });
+  for (const turn of turns) {
+    const png = turn ? await sharp(pic.png).rotate(turn).png().toBuffer() : pic.png;
+    const [w, h] = turn === 90 || turn === 270 ? [pic.height, pic.width] : [pic.width, pic.height];
+    const faces = await detectFaces({ png, width: w, height: h }, maxSide);
     if (faces.length === 0 || sideways(faces[0]!) || (best[0] && best[0].score >= faces[0]!.score)) continue;
-    best = faces.map((f) => {
-      const corners = [unturn([f.box[0], f.box[1]], turn, pic.width, pic.height), unturn([f.box[0] + f.box[2], f.box[1] + f.box[3]], turn, pic.width, pic.height)];
-      const x0 = Math.min(corners[0]![0], corners[1]![0]);
-      const y0 = Math.min(corners[0]![1], corners[1]![1]);
-      return {
-        ...f,
-        box: [x0, y0, Math.abs(corners[1]![0] - corners[0]![0]), Math.abs(corners[1]![1] - corners[0]![1])] as Face['box'],
-        landmarks: f.landmarks.map((p) => unturn(p, turn, pic.width, pic.height)),
-        pose: { ...f.pose, roll: f.pose.roll + turn },
-      };
-    });
+    best = !turn
+      ? faces
+      : faces.map((f) => {
+          const corners = [unturn([f.box[0], f.box[1]], turn, pic.width, pic.height), unturn([f.box[0] + f.box[2], f.box[1] + f.box[3]], turn, pic.width, pic.height)];
+          const x0 = Math.min(corners[0]![0], corners[1]![0]);
+          const y0 = Math.min(corners[0]![1], corners[1]![1]);
+          return {
+            ...f,
+            box: [x0, y0, Math.abs(corners[1]![0] - corners[0]![0]), Math.abs(corners[1]![1] - corners[0]![1])] as Face['box'],
+            landmarks: f.landmarks.map((p) => unturn(p, turn, pic.width, pic.height)),
+            pose: { ...f.pose, roll: f.pose.roll + turn },
+          };
+        });
     if (!doubtful(faces[0]!)) break;
   }
   return best;
+}
+
+const detectTurned = (pic: Picture) => bestTurn(pic, [90, 270, 180], DOCUMENT_MAX_SIDE);
+
+/** How much of the page around a weak candidate is looked at again: the detector needs the head and shoulders. */
+const CLOSER_CONTEXT = 3;
+
+/**
+ * A weak detection on a whole page looked at again closer: a portrait is a
+ * small part of a photographed document, and the detector that half-sees it
+ * there usually finds it with full confidence in a crop around it (any turn).
+ * Undefined when the closer look is no better.
+ */
+async function closer(pic: Picture, f: Face): Promise<Face | undefined> {
+  const [x, y, w, h] = f.box;
+  const side = Math.max(w, h) * CLOSER_CONTEXT;
+  const left = Math.max(0, Math.round(x + w / 2 - side / 2));
+  const top = Math.max(0, Math.round(y + h / 2 - side / 2));
+  const width = Math.min(pic.width - left, Math.round(side));
+  const height = Math.min(pic.height - top, Math.round(side));
+  if (width < 32 || height < 32) return undefined;
+  const png = await sharp(pic.png).extract({ left, top, width, height }).png().toBuffer();
+  const [g] = await bestTurn({ png, width, height }, [0, 180, 90, 270], SELFIE_MAX_SIDE);
+  if (!g || g.score <= f.score) return undefined;
+  return { ...g, box: [g.box[0] + left, g.box[1] + top, g.box[2], g.box[3]], landmarks: g.landmarks.map(([px, py]) => [px + left, py + top] as [number, number]) };
 }
 
 /**
@@ -171,6 +200,11 @@ export async function detectPortrait(pic: Picture): Promise<Face[]> {
   const turned = await detectTurned(pic);
   // (Boxes of turned faces are in the original frame, where they may look wide: only the plain reading is judged by shape.)
   const best = [plain.length && !sideways(plain[0]!) ? plain : [], turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
+  if (best && doubtful(best[0]!)) {
+    // Still unsure: each of the first candidates looked at closer, the surest first.
+    const looked = await Promise.all(best.slice(0, 3).map(async (f) => (await closer(pic, f)) ?? f));
+    return [...looked, ...best.slice(3)].sort((a, b) => b.score - a.score);
+  }
   if (best) return best;
   if (plain.length) return plain;
   const pad = Math.round(Math.max(pic.width, pic.height) * 0.4);
