@@ -280,7 +280,14 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       ctx.fillStyle = '#111111';
       ctx.font = `62px "${r.pick(MRZ_FONTS)}"`;
       lines.forEach((l, i) => ctx.fillText(l, 70, 820 + i * 95));
+      // The CIN back carries a QR code for checking it (the real one is a signed payload; here key=value pairs the engine parses).
+      const qrData = { cpf: p.cpf, nome: p.nome, dataNascimento: p.nascimento, validade };
+      const qr = await loadImage(await qrPng(`CIN|${Object.entries(qrData).map(([k, v]) => `${k}=${v}`).join('|')}`));
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(1250, 120, 400, 400);
+      ctx.drawImage(qr, 1265, 135, 370, 370);
       Object.assign(fields, { 'filiacao.0': p.pai, 'filiacao.1': p.mae, naturalidade: `${p.cidade}/${p.uf}`, 'mrz.valid': 'true', cpf: p.cpf, dataNascimento: p.nascimento, validade });
+      for (const [k, v] of Object.entries(qrData)) fields[`qrCode.${k}`] = v;
       break;
     }
     case 'PASSAPORTE': {
