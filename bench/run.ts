@@ -73,7 +73,10 @@ const lines = [
         ...Object.entries(fraud.perManipulation).map(([m, c]) => `| ${m} | ${c.rate} % (${c.caught}/${c.total}) | ≥ 90 % |`),
         `| clean documents without a hard stop | ${fraud.clean.rate} % (${fraud.clean.withoutHardStop}/${fraud.clean.total}) | ≥ 97 % |`,
         '',
+        `Rules firing on clean documents (false alarms, hard stop or not): ${Object.entries(fraud.clean.fired ?? {}).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}.`,
+        '',
         `4.4 latency (one document, no selfie, one at a time): median ${fraud.latencyMs.median} ms, p95 ${fraud.latencyMs.p95} ms over ${fraud.latencyMs.runs} runs (target median ≤ 2000 ms).`,
+        ...(fraud.formalisticMs ? [`4.10 latency (three documents per call, forensics on, one call at a time): median ${fraud.formalisticMs.median} ms, p95 ${fraud.formalisticMs.p95} ms over ${fraud.formalisticMs.runs} calls (target ≤ 5000 ms).`] : []),
       ]
     : ['(not measured)']),
   '',

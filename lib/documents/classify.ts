@@ -21,7 +21,7 @@ export interface Classification {
 }
 
 /** The model whose cues best match the folded text; a machine-readable zone decides on its own. */
-export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false): Classification {
+export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false, aspect?: number): Classification {
   if (mrz?.format === 'TD3' || mrz?.lines[0]?.startsWith('P<')) return { type: 'PASSAPORTE', score: 10 };
   if (mrz?.format === 'TD1' && mrz.lines[0]?.startsWith('ID')) return { type: 'CIN_VERSO', score: 10 };
   const scores: Record<string, number> = {};
@@ -32,7 +32,7 @@ export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false
     scores[type] = score + (type === 'CNH_VERSO' && cnhQr ? 3 : 0);
     if (scores[type]! > best.score) best = { type: type as RecognizedType, score: scores[type]! };
   }
-  const rg = rgSide(folded);
+  const rg = rgSide(folded, aspect);
   // The thumbprint box is printed on the old RG only.
   if (rg && (best.score < 3 || best.type === 'RG_FRENTE' || fuzzyIncludes(folded, 'POLEGAR DIREITO'))) return { type: rg, score: Math.max(best.score, 3) };
   // Both sides of a CNH in one picture.
@@ -44,14 +44,23 @@ export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false
 const RG_PHOTO_SIDE: [string, number][] = [['POLEGAR DIREITO', 3], ['ASSINATURA DO TITULAR', 2], ['INSTITUTO DE IDENTIFICACAO', 1]];
 const RG_DATA_SIDE: [string, number][] = [['VALIDA EM TODO O TERRITORIO NACIONAL', 3], ['LEI N 7.116', 2], ['DOC ORIGEM', 2], ['ASSINATURA DO DIRETOR', 2]];
 const RG_DATA: [string, number][] = [['REGISTRO GERAL', 2], ['DATA DE EXPEDICAO', 2], ['FILIACAO', 1], ['NATURALIDADE', 1]];
+const RG_HEADINGS: [string, number][] = [['CARTEIRA DE IDENTIDADE', 1.5], ['SECRETARIA DA SEGURANCA', 1.5], ['TERRITORIO NACIONAL', 1]];
+/** Width over height of two ID-1 cards side by side (one card is 1.58). */
+const OPENED_MIN_ASPECT = 2.1;
+const OPENED_MAX_ASPECT = 4;
 
 /**
  * Which side of an RG: the old model splits photo (front) and data (back,
  * "valid throughout the national territory"); both in one picture is
  * RG_ABERTO; the new model prints the data on the front with the photo.
  */
-function rgSide(folded: string): RecognizedType | undefined {
+function rgSide(folded: string, aspect?: number): RecognizedType | undefined {
   const score = (cues: [string, number][]) => cues.reduce((s, [c, w]) => s + (fuzzyIncludes(folded, c) ? w : 0), 0);
+  // Opened flat, the old RG is two cards side by side, about three times as wide as tall: no other model
+  // has that shape, and on a small photo its headings survive when its small labels do not.
+  const opened = aspect !== undefined && aspect >= OPENED_MIN_ASPECT && aspect <= OPENED_MAX_ASPECT;
+  const rgCues = score(RG_PHOTO_SIDE) + score(RG_DATA_SIDE) + score(RG_DATA) + score(RG_HEADINGS);
+  if (opened && (rgCues >= 3 || (rgCues >= 1.5 && dataShapes(folded)))) return 'RG_ABERTO';
   const photoSide = score(RG_PHOTO_SIDE) >= 2;
   const dataSide = score(RG_DATA_SIDE) >= 2;
   // Small labels are lost first on a low-resolution photo; the data itself (dates, a CPF) then stands in for them.

@@ -193,11 +193,12 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   return walk(0, []) ?? fallback;
 }
 
-async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>): Promise<Reading> {
+/** `located`: the picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
+async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
   const { image, grey, deglared, frame } = await prepare(png, turn, local, skews);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
-  const c = classify(fold(out.text), mrz, cnhQr);
+  const c = classify(fold(out.text), mrz, cnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, deglared };
@@ -356,18 +357,18 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
   const upright = () => (best.frame.turn ? sharp(base.png).rotate(best.frame.turn).png(FAST_PNG).toBuffer() : Promise.resolve(base.png));
-  let best = await read(base.png, 0, cnhQr, false, skews);
+  let best = await read(base.png, 0, cnhQr, false, skews, base.located);
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
   if (!settled(best)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(base.png, turn, cnhQr, false, skews);
+      const reading = await read(base.png, turn, cnhQr, false, skews, base.located);
       if (quality(reading) > quality(best)) best = reading;
       if (settled(reading)) break;
     }
   }
   if (!best.type) {
     // Nothing recognised: once more, the best orientation with local contrast.
-    const again = await read(base.png, best.frame.turn, cnhQr, true, skews);
+    const again = await read(base.png, best.frame.turn, cnhQr, true, skews, base.located);
     if (quality(again) > quality(best)) best = again;
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
