@@ -16,6 +16,23 @@ const MIN_GLARE_HEADROOM = 12;
 /** The strongest glare undone: beyond it the few grey levels left are mostly noise. */
 const MAX_GLARE = 0.88;
 
+/**
+ * A pixel `v` over its local paper `p`, for every (p, v): divided, squared so
+ * thin light-grey labels stay dark enough to read, and near-paper tones (faint
+ * guilloche, JPEG noise) made paper, which leaves fewer specks for the layout
+ * analysis. A table, since it runs for every pixel of every page.
+ */
+const FLAT = (() => {
+  const table = new Uint8Array(256 * 256);
+  for (let p = 0; p < 256; p++) {
+    for (let v = 0; v < 256; v++) {
+      const ratio = Math.min(1, v / Math.max(1, p * 0.92));
+      table[(p << 8) | v] = ratio >= PAPER ? 255 : Math.round(255 * ratio * ratio);
+    }
+  }
+  return table;
+})();
+
 /** The paper's usual brightness: the median over the page of the local estimates, white margins left out. */
 function usualPaper(paper: Buffer): number {
   const hist = new Uint32Array(256);
@@ -51,8 +68,9 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
     for (let bx = 0; bx < bw; bx++) {
       hist.fill(0);
       let n = 0;
-      for (let y = by * size; y < Math.min(height, (by + 1) * size); y++) {
-        for (let x = bx * size; x < Math.min(width, (bx + 1) * size); x++) {
+      // Every other pixel each way: a quarter of the work, the same percentile within a grey level.
+      for (let y = by * size; y < Math.min(height, (by + 1) * size); y += 2) {
+        for (let x = bx * size; x < Math.min(width, (bx + 1) * size); x += 2) {
           hist[grey[y * width + x]!]!++;
           n++;
         }
@@ -95,11 +113,7 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
   const usual = usualPaper(paper);
   const pixels = Buffer.alloc(width * height);
   let deglared: Buffer | undefined;
-  const flat = (v: number, p: number) => {
-    const ratio = Math.min(1, v / Math.max(1, p * 0.92));
-    // Near-paper tones (faint guilloche, JPEG noise) become paper: fewer specks for the layout analysis to chew on.
-    return ratio >= PAPER ? 255 : Math.round(255 * ratio * ratio);
-  };
+  const flat = (v: number, p: number) => FLAT[(p << 8) | v]!;
   const glarePossible = usual < 255 - MIN_GLARE_HEADROOM;
   // Print only the second version shows (paper in the first, ink in the second), counted per row.
   const recoveredInRow = new Uint32Array(height);
@@ -116,7 +130,7 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
       deglared = Buffer.alloc(pixels.length);
       pixels.copy(deglared, 0, 0, i);
     }
-    deglared[i] = flat(Math.max(0, (grey[i]! - 255 * a) / (1 - a)), usual);
+    deglared[i] = flat(Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a))), usual);
     if (pixels[i] === 255 && deglared[i]! < 128) {
       const x = i % width;
       recoveredInRow[(i - x) / width]!++;
