@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { spectrum } from './fft';
+import { screenSignal } from './screen';
 
 /** `[x, y, width, height]` in pixels of the submitted image. */
 export type Box = [number, number, number, number];
@@ -42,58 +42,6 @@ function laplacianVariance(g: Buffer, w: number, h: number): number {
     }
   }
   return n ? sq / n - (sum / n) ** 2 : 0;
-}
-
-/**
- * Screen recapture: a photo of a screen carries the screen's pixel grid, a
- * periodic pattern with the same frequency all over the picture (moiré where
- * it beats with the camera's sensor). Text also puts strong peaks in a
- * spectrum, but where they fall depends on the letters under each patch. So
- * the signal is the share of patches whose strongest high-frequency peak
- * (against the band's median) sits at the same frequency as in most others.
- * JPEG's 8-pixel block frequencies and the axes (text lines, card edges) are
- * left out.
- */
-function screenSignal(g: Buffer, w: number, h: number): number {
-  const n = 128;
-  if (w < n * 2 || h < n * 2) return 0;
-  const cols = Math.min(4, Math.floor(w / n));
-  const rows = Math.min(3, Math.floor(h / n));
-  const peaks: { fx: number; ky: number; ratio: number }[] = [];
-  const block = n / 8;
-  const nearBlock = (k: number) => Math.abs(k - Math.round(k / block) * block) <= 1;
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const x0 = Math.floor(((c + 0.5) * w) / cols - n / 2);
-      const y0 = Math.floor(((r + 0.5) * h) / rows - n / 2);
-      const patch = new Float64Array(n * n);
-      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) patch[y * n + x] = g[(y0 + y) * w + x0 + x]!;
-      const mag = spectrum(patch, n);
-      const band: number[] = [];
-      let best = { fx: 0, ky: 0, m: 0 };
-      for (let fy = 0; fy < n; fy++) {
-        for (let fx = 0; fx < n / 2; fx++) {
-          const ky = fy <= n / 2 ? fy : fy - n;
-          const radius = Math.hypot(fx, ky) / (n / 2);
-          if (radius < 0.3 || radius > 0.95 || fx < 3 || Math.abs(ky) < 3 || (nearBlock(fx) && nearBlock(Math.abs(ky)))) continue;
-          const m = mag[fy * n + fx]!;
-          band.push(m);
-          if (m > best.m) best = { fx, ky, m };
-        }
-      }
-      band.sort((a, b) => a - b);
-      const median = band[Math.floor(band.length / 2)] ?? 0;
-      if (median > 0) peaks.push({ fx: best.fx, ky: best.ky, ratio: best.m / median });
-    }
-  }
-  if (peaks.length < 4) return 0;
-  // The frequency most patches agree on (within one bin), and how many strong peaks sit there.
-  let agree = 0;
-  for (const p of peaks) {
-    const same = peaks.filter((q) => Math.abs(q.fx - p.fx) <= 1 && Math.abs(q.ky - p.ky) <= 1 && q.ratio >= 12).length;
-    if (same > agree) agree = same;
-  }
-  return agree / peaks.length;
 }
 
 /** Mean gradient magnitude of a region (how much edge there is to compress). */
@@ -180,7 +128,7 @@ export async function imageSignals(png: Buffer, width: number, height: number, d
     sharpness: Math.round(laplacianVariance(small.data, small.info.width, small.info.height)),
     glare: glare / pixels,
     documentHeight: Math.min(doc[2], doc[3]),
-    screen: screenSignal(grey, info.width, info.height),
+    screen: screenSignal(rgb, core[2], core[3]),
     chroma: chromaLevel / 255,
     elaAnomaly: ela.anomaly,
     elaField: ela.field,

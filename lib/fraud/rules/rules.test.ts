@@ -144,8 +144,10 @@ describe('score', () => {
 
   it('leaves a rule that is off by default silent unless switched on', () => {
     const e = { ...clean(), forensics: [{ ...cleanForensics, screen: 0.9 }] };
-    expect(fired(e)).not.toContain('RECAPTURA_DE_TELA');
-    expect(scoreEvidence(e, new Map([['RECAPTURA_DE_TELA', { enabled: true }]])).penalties.map((p) => p.rulesName)).toContain('RECAPTURA_DE_TELA');
+    const off = RULES.map((r) => (r.name === 'RECAPTURA_DE_TELA' ? { ...r, enabledByDefault: false } : r));
+    expect(fired(e)).toContain('RECAPTURA_DE_TELA');
+    expect(scoreEvidence(e, new Map(), off).penalties.map((p) => p.rulesName)).not.toContain('RECAPTURA_DE_TELA');
+    expect(scoreEvidence(e, new Map([['RECAPTURA_DE_TELA', { enabled: true }]]), off).penalties.map((p) => p.rulesName)).toContain('RECAPTURA_DE_TELA');
   });
 
   it('is deterministic', () => {
