@@ -23,15 +23,32 @@ export function levenshtein(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** Whether `needle` occurs in `hay` with at most ~20 % of its characters wrong (OCR slips). */
+/**
+ * Whether `needle` occurs in `hay` with at most ~20 % of its characters wrong
+ * (OCR slips): some window of its length ±1 within that edit distance. A
+ * single pass of Sellers' algorithm (the best distance of the needle to any
+ * substring ending at each position) finds the only places such a window can
+ * end; the windows are checked there alone. Classification runs this for
+ * every cue over every page's text, on the request thread.
+ */
 export function fuzzyIncludes(hay: string, needle: string): boolean {
   if (hay.includes(needle)) return true;
   const n = needle.length;
   const tolerance = Math.floor(n * 0.2);
   if (tolerance === 0) return false;
-  for (let i = 0; i + n - tolerance <= hay.length; i++) {
+  const column = new Uint16Array(n + 1);
+  for (let i = 0; i <= n; i++) column[i] = i;
+  for (let j = 1; j <= hay.length; j++) {
+    let diagonal = column[0]!;
+    const c = hay.charCodeAt(j - 1);
+    for (let i = 1; i <= n; i++) {
+      const above = column[i]!;
+      column[i] = Math.min(above + 1, column[i - 1]! + 1, diagonal + (needle.charCodeAt(i - 1) === c ? 0 : 1));
+      diagonal = above;
+    }
+    if (column[n]! > tolerance) continue;
     for (const len of [n - 1, n, n + 1]) {
-      if (i + len <= hay.length && levenshtein(hay.slice(i, i + len), needle) <= tolerance) return true;
+      if (j - len >= 0 && j - len + n - tolerance <= hay.length && levenshtein(hay.slice(j - len, j), needle) <= tolerance) return true;
     }
   }
   return false;

@@ -6,6 +6,8 @@ import { facePool, type RawFace } from './pool';
 /** Longest side the detector sees (it works at 512 px inside): a selfie's face stays large at 640; a document portrait needs more. */
 const SELFIE_MAX_SIDE = 640;
 const DOCUMENT_MAX_SIDE = 1024;
+/** Largest picture treated as a possible tight face crop (padded and upscaled when nothing is found). */
+const CROP_MAX_SIDE = 800;
 /** Smallest face (box side in submitted pixels) worth comparing. */
 export const MIN_FACE_PX = 64;
 /** Laplacian variance of the face (at 128 px) under which it is too blurred to trust. */
@@ -161,10 +163,12 @@ async function bestTurn(pic: Picture, turns: Turn[], maxSide: number): Promise<F
   return best;
 }
 
-const detectTurned = (pic: Picture) => bestTurn(pic, [90, 270, 180], DOCUMENT_MAX_SIDE);
+const detectTurned = (pic: Picture) => bestTurn(pic, [90, 270, 180], SELFIE_MAX_SIDE);
 
 /** How much of the page around a weak candidate is looked at again: the detector needs the head and shoulders. */
 const CLOSER_CONTEXT = 3;
+/** Candidates looked at closer: the portrait is nearly always among the two surest. */
+const CLOSER_CANDIDATES = 2;
 
 /**
  * A weak detection on a whole page looked at again closer: a portrait is a
@@ -193,20 +197,27 @@ async function closer(pic: Picture, f: Face): Promise<Face | undefined> {
  * itself a face crop, the whole image described as the face when its
  * landmarks look like a face.
  */
+/** The first candidates each looked at closer (kept as they were when that is no better), surest first. */
+async function lookedCloser(pic: Picture, faces: Face[]): Promise<Face[]> {
+  const looked = await Promise.all(faces.slice(0, CLOSER_CANDIDATES).map(async (f) => (await closer(pic, f)) ?? f));
+  return [...looked, ...faces.slice(CLOSER_CANDIDATES)].sort((a, b) => b.score - a.score);
+}
+
 export async function detectPortrait(pic: Picture): Promise<Face[]> {
   const plain = await detectFaces(pic, DOCUMENT_MAX_SIDE);
   if (plain.length && !doubtful(plain[0]!)) return plain;
+  // A weak candidate is usually the portrait seen too small, or turned: a closer look settles most.
+  let upright = plain.length && !sideways(plain[0]!) ? await lookedCloser(pic, plain) : [];
+  if (upright.length && !doubtful(upright[0]!)) return upright;
   // A face on its side or upside down is found but described badly: the best upright reading wins.
   const turned = await detectTurned(pic);
+  if (turned.length && doubtful(turned[0]!)) upright = [...upright, ...(await lookedCloser(pic, turned)).slice(0, 1)].sort((a, b) => b.score - a.score);
   // (Boxes of turned faces are in the original frame, where they may look wide: only the plain reading is judged by shape.)
-  const best = [plain.length && !sideways(plain[0]!) ? plain : [], turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
-  if (best && doubtful(best[0]!)) {
-    // Still unsure: each of the first candidates looked at closer, the surest first.
-    const looked = await Promise.all(best.slice(0, 3).map(async (f) => (await closer(pic, f)) ?? f));
-    return [...looked, ...best.slice(3)].sort((a, b) => b.score - a.score);
-  }
+  const best = [upright, turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
   if (best) return best;
   if (plain.length) return plain;
+  // Padding and upscaling help a tight crop of a face; a whole page with no face found at document size has none to find that way.
+  if (Math.max(pic.width, pic.height) > CROP_MAX_SIDE) return [];
   const pad = Math.round(Math.max(pic.width, pic.height) * 0.4);
   const up = Math.min(4, Math.max(1, 720 / Math.max(pic.width, pic.height)));
   const padded = sharp(pic.png).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).resize({ width: Math.round((pic.width + 2 * pad) * up), kernel: 'lanczos3' });
