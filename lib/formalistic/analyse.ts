@@ -49,9 +49,12 @@ async function analyseFile(
     const page = media.images[0]!;
     const picture: Picture = { png: page.png, width: page.width, height: page.height };
     const portraitSide = PORTRAIT_SIDES.has(ocr.typeRecognized);
-    // A portrait side keeps its best candidate; other pages report every face they show.
-    const faces = portraitSide ? (await detectPortrait(picture)).slice(0, 1) : await detectFaces(picture, 1024);
-    const forensics = ctx.body.forensics ? await documentForensics(media, reading) : undefined;
+    // A portrait side keeps its best candidate; other pages report every face they show. (Faces in the face worker while the forensics measure the page.)
+    const [found, forensics] = await Promise.all([
+      portraitSide ? detectPortrait(picture) : detectFaces(picture, 1024),
+      ctx.body.forensics ? documentForensics(media, reading) : Promise.resolve(undefined),
+    ]);
+    const faces = portraitSide ? found.slice(0, 1) : found;
     const faceResult: FaceResult = { count: faces.length, faces: faces.map((f) => ({ box: f.box.map(Math.round), score: Math.round(f.score * 1000) / 1000, portrait: portraitSide })), indexSearched: false, indexMatches: [] };
     const main = faces[0];
     if (ctx.body.faceDB && main) {

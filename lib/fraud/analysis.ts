@@ -1,5 +1,5 @@
 import type { OcrResult } from '../documents';
-import { assessLiveness, DEFAULT_MATCH_THRESHOLD, detectPortrait, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face } from '../face';
+import { assessLiveness, DEFAULT_MATCH_THRESHOLD, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face } from '../face';
 import { getSettings } from '../settings';
 import { denyListEntry } from './deny-list';
 import { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
@@ -51,7 +51,7 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   // selfie the portrait is the candidate most like it.
   let documentFaces: Face[] = [];
   const portraitSide = [front, back].find((s) => s && PORTRAIT_SIDES.has(s.reading.result.typeRecognized));
-  if (portraitSide) documentFaces = (await detectPortrait(portraitSide.picture)).slice(0, 3);
+  if (portraitSide) documentFaces = portraitSide.portraits.slice(0, 3);
   let documentFace = documentFaces[0];
 
   const face: FaceEvidence = { duplicates: [], documentFace: portraitSide ? Boolean(documentFace) : undefined };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readDocument, type OcrField, type OcrResult } from '../documents';
-import type { Face, Picture } from '../face';
+import { detectPortrait, type Face, type Picture } from '../face';
 import { intake } from '../media';
 import { documentForensics } from './forensics';
 
@@ -19,13 +19,21 @@ export async function faceCropOf(pic: Picture, face: Face): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-/** One document file read and measured. */
+/**
+ * One document file read and measured. The portrait search (face worker) runs
+ * while the forensics measure the page (request thread and image library):
+ * one analysis then uses both cores.
+ */
 export async function side(value: string, field: string) {
   const media = await intake(value, field);
   const reading = await readDocument(media);
-  const forensics = await documentForensics(media, reading);
   const page = media.images[0]!;
-  return { media, reading, forensics, picture: { png: page.png, width: page.width, height: page.height } as Picture };
+  const picture: Picture = { png: page.png, width: page.width, height: page.height };
+  const [forensics, portraits] = await Promise.all([
+    documentForensics(media, reading),
+    PORTRAIT_SIDES.has(reading.result.typeRecognized) ? detectPortrait(picture) : Promise.resolve([] as Face[]),
+  ]);
+  return { media, reading, forensics, picture, portraits };
 }
 
 /**
