@@ -46,7 +46,7 @@ function unrotatedSize(width: number, height: number, degrees: number): [number,
 }
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; deglared?: Deglared; frame: Frame }> {
+async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
   const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
   const tm = await sharp(turnedPng).metadata();
   // A half turn leaves the tilt of the lines as it was: measured once per axis.
@@ -59,16 +59,19 @@ async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<numbe
   const [cardWidth, cardHeight] = unrotatedSize(tm.width!, tm.height!, skew);
   const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / dm.height!;
   const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, tall));
-  let img = sharp(straight).greyscale();
-  if (scale !== 1) img = img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' });
+  const levelled = () => {
+    const img = sharp(straight).greyscale();
+    return scale !== 1 ? img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' }) : img;
+  };
   const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
   // `local`: contrast per region (CLAHE), the second try when glare washed text out.
-  if (local) img = img.clahe({ width: 64, height: 64, maxSlope: 3 }).normalise();
-  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (local ? levelled().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : levelled()).raw().toBuffer({ resolveWithObject: true });
   const flat = local ? { pixels: data } : await flattenIllumination(data, info.width, info.height);
   const grey: Grey = { data: flat.pixels, width: info.width, height: info.height };
+  // The same geometry without any contrast or lighting change (its texture kept, for forensics).
+  const photo: Grey = local ? { data: await levelled().raw().toBuffer(), width: info.width, height: info.height } : { data, width: info.width, height: info.height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width: info.width, height: info.height }, box: flat.deglared.box };
-  return { image: await sharp(flat.pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, deglared, frame };
+  return { image: await sharp(flat.pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, photo, deglared, frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -123,6 +126,8 @@ interface Reading {
   frame: Frame;
   /** The prepared image that was read, as raw grey pixels (field boxes are in its pixels). */
   grey: Grey;
+  /** The same pixels before any contrast or lighting change. */
+  photo: Grey;
   /** The same page with glare undone where it was brighter than usual (read again only when the first reading is doubtful). */
   deglared?: Deglared;
 }
@@ -195,13 +200,13 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
 
 /** `located`: the picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
 async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
-  const { image, grey, deglared, frame } = await prepare(png, turn, local, skews);
+  const { image, grey, photo, deglared, frame } = await prepare(png, turn, local, skews);
   const out = await ocrPool().recognize({ image, mode: 'auto' });
   const mrz = await rereadMrz(image, out.lines);
   const c = classify(fold(out.text), mrz, cnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, deglared };
+  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
 }
 
 interface Base {
@@ -333,17 +338,7 @@ export interface DocumentReading {
    * The page as it was read (upright, deskewed, scaled) but grey as photographed, without the
    * lighting correction, with the field boxes in its pixels: tight, level boxes for forensics.
    */
-  fieldView?: () => Promise<{ grey: Grey; fields: { key: string; box: Box }[] }>;
-}
-
-/** The read page's geometry applied to the photograph itself (no lighting correction: its texture is kept). */
-async function viewOf(png: Buffer, f: Frame): Promise<Grey> {
-  let image = f.turn ? await sharp(png).rotate(f.turn).png(FAST_PNG).toBuffer() : png;
-  if (Math.abs(f.skew) >= 0.3) image = await sharp(image).rotate(-f.skew, { background: '#ffffff' }).png(FAST_PNG).toBuffer();
-  let img = sharp(image).greyscale();
-  if (f.scale !== 1) img = img.resize({ width: Math.round(f.deskewed[0] * f.scale), kernel: 'lanczos3' });
-  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  fieldView?: { grey: Grey; fields: { key: string; box: Box }[] };
 }
 
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
@@ -373,8 +368,8 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
   const type = best?.type ?? fromText?.type;
+  const text = [best.text, media.text].filter(Boolean).join('\n');
   if (!type) {
-    const text = [best.text, media.text].filter(Boolean).join('\n');
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, documentQuad: base.quad, text, upright };
   }
   restoreAccents(best.grey, best.lines);
@@ -402,14 +397,14 @@ export async function readDocument(media: MediaInput): Promise<DocumentReading> 
   }
   const reading = best;
   const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz').map((f) => ({ key: f.key, box: f.bbox }));
-  const fieldView = async () => ({ grey: await viewOf(base.png, reading.frame), fields: level });
+  const fieldView = { grey: reading.photo, fields: level };
   const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
   const mapped = mapBoxes(fields, toPage);
   addQrCodes(codes, mapped);
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text: [best.text, media.text].filter(Boolean).join('\n'), signature, upright, fieldView };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text, signature, upright, fieldView };
 }
 
 /** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */

@@ -10,19 +10,4 @@ export async function greyFace(png: Buffer, box: [number, number, number, number
   return { data, width: info.width, height: info.height };
 }
 
-/** Variance of the 4-neighbour Laplacian: how much fine detail (focus) an image holds. */
-export function laplacianVariance(data: Buffer, W: number, H: number): number {
-  let s = 0;
-  let s2 = 0;
-  let n = 0;
-  for (let y = 1; y < H - 1; y++) {
-    for (let x = 1; x < W - 1; x++) {
-      const c = y * W + x;
-      const lap = data[c - 1]! + data[c + 1]! + data[c - W]! + data[c + W]! - 4 * data[c]!;
-      s += lap;
-      s2 += lap * lap;
-      n++;
-    }
-  }
-  return n ? s2 / n - (s / n) ** 2 : 0;
-}
+export { laplacianVariance } from '../signal';

@@ -4,7 +4,7 @@ import { FORMALISTIC_PATH, type FaceResult, type FormalisticItem, type Formalist
 import { datavalidClient } from '../datavalid';
 import { readCompanyDocument, readDocument, type DocumentReading, type OcrResult } from '../documents';
 import { AppError } from '../errors';
-import { DEFAULT_MATCH_THRESHOLD, detectFaces, detectPortrait, searchFaces, type Face, type Picture } from '../face';
+import { DEFAULT_MATCH_THRESHOLD, detectFaces, detectPortrait, searchFaces, type Face, type FaceCandidate, type Picture } from '../face';
 import { denyListEntry, documentForensics, faceCropOf, merged, PORTRAIT_SIDES, recordAnalysis, ruleSettingsFor, scoreEvidence, type Evidence, type ForensicSignals } from '../fraud';
 import { getLogger } from '../log';
 import { intake, type MediaInput } from '../media';
@@ -22,7 +22,8 @@ const NO_ERROR = { message: '', stackTrace: '', source: '' };
 
 interface FileOutcome {
   item: FormalisticItem;
-  read?: ReadFile & { forensics?: ForensicSignals; portraitFace?: Face };
+  /** `indexed`: the face index's matches for the portrait, when searched (the set's duplicate check reuses them). */
+  read?: ReadFile & { forensics?: ForensicSignals; portraitFace?: Face; indexed?: FaceCandidate[] };
 }
 
 const jpegDataUrl = async (png: Buffer) =>
@@ -57,10 +58,10 @@ async function analyseFile(
     const faces = portraitSide ? found.slice(0, 1) : found;
     const faceResult: FaceResult = { count: faces.length, faces: faces.map((f) => ({ box: f.box.map(Math.round), score: Math.round(f.score * 1000) / 1000, portrait: portraitSide })), indexSearched: false, indexMatches: [] };
     const main = faces[0];
-    if (ctx.body.faceDB && main) {
-      const found = await searchFaces(ctx.integratorId, main.descriptor, { threshold: ctx.threshold, limit: INDEX_SEARCH_LIMIT });
+    const indexed = ctx.body.faceDB && main ? await searchFaces(ctx.integratorId, main.descriptor, { threshold: ctx.threshold, limit: INDEX_SEARCH_LIMIT }) : undefined;
+    if (indexed) {
       faceResult.indexSearched = true;
-      faceResult.indexMatches = found.map((c) => ({ cpf: c.cpf, reference: c.reference, similarity: Math.round(c.similarity * 10) / 10 }));
+      faceResult.indexMatches = indexed.map((c) => ({ cpf: c.cpf, reference: c.reference, similarity: Math.round(c.similarity * 10) / 10 }));
     }
     const portraitFace = portraitSide ? main : undefined;
     const datavalidResult = ctx.body.datavalid ? await datavalidFor(datavalidClient(), ocr, ctx.subject, portraitFace && (await faceCropOf(picture, portraitFace))) : { status: 'not_requested' as const };
@@ -75,7 +76,7 @@ async function analyseFile(
       processedImage: await jpegDataUrl(await reading.upright()),
       succesful: true,
     };
-    return { item, read: { index, ocr, text: reading.text, portrait: Boolean(portraitFace), forensics, portraitFace } };
+    return { item, read: { index, ocr, text: reading.text, portrait: Boolean(portraitFace), forensics, portraitFace, indexed: portraitFace && indexed } };
   } catch (err) {
     const known = err instanceof AppError;
     if (!known) getLogger().error({ err, field }, 'formalistic file failed');
@@ -118,11 +119,9 @@ export async function analyseFormalistic(integratorId: string, body: Formalistic
   const ocr = ids.length ? merged(ids[0]!.ocr, sameDocument ? ids[1]!.ocr : undefined) : unrecognised;
   const cpf = subject?.kind === 'cpf' ? subject.value : undefined;
   const person = cpf ?? ocr?.fields.find((f) => f.key === 'cpf' && f.valid)?.value;
-  const portrait = ids.find((r) => r.portraitFace)?.portraitFace;
-  const duplicates =
-    body.faceDB && portrait && person
-      ? (await searchFaces(integratorId, portrait.descriptor, { threshold, limit: INDEX_SEARCH_LIMIT })).filter((c) => c.cpf !== person).map((c) => ({ cpf: c.cpf, similarity: c.similarity }))
-      : [];
+  const portraitFile = ids.find((r) => r.portraitFace);
+  const portrait = portraitFile?.portraitFace;
+  const duplicates = person ? (portraitFile?.indexed ?? []).filter((c) => c.cpf !== person).map((c) => ({ cpf: c.cpf, similarity: c.similarity })) : [];
   const denied = cpf ? await denyListEntry(integratorId, cpf) : undefined;
   const evidence: Evidence = {
     cpf,

@@ -1,5 +1,5 @@
 import type { ChecklistItem } from '../contracts/formalistic';
-import { fold, type OcrResult } from '../documents';
+import { fold, PARENT_TYPES, type OcrResult } from '../documents';
 import type { Penalty } from '../fraud';
 
 export type Group = 'pf' | 'pj';
@@ -15,7 +15,8 @@ export interface ReadFile {
   portrait: boolean;
 }
 
-const IDENTITY = new Set(['CNH', 'RG', 'CIN', 'PASSAPORTE', 'CPF']);
+/** A personal identity document (the engine's own types, not a company document). */
+const IDENTITY = new Set<string>(PARENT_TYPES);
 export const isIdentity = (ocr: OcrResult) => IDENTITY.has(ocr.typeParentAlias);
 
 const value = (ocr: OcrResult, key: string) => ocr.fields.find((f) => f.key === key)?.value;

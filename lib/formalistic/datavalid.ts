@@ -1,7 +1,7 @@
 import type { DatavalidItemResult } from '../contracts/formalistic';
 import type { DatavalidClient, DatavalidInput } from '../datavalid';
 import type { OcrResult } from '../documents';
-import type { Subject } from './checklist';
+import { isIdentity, type Subject } from './checklist';
 
 const value = (ocr: OcrResult, key: string) => ocr.fields.find((f) => f.key === key)?.value || undefined;
 
@@ -12,7 +12,7 @@ const value = (ocr: OcrResult, key: string) => ocr.fields.find((f) => f.key === 
  * asked and the item says `skipped`.
  */
 export async function datavalidFor(client: DatavalidClient, ocr: OcrResult, subject: Subject, portraitJpeg?: string): Promise<DatavalidItemResult> {
-  if (!['CNH', 'RG', 'CIN', 'PASSAPORTE', 'CPF'].includes(ocr.typeParentAlias)) return { status: 'skipped', message: 'O arquivo não é um documento de identificação.' };
+  if (!isIdentity(ocr)) return { status: 'skipped', message: 'O arquivo não é um documento de identificação.' };
   const printed = ocr.fields.find((f) => f.key === 'cpf' && f.valid)?.value;
   const cpf = subject?.kind === 'cpf' ? subject.value : printed;
   if (!cpf) return { status: 'skipped', message: 'Sem CPF informado ou lido no documento.' };

@@ -91,19 +91,22 @@ export async function getLogo(integratorId: string): Promise<{ mime: string; byt
   return row?.data && row.mime ? { mime: row.mime, bytes: Buffer.from(row.data, 'base64') } : undefined;
 }
 
+/** The integrator's account name. */
+async function accountName(integratorId: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
+  return row?.name;
+}
+
 /** Integrator's display name, falling back to its account name. */
 export async function brandingFor(integratorId: string): Promise<Branding & { name: string }> {
   const settings = await getSettings(integratorId);
-  const db = await getDb();
-  const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
-  return { ...settings.branding, name: settings.branding.displayName ?? row?.name ?? 'Atesta' };
+  return { ...settings.branding, name: settings.branding.displayName ?? (await accountName(integratorId)) ?? 'Atesta' };
 }
 
 /** The integrator's account name as a slug ("Banco Exemplo S.A." → "banco-exemplo-s-a"): the formalistic `companyAlias`. */
 export async function integratorAlias(integratorId: string): Promise<string> {
-  const db = await getDb();
-  const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
-  return (row?.name ?? '')
+  return ((await accountName(integratorId)) ?? '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,1 +1,2 @@
 export { fft2dMagnitude } from './fft';
+export { laplacianVariance } from './laplacian';

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { laplacianVariance } from '../../signal';
+import { chromaOf } from './colour';
 import { screenSignal } from './screen';
 
 /** `[x, y, width, height]` in pixels of the submitted image. */
@@ -26,23 +28,6 @@ const clampBox = ([x, y, w, h]: Box, width: number, height: number): Box => {
 };
 
 const inner = ([x, y, w, h]: Box): Box => [x + w * INNER, y + h * INNER, w * (1 - 2 * INNER), h * (1 - 2 * INNER)];
-
-/** Variance of the 4-neighbour Laplacian: high for crisp edges, low for a blurred picture. */
-function laplacianVariance(g: Buffer, w: number, h: number): number {
-  let sum = 0;
-  let sq = 0;
-  let n = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const v = 4 * g[i]! - g[i - 1]! - g[i + 1]! - g[i - w]! - g[i + w]!;
-      sum += v;
-      sq += v * v;
-      n++;
-    }
-  }
-  return n ? sq / n - (sum / n) ** 2 : 0;
-}
 
 /** Mean gradient magnitude of a region (how much edge there is to compress). */
 function edgeEnergy(g: Buffer, w: number, [x, y, bw, bh]: Box): number {
@@ -100,26 +85,24 @@ async function elaSignal(grey: Buffer, w: number, h: number, fields: { key: stri
 
 /**
  * Forensic measurements of one document picture (sRGB PNG of the whole
- * submitted image), restricted to the document's box; `fields` are the OCR
- * field boxes in the same pixels.
+ * submitted image), restricted to the document's box (its colour to its
+ * outline, `quad`, when known); `fields` are the OCR field boxes in the same
+ * pixels.
  */
-export async function imageSignals(png: Buffer, width: number, height: number, documentBox: Box | undefined, fields: { key: string; box: Box }[]): Promise<ImageSignals> {
+export async function imageSignals(
+  png: Buffer,
+  width: number,
+  height: number,
+  documentBox: Box | undefined,
+  fields: { key: string; box: Box }[],
+  quad?: [number, number][],
+): Promise<ImageSignals> {
   const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
   const core = clampBox(inner(doc), width, height);
   const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
   let glare = 0;
-  const chromaHistogram = new Uint32Array(256);
-  for (let i = 0; i < rgb.length; i += 3) {
-    const [r, g, b] = [rgb[i]!, rgb[i + 1]!, rgb[i + 2]!];
-    const lo = Math.min(r, g, b);
-    if (lo >= 250) glare++;
-    chromaHistogram[Math.max(r, g, b) - lo]!++;
-  }
+  for (let i = 0; i < rgb.length; i += 3) if (Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 250) glare++;
   const pixels = rgb.length / 3;
-  // The colour of the document's most coloured tenth (photo, coat of arms, tinted print): a grey copy has none anywhere.
-  let seen = 0;
-  let chromaLevel = 255;
-  while (chromaLevel > 0 && seen + chromaHistogram[chromaLevel]! < pixels * 0.1) seen += chromaHistogram[chromaLevel--]!;
   const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const small = await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
   const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
@@ -129,7 +112,7 @@ export async function imageSignals(png: Buffer, width: number, height: number, d
     glare: glare / pixels,
     documentHeight: Math.min(doc[2], doc[3]),
     screen: screenSignal(rgb, core[2], core[3]),
-    chroma: chromaLevel / 255,
+    chroma: await chromaOf(png, width, quad, doc),
     elaAnomaly: ela.anomaly,
     elaField: ela.field,
   };

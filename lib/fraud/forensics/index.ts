@@ -4,7 +4,6 @@ import type { MediaInput } from '../../media';
 import type { ForensicSignals } from '../types';
 import { imageSignals, type Box } from './image';
 import { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
-import { chromaOf } from './colour';
 import { patchSignal } from './patch';
 
 export { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
@@ -30,8 +29,7 @@ export async function documentForensics(media: MediaInput, reading: DocumentRead
   }
   // Error levels only mean something in a JPEG the camera wrote (a PNG or a rendered PDF page has none).
   const fields = media.type === 'jpeg' ? flatFields(reading.result.fields) : [];
-  const s = await imageSignals(page.png, page.width, page.height, reading.documentBox, fields);
-  const patch = reading.fieldView ? patchSignal(await reading.fieldView()) : { ratio: 1 };
-  const chroma = await chromaOf(page.png, page.width, reading.documentQuad, reading.documentBox ?? [0, 0, page.width, page.height]);
-  return { field: media.field, ...s, chroma, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
+  const s = await imageSignals(page.png, page.width, page.height, reading.documentBox, fields, reading.documentQuad);
+  const patch = reading.fieldView ? patchSignal(reading.fieldView) : { ratio: 1 };
+  return { field: media.field, ...s, editor, pdfUpdates, patchRatio: patch.ratio, patchField: patch.field };
 }

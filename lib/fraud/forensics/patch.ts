@@ -71,8 +71,7 @@ export function patchSignal(view: FieldView): PatchSignal {
   const heights = boxes.map((f) => f.box[3]).sort((a, b) => a - b);
   const lineHeight = heights[heights.length >> 1]!;
   const measured = boxes.flatMap((f) => {
-    const [x, y, , h] = f.box;
-    const w = f.box[2];
+    const [x, y, w, h] = f.box;
     const rows = Math.max(1, Math.round(h / lineHeight));
     const rowHeight = h / rows;
     const parts: number[] = [];
