@@ -5,16 +5,17 @@ import { messages, type Locale } from '@/lib/i18n';
 import { MessagePanel } from './MessagePanel';
 
 /** Success (or rejection) page; continues to the integrator's app after a few seconds. */
-export function ResultStep({ requestId, locale, approved }: { requestId: string; locale: Locale; approved: boolean }) {
+export function ResultStep({ requestId, locale, approved, capture = false }: { requestId: string; locale: Locale; approved: boolean; capture?: boolean }) {
   const t = messages[locale];
   const href = `/p/${encodeURIComponent(requestId)}/done`;
   useEffect(() => {
     const id = setTimeout(() => window.location.assign(href), 4000);
     return () => clearTimeout(id);
   }, [href]);
-  const text = approved ? t.success : t.rejected;
+  // A rejected capture says no more than that: the reasons of a fraud decision are for the integrator.
+  const text = approved ? t.success : capture ? t.rejectedCapture : t.rejected;
   return (
-    <MessagePanel title={text.title} body={approved ? t.success.body : t.rejected.body} tone={approved ? 'good' : 'bad'}>
+    <MessagePanel title={text.title} body={text.body} tone={approved ? 'good' : 'bad'}>
       <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
         {text.continue}
       </a>

@@ -2,6 +2,8 @@ import type { Locale, Messages } from '@/lib/i18n';
 import type { FlowView } from '@/lib/steps/flow';
 import { ChooseChannelStep } from './ChooseChannelStep';
 import { CodeStep } from './CodeStep';
+import { DocumentStep } from './capture/DocumentStep';
+import { SelfieStep } from './capture/SelfieStep';
 import { IntroStep } from './IntroStep';
 import { MessagePanel } from './MessagePanel';
 import { ResultStep } from './ResultStep';
@@ -14,17 +16,21 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
         <IntroStep
           requestId={requestId}
           locale={locale}
-          kind={view.kind === 'mfa' ? 'mfa' : 'validation'}
+          kind={view.kind}
           integratorName={integratorName}
           singleChannel={view.channels.length === 1 ? view.channels[0]!.channel : undefined}
         />
       );
+    case 'document':
+      return <DocumentStep requestId={requestId} locale={locale} requireLiveCapture={view.requireLiveCapture} attemptsLeft={view.attemptsLeft} retry={view.retry} />;
+    case 'selfie':
+      return <SelfieStep requestId={requestId} locale={locale} attemptsLeft={view.attemptsLeft} retry={view.retry} />;
     case 'choose':
       return <ChooseChannelStep requestId={requestId} locale={locale} channels={view.channels} />;
     case 'code':
       return <CodeStep requestId={requestId} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} />;
     case 'finished':
-      return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} />;
+      return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} capture={view.kind === 'fraud' || view.kind === 'liveness'} />;
     case 'already-finished':
       return <MessagePanel title={t.finished.title} body={t.finished.body} />;
     case 'expired':

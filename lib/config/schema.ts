@@ -52,6 +52,18 @@ export const configSchema = z.object({
   FACE_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
+  /** Captures (document or selfie) a person may submit in one fraud or liveness process before it is REJECTED. */
+  STEP_MAX_CAPTURE_ATTEMPTS: int(3, 1),
+  /** Fraud step: lowest score approved (no hard stop fired either); below it the process is REJECTED. */
+  STEP_FRAUD_MIN_SCORE: int(70, 0),
+  /** Movements the hosted liveness step may ask for, one drawn at random per attempt (turn_left, turn_right, come_closer). */
+  STEP_LIVENESS_ACTIONS: z
+    .string()
+    .default('turn_left,turn_right')
+    .transform((v) => v.split(',').map((a) => a.trim()))
+    .pipe(z.array(z.enum(['turn_left', 'turn_right', 'come_closer'])).min(1)),
+  /** Life of a desktop-to-phone handoff link. */
+  STEP_HANDOFF_TTL_SECONDS: int(600, 30),
   // Messages (SMS and e-mail)
   DEFAULT_LOCALE: z.enum(['pt-BR', 'en']).default('pt-BR'),
   SMTP_URL: z.string().optional(),

@@ -24,3 +24,47 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export const resendBodySchema = z.object({ lang: z.enum(['pt-BR', 'en']).optional() });
 export const resendResponseSchema = z.object({ retryAfter: z.number().int(), resendsLeft: z.number().int() });
 export type ResendResponse = z.infer<typeof resendResponseSchema>;
+
+const retrySchema = z.object({
+  slot: z.enum(['front', 'back', 'selfie']),
+  reason: z.string(),
+  message: z.string().meta({ description: 'What to do, in the page language.' }),
+});
+
+export type CaptureRetry = z.infer<typeof retrySchema>;
+
+/** What a capture submission ends in. */
+export const captureResponseSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('approved') }),
+  z.object({ outcome: z.literal('rejected') }),
+  z.object({ outcome: z.literal('retry'), retry: z.array(retrySchema), attemptsLeft: z.number().int() }),
+]);
+export type CaptureResponse = z.infer<typeof captureResponseSchema>;
+
+/** A document side: data URL or base64 of a JPEG, PNG or PDF. */
+const picture = z.string().min(1).max(16 * 1024 * 1024);
+
+export const documentBodySchema = z
+  .object({ front: picture.optional(), back: picture.optional(), source: z.enum(['camera', 'upload']), lang: z.enum(['pt-BR', 'en']).optional() })
+  .refine((b) => b.front || b.back, { message: 'Send front, back or both.', path: ['front'] });
+export type DocumentBody = z.input<typeof documentBodySchema>;
+
+export const challengeResponseSchema = z.object({ token: z.string(), action: z.enum(['turn_left', 'turn_right', 'come_closer']), expiresAt: z.string() });
+export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;
+
+export const selfieBodySchema = z.object({
+  challenge: z.string().min(1).max(4096),
+  frames: z
+    .array(z.object({ image: picture.max(4 * 1024 * 1024), at: z.number().int().nonnegative() }))
+    .min(3)
+    .max(12),
+  lang: z.enum(['pt-BR', 'en']).optional(),
+});
+export type SelfieBody = z.input<typeof selfieBodySchema>;
+
+export const handoffResponseSchema = z.object({ url: z.url(), qrSvg: z.string(), expiresAt: z.string() });
+export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
+
+/** Where the process stands, polled by a page that handed off to a phone. */
+export const stateResponseSchema = z.object({ stage: z.string(), status: z.string() });
+export type StateResponse = z.infer<typeof stateResponseSchema>;

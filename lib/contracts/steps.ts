@@ -42,8 +42,21 @@ export const validationStartSchema = z
   .object({ cpf: cpfSchema, ...common, useIntroPage: pageFlag('intro'), useSuccessPage: pageFlag('success'), cellphone: phoneSchema })
   .meta({ id: 'ValidationStepRequest' });
 
+/** Atesta's addition (like Stripe Identity's `require_live_capture`): no file upload, the camera only. */
+const requireLiveCapture = z
+  .boolean()
+  .default(false)
+  .meta({ description: 'Atesta addition: the person must capture the document with the camera; the file-upload fallback is not offered (default false).' });
+
 export const fraudStartSchema = z
-  .object({ cpf: cpfSchema.optional(), ...common, useIntroPage: pageFlag('intro'), useSuccessPage: pageFlag('success'), selfieImage: fileField('Selfie to match the document face against').optional() })
+  .object({
+    cpf: cpfSchema.optional(),
+    ...common,
+    useIntroPage: pageFlag('intro'),
+    useSuccessPage: pageFlag('success'),
+    selfieImage: fileField('Selfie to match the document face against').optional(),
+    requireLiveCapture,
+  })
   .meta({ id: 'FraudStepRequest' });
 
 export const livenessStartSchema = z
@@ -63,7 +76,7 @@ export const mfaStartSchema = z
   .meta({ id: 'MfaStepRequest' });
 
 export const fraudKeyStartSchema = z
-  .object({ cpf: cpfSchema, ...common, selfieImage: fileField('Selfie, base64 image').optional() })
+  .object({ cpf: cpfSchema, ...common, selfieImage: fileField('Selfie, base64 image').optional(), requireLiveCapture })
   .meta({ id: 'FraudStepKeyRequest' });
 
 export const livenessKeyStartSchema = z.object({ cpf: cpfSchema, ...common }).meta({ id: 'LivenessStepKeyRequest' });

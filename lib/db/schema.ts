@@ -290,6 +290,40 @@ export const stepCodes = pgTable('step_codes', {
   verifiedAt: ts('verified_at'),
 });
 
+/**
+ * Pictures a person captured in a fraud or liveness process (biometric data:
+ * sealed with the master key). One row per slot; a retake replaces it.
+ */
+export const stepCaptures = pgTable(
+  'step_captures',
+  {
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => stepProcesses.id, { onDelete: 'cascade' }),
+    /** `front`, `back` (document) or `selfie`. */
+    slot: text('slot', { enum: ['front', 'back', 'selfie'] }).notNull(),
+    imageEnc: text('image_enc').notNull(),
+    source: text('source', { enum: ['camera', 'upload'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.slot] })],
+);
+
+/** One-time links that continue a process on another device (desktop to phone): only the token's hash is kept. */
+export const stepHandoffs = pgTable(
+  'step_handoffs',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => stepProcesses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('step_handoffs_process_idx').on(t.processId)],
+);
+
 /** CPFs an integrator refuses (fraud rule CPF_BLOQUEADO); managed through the deny-list API. */
 export const denyList = pgTable(
   'deny_list',

@@ -9,7 +9,8 @@ import { recordAnalysis } from './sequence';
 import type { Evidence, FaceEvidence, ForensicSignals, ScoreResult } from './types';
 
 export interface FraudAnalysisRequest {
-  cpf: string;
+  /** Absent for a hosted fraud step started without one: the CPF read from the document stands in for the face-index check. */
+  cpf?: string;
   customerId?: string;
   rulesGroup?: string;
   imageFront?: string;
@@ -31,11 +32,23 @@ export interface FraudAnalysis {
   faceMatchResult: FaceMatchResult;
 }
 
+/** How each document file read on its own (the hosted capture asks again only for a side that failed). */
+export interface SideReport {
+  field: 'imageFront' | 'imageBack';
+  typeRecognized: string;
+  forensics: ForensicSignals;
+}
+
 /**
  * SPEC 4.4 to 4.6: a document (and optionally a selfie) analysed into a
  * ScoreResult. Every check feeds the rule catalogue; nothing here decides.
  */
 export async function analyseFraud(integratorId: string, req: FraudAnalysisRequest, methodName: string): Promise<FraudAnalysis> {
+  return (await analyseFraudSides(integratorId, req, methodName)).analysis;
+}
+
+/** The analysis with the report of each side. */
+export async function analyseFraudSides(integratorId: string, req: FraudAnalysisRequest, methodName: string): Promise<{ analysis: FraudAnalysis; sides: SideReport[] }> {
   const started = performance.now();
   const [front, back, selfiePic, settings] = await Promise.all([
     req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
@@ -44,6 +57,7 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
     getSettings(integratorId),
   ]);
   const ocr = front ? merged(front.reading.result, back?.reading.result) : undefined;
+  const cpf = req.cpf ?? ocr?.fields.find((f) => f.key === 'cpf')?.value.replace(/\D/g, '');
   const forensics: ForensicSignals[] = [front?.forensics, back?.forensics].filter((f): f is ForensicSignals => Boolean(f));
 
   // The document portrait, on the sides that print one.
@@ -70,18 +84,18 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
       face.match = { similarity: s, match: s >= threshold, threshold, against: 'document' };
     } else if (!req.imageFront) {
       // 4.5 without a document: the selfie against the face enrolled for this CPF.
-      const s = await similarityToCpf(integratorId, req.cpf, selfie.descriptor);
+      const s = req.cpf ? await similarityToCpf(integratorId, req.cpf, selfie.descriptor) : undefined;
       if (s === undefined) face.nothingToCompare = true;
       else face.match = { similarity: s, match: s >= threshold, threshold, against: 'enrolled' };
     }
   }
   if (probe) {
     const found = await searchFaces(integratorId, probe.descriptor, { threshold, limit: 5 });
-    face.duplicates = found.filter((c) => c.cpf !== req.cpf).map((c) => ({ cpf: c.cpf, similarity: c.similarity }));
+    face.duplicates = found.filter((c) => c.cpf !== cpf).map((c) => ({ cpf: c.cpf, similarity: c.similarity }));
   }
 
   const faceCrop = documentFace && portraitSide ? await faceCropOf(portraitSide.picture, documentFace) : '';
-  const denied = await denyListEntry(integratorId, req.cpf);
+  const denied = req.cpf ? await denyListEntry(integratorId, req.cpf) : undefined;
   const evidence: Evidence = {
     cpf: req.cpf,
     now: new Date(),
@@ -93,10 +107,14 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   };
   const scored = scoreEvidence(evidence, await ruleSettingsFor(integratorId, req.rulesGroup));
   const totalTime = Math.round(performance.now() - started);
-  const batchId = await recordAnalysis({ integratorId, methodName, cpf: req.cpf, customerId: req.customerId, rulesGroup: req.rulesGroup, ...scored, totalTimeMs: totalTime });
-  return {
-    scoreResult: { cpf: req.cpf, customerId: req.customerId ?? '', ...scored, statistics: { batchId, methodName, totalTime } },
+  const batchId = await recordAnalysis({ integratorId, methodName, cpf: req.cpf ?? '', customerId: req.customerId, rulesGroup: req.rulesGroup, ...scored, totalTimeMs: totalTime });
+  const sides: SideReport[] = [front, back].flatMap((x) =>
+    x ? [{ field: x.forensics.field as SideReport['field'], typeRecognized: x.reading.result.typeRecognized, forensics: x.forensics }] : [],
+  );
+  const analysis: FraudAnalysis = {
+    scoreResult: { cpf: req.cpf ?? '', customerId: req.customerId ?? '', ...scored, statistics: { batchId, methodName, totalTime } },
     extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
     faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
   };
+  return { analysis, sides };
 }

@@ -7,3 +7,4 @@ export { enforce as enforceRateLimit, purgeExpiredBuckets } from './rate-limit';
 export { metrics } from './metrics';
 export { readBodyLimited, parseBody } from './body';
 export { parseWith, validationError } from './validation';
+export { vendorFile } from './vendor';

@@ -1,5 +1,5 @@
 /** Variance of the 4-neighbour Laplacian of a grey image: how much fine detail (focus) it holds. */
-export function laplacianVariance(data: Buffer | Uint8Array, width: number, height: number): number {
+export function laplacianVariance(data: ArrayLike<number>, width: number, height: number): number {
   let sum = 0;
   let sq = 0;
   let n = 0;

@@ -10,16 +10,20 @@ import { expireIfDue, finishTx, withFinish } from './lifecycle';
 import { findProcess, patchResult, transition, type StepProcess } from './records';
 import { completionUrl, resolveAppRedirect } from './redirect';
 import { isFinal } from './state';
+import { captureState, maxAttempts, type Retry } from './captures';
+import { redeemHandoff } from './handoff';
 
 export type Channel = 'sms' | 'email';
 
 export type FlowView =
   | { stage: 'invalid' }
   | { stage: 'expired' | 'canceled' | 'already-finished' }
-  | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean }
+  | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean; kind: StepProcess['kind'] }
   | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
   | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
   | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }
+  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[]; captured: ('front' | 'back')[] }
+  | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[] }
   | { stage: 'unavailable'; kind: StepProcess['kind'] };
 
 export const masked = (channel: Channel, value: string) => (channel === 'sms' ? maskPhone(value) : maskEmail(value));
@@ -48,11 +52,12 @@ export async function openProcess(requestId: string, secret: string, locale: Loc
   } catch {
     return undefined;
   }
-  if (!safeEqual(p.secretHash, sha256Hex(secret))) return undefined;
   p = await expireIfDue(p);
+  const db = await getDb();
+  // The process's own secret, or a one-time handoff link made for another device.
+  if (!safeEqual(p.secretHash, sha256Hex(secret)) && (isFinal(p.status) || !(await redeemHandoff(db, p.id, secret)))) return undefined;
   if (isFinal(p.status)) return { expiresAt: p.expiresAt };
   const token = randomToken(32);
-  const db = await getDb();
   await db.insert(schema.stepSessions).values({ tokenHash: sha256Hex(token), processId: p.id, expiresAt: p.expiresAt });
   if (p.status === 'PENDING') {
     p = await db.transaction((tx) => transition(tx, p.id, 'IN_PROGRESS', { openedAt: new Date(), locale })).catch(() => p);
@@ -93,10 +98,19 @@ export async function viewOf(p: StepProcess | undefined): Promise<FlowView> {
   if (!p) return { stage: 'invalid' };
   if (p.status === 'EXPIRED') return { stage: 'expired' };
   if (p.status === 'CANCELED') return { stage: 'canceled' };
-  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { stage: 'finished', status: p.status, showSuccessPage: p.useSuccessPage };
-  if (p.kind === 'fraud' || p.kind === 'liveness') return { stage: 'unavailable', kind: p.kind };
-  const channels = channelsOf(p);
+  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { stage: 'finished', status: p.status, showSuccessPage: p.useSuccessPage, kind: p.kind };
   const db = await getDb();
+  if (p.kind === 'fraud' || p.kind === 'liveness') {
+    if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels: [] };
+    const { attempts, retry } = captureState(p);
+    const attemptsLeft = maxAttempts() - attempts;
+    if (p.kind === 'liveness') return { stage: 'selfie', attemptsLeft, ...(retry ? { retry } : {}) };
+    const rows = await db.select({ slot: schema.stepCaptures.slot }).from(schema.stepCaptures).where(eq(schema.stepCaptures.processId, p.id));
+    const captured = rows.map((r) => r.slot).filter((x): x is 'front' | 'back' => x !== 'selfie');
+    const requireLiveCapture = Boolean((p.options as { requireLiveCapture?: boolean }).requireLiveCapture);
+    return { stage: 'document', requireLiveCapture, attemptsLeft, captured, ...(retry ? { retry } : {}) };
+  }
+  const channels = channelsOf(p);
   const code = await codeOf(db, p.id);
   if (!code) {
     if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels };
@@ -120,7 +134,13 @@ function assertOpen(p: StepProcess) {
 /** Consent given (intro page) and channel chosen: the first code is sent. Idempotent once a code exists. */
 export async function begin(p: StepProcess, input: { consent: boolean; channel?: Channel; locale: Locale }): Promise<void> {
   assertOpen(p);
-  if (p.kind !== 'validation' && p.kind !== 'mfa') throw badRequest('wrong_step', 'This step has no code.');
+  if (p.kind === 'fraud' || p.kind === 'liveness') {
+    // No code: the consent of the intro page opens the capture.
+    if (!input.consent) throw badRequest('consent_required', 'Consent is required to continue.');
+    const db = await getDb();
+    if (!p.consentAt) await db.update(schema.stepProcesses).set({ consentAt: new Date() }).where(eq(schema.stepProcesses.id, p.id));
+    return;
+  }
   if (p.useIntroPage && !p.consentAt && !input.consent) throw badRequest('consent_required', 'Consent is required to continue.');
   const channels = channelsOf(p).map((c) => c.channel);
   const channel = input.channel ?? (channels.length === 1 ? channels[0] : undefined);
@@ -196,4 +216,14 @@ export async function completionTarget(p: StepProcess): Promise<string> {
   const target = resolveAppRedirect(p.appRedirect, settings.appOrigin);
   if (!target) throw conflict('app_origin_not_configured', 'The integrator has no app origin for this redirect path.');
   return completionUrl(target, p.id, p.status, await webhookSecret(p.integratorId));
+}
+
+/** The stage and status a page polls while another device carries the process on. */
+export async function processState(requestId: string, token: string | undefined): Promise<{ stage: string; status: string }> {
+  const p = await sessionProcess(requestId, token);
+  if (!p) {
+    const { view } = await anonymousView(requestId);
+    return { stage: view.stage, status: view.stage === 'invalid' ? 'UNKNOWN' : view.stage.toUpperCase() };
+  }
+  return { stage: (await viewOf(p)).stage, status: p.status };
 }

@@ -13,11 +13,12 @@ export interface StartBody {
   webhookUrl?: string;
   webhookBasicAuth?: string;
   selfieImage?: string;
+  requireLiveCapture?: boolean;
 }
 
 /** Starts a process of a kind from an API body; a selfie is kept sealed (biometric data). */
 export function startFromBody(integratorId: string, kind: StepKind, api: 'bearer' | 'apiKey', body: StartBody): Promise<StepStartResponse> {
-  const { selfieImage, useIntroPage = true, useSuccessPage = true, cellphone, ...rest } = body;
+  const { selfieImage, requireLiveCapture, useIntroPage = true, useSuccessPage = true, cellphone, ...rest } = body;
   return startProcess(integratorId, {
     ...rest,
     kind,
@@ -25,6 +26,6 @@ export function startFromBody(integratorId: string, kind: StepKind, api: 'bearer
     useIntroPage,
     useSuccessPage,
     cellphone: cellphone?.replace(/^55(?=\d{10,11}$)/, ''),
-    options: selfieImage ? { selfieImageEnc: seal(selfieImage) } : {},
+    options: { ...(selfieImage ? { selfieImageEnc: seal(selfieImage) } : {}), ...(requireLiveCapture ? { requireLiveCapture: true } : {}) },
   });
 }

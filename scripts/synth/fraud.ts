@@ -75,10 +75,23 @@ async function onScreen(jpeg: Buffer, r: Rng): Promise<Buffer> {
       for (let c = 0; c < 3; c++) data[i + c] = Math.min(255, Math.round(data[i + c]! * (c === lit ? 1 : 0.25) * rowGap * 1.9));
     }
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .rotate(r.int(-40, 40) / 10, { background: '#101010' })
-    // The camera samples each screen pixel about one and a half times: the grid beats with the sensor (moiré).
-    .resize({ width: Math.round(w * (1.3 + r.next() * 0.3)) })
+  const angle = r.int(-40, 40) / 10;
+  const width = Math.round(w * (1.3 + r.next() * 0.3));
+  // A camera pixel integrates the light over its own area (about `factor` pixels of the 3× picture) and then
+  // samples: no ideal anti-aliasing filter, so the grid beats with the sensor (moiré). A resampling kernel such
+  // as Lanczos would remove the grid before sampling, which no sensor does.
+  const factor = info.width / width;
+  const { data: seen, info: seenInfo } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .rotate(angle, { background: '#101010' })
+    .blur(0.35 * factor)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sampled = await sharp(seen, { raw: { width: seenInfo.width, height: seenInfo.height, channels: 3 } })
+    .resize({ width, kernel: 'nearest' })
+    .png()
+    .toBuffer();
+  return sharp(sampled)
+    // Lens focus.
     .blur(0.5 + r.next() * 0.4)
     .modulate({ brightness: 1.05, saturation: 0.9 })
     .tint({ r: 225, g: 235, b: 255 })

@@ -1,0 +1,117 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { CaptureRetry } from '@/lib/contracts/flow';
+import { messages, type Locale } from '@/lib/i18n';
+import { FlowError, submitSelfieFlow } from '../api';
+import { Button } from '../Button';
+import type { CameraProblem } from './camera-errors';
+import { CameraGate } from './CameraGate';
+import { HandoffPanel } from './HandoffPanel';
+import type { Recording } from './SelfieCamera';
+
+// Webcam and the face tracker load only when the camera opens.
+const SelfieCamera = dynamic(() => import('./SelfieCamera'), { ssr: false });
+
+type Mode = 'tips' | 'camera' | 'review' | 'sending';
+
+/** SPEC 4.13 hosted liveness: tips, guided camera, the movement recorded, review, send; retry with guidance. */
+export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry: initialRetry }: { requestId: string; locale: Locale; attemptsLeft: number; retry?: CaptureRetry[] }) {
+  const t = messages[locale];
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>('tips');
+  const [problem, setProblem] = useState<CameraProblem | undefined>();
+  const [handoff, setHandoff] = useState(false);
+  const [recording, setRecording] = useState<Recording | undefined>();
+  const [retry, setRetry] = useState<CaptureRetry[]>(initialRetry ?? []);
+  const [attemptsLeft, setAttemptsLeft] = useState(initialLeft);
+  const [error, setError] = useState('');
+
+  const send = useMutation({
+    mutationFn: (r: Recording) => submitSelfieFlow(requestId, { ...r, lang: locale }),
+    onSuccess: (out) => {
+      setRecording(undefined);
+      if (out.outcome === 'retry') {
+        setRetry(out.retry);
+        setAttemptsLeft(out.attemptsLeft);
+        setMode('tips');
+        return;
+      }
+      router.refresh();
+    },
+    onError: (e) => {
+      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.code.error);
+      setMode('review');
+      if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
+    },
+  });
+
+  if (handoff) return <HandoffPanel requestId={requestId} t={t} onClose={() => setHandoff(false)} />;
+
+  return (
+    <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="selfie-step" data-mode={mode}>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">{t.selfie.title}</h1>
+      {retry.length && mode === 'tips' ? (
+        <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="retry">
+          <ul className="list-disc pl-5 text-slate-800">
+            {[...new Set(retry.map((r) => r.message))].map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm text-slate-700">{t.document.attemptsLeft(attemptsLeft)}</p>
+        </div>
+      ) : null}
+      {mode === 'sending' ? (
+        <p aria-live="polite" className="py-8 text-center text-lg text-slate-800" data-testid="sending">
+          {t.selfie.sending}
+        </p>
+      ) : mode === 'review' && recording ? (
+        <div>
+          <p className="mb-2 font-semibold text-slate-900">{t.selfie.review}</p>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={recording.frames[0]!.image} alt={t.selfie.review} className="mb-3 w-full -scale-x-100 rounded-lg" />
+          <p role="alert" className="mb-2 min-h-[1.25rem] text-sm font-medium text-rose-700">
+            {error}
+          </p>
+          <div className="flex flex-col gap-2">
+            <Button
+              type="button"
+              onClick={() => {
+                setError('');
+                setMode('sending');
+                send.mutate(recording);
+              }}
+            >
+              {t.selfie.send}
+            </Button>
+            <button type="button" onClick={() => setMode('camera')} className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900">
+              {t.selfie.retake}
+            </button>
+          </div>
+        </div>
+      ) : mode === 'camera' && !problem ? (
+        <SelfieCamera
+          requestId={requestId}
+          t={t}
+          onProblem={setProblem}
+          onRecorded={(r) => {
+            // Nothing leaves the device before the person confirms.
+            setRecording(r);
+            setMode('review');
+          }}
+        />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-800">{t.selfie.tips}</p>
+          <CameraGate t={t} label={t.selfie.start} problem={problem} setProblem={setProblem} onOpen={() => setMode('camera')} />
+          <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
+            {t.handoff.offer}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

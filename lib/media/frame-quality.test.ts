@@ -1,0 +1,34 @@
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generate } from '@/scripts/synth';
+import { adviseFrame, measureFrame } from './frame-quality';
+
+/** A frame as the browser sees it: RGBA, 320 px wide. */
+async function frame(img: Sharp) {
+  const { data, info } = await img.resize({ width: 320 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return measureFrame(data, info.width, info.height);
+}
+
+describe('live document framing guidance', () => {
+  it('says ok for generated document photos and names what is wrong with bad ones', async () => {
+    const advice: Record<string, string[]> = { ok: [], blurred: [], dark: [], glare: [], empty: [] };
+    for (const [i, type] of (['CNH_FRENTE', 'RG_VERSO', 'CIN_FRENTE', 'PASSAPORTE', 'CNH_VERSO', 'CPF'] as const).entries()) {
+      const s = await generate(type, 7000 + i, 'photo');
+      const small = await sharp(s.image).resize({ width: 640 }).toBuffer();
+      advice.ok!.push(adviseFrame(await frame(sharp(small))));
+      advice.blurred!.push(adviseFrame(await frame(sharp(small).blur(4))));
+      advice.dark!.push(adviseFrame(await frame(sharp(small).linear(0.18, 0))));
+      // A lamp's reflection: a blown-out disc over a fifth of the picture.
+      const meta = await sharp(small).metadata();
+      const r = Math.round(meta.width! * 0.22);
+      const spot = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}"><circle cx="${meta.width! / 2}" cy="${meta.height! / 2}" r="${r}" fill="#fff"/></svg>`);
+      advice.glare!.push(adviseFrame(await frame(sharp(small).composite([{ input: spot }]))));
+      advice.empty!.push(adviseFrame(await frame(sharp({ create: { width: 640, height: 400, channels: 3, background: '#6b5a48' } }).png())));
+    }
+    expect(advice.ok!.filter((a) => a === 'ok').length, advice.ok!.join()).toBeGreaterThanOrEqual(5);
+    expect(advice.blurred!.filter((a) => a === 'blurry').length, advice.blurred!.join()).toBeGreaterThanOrEqual(5);
+    expect(advice.dark!.every((a) => a === 'dark'), advice.dark!.join()).toBe(true);
+    expect(advice.glare!.filter((a) => a === 'glare').length, advice.glare!.join()).toBeGreaterThanOrEqual(5);
+    expect(advice.empty!.every((a) => a === 'empty')).toBe(true);
+  }, 60_000);
+});
