@@ -11,6 +11,8 @@ export default defineConfig({
   timeout: 60_000,
   workers: 1,
   reporter: 'list',
+  // Fake-camera videos and document files for the capture steps.
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
@@ -42,6 +44,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // Short, so the resend test does not wait a minute (the default 60 s is tested in vitest).
       STEP_RESEND_COOLDOWN_SECONDS: '3',
+      // The face video turns one way only.
+      STEP_LIVENESS_ACTIONS: 'turn_right',
       ATESTA_DEMO_USERNAME: E2E_DEMO.username,
       ATESTA_DEMO_PASSWORD: E2E_DEMO.password,
       ATESTA_DEMO_API_KEY: E2E_DEMO.apiKey,

@@ -1,0 +1,34 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** The integrator's webhook receiver, on loopback. */
+export async function receiver() {
+  const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      calls.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** A screenshot of the current screen, kept with the test's artifacts (per project: phone and desktop). */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Consent on the intro page of a capture step. */
+export async function consent(page: Page) {
+  await page.getByLabel('Li e concordo com o uso dos meus dados para esta verificação.').check();
+  await page.getByRole('button', { name: 'Começar' }).click();
+}
+
+export async function waitForWebhook(calls: { body: string }[], requestId: string) {
+  await expect.poll(() => calls.find((c) => c.body.includes(requestId)) !== undefined, { timeout: 30_000 }).toBe(true);
+  return JSON.parse(calls.find((c) => c.body.includes(requestId))!.body);
+}

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { fraudCase } from '../scripts/synth/fraud';
+import { writeY4m } from './fixtures/y4m';
+import { E2E_MEDIA, e2eFaces } from './media';
+
+/**
+ * Fake-camera videos for the capture steps (Chromium plays them in a loop):
+ * a generated document photo, and a face that looks ahead then turns to its
+ * right (two photos of one person from ../shared/datasets). Also the document
+ * files the upload tests send.
+ */
+export default async function globalSetup() {
+  fs.mkdirSync(E2E_MEDIA.dir, { recursive: true });
+  const faces = e2eFaces();
+  // A clean CNH front whose validity has not run out.
+  let i = 0;
+  let doc = await fraudCase('clean', i, faces);
+  while (doc.type !== 'CNH_FRENTE' || !(doc.truth.fields.validade! > new Date().toISOString().slice(0, 10))) doc = await fraudCase('clean', ++i, faces);
+  fs.writeFileSync(E2E_MEDIA.document, doc.image);
+  fs.writeFileSync(E2E_MEDIA.blurred, await sharp(doc.image).blur(12).jpeg().toBuffer());
+  await writeY4m(E2E_MEDIA.documentVideo, 1280, 720, 10, [{ image: doc.image, frames: 5 }]);
+  await writeY4m(E2E_MEDIA.faceVideo, 640, 480, 10, [
+    { image: faces.frontal, frames: 25 },
+    { image: faces.turned, frames: 15 },
+  ]);
+  fs.writeFileSync(path.join(E2E_MEDIA.dir, 'cpf.txt'), doc.cpf);
+}
