@@ -24,7 +24,10 @@ test('liveness step: tips, oval guide, the movement recorded, review, server dec
   await expect(page.getByTestId('selfie-guide')).toBeVisible();
   await shot(page, info, '2-camera');
   // Recording starts by itself once the face is steady; the review comes after it.
-  await expect(page.getByRole('img', { name: 'Confira a selfie' })).toBeVisible({ timeout: 90_000 });
+  const review = page.getByRole('img', { name: 'Confira a selfie' });
+  await expect(review).toBeVisible({ timeout: 90_000 });
+  info.annotations.push({ type: 'recorded', description: `${await review.getAttribute('data-frames')} frames, yaw ${await review.getAttribute('data-yaws')}` });
+  console.log('recorded', await review.getAttribute('data-frames'), await review.getAttribute('data-yaws'));
   await shot(page, info, '3-review');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });

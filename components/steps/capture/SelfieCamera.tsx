@@ -11,6 +11,8 @@ import { loadFaceTracker, type FaceTracker, type TrackedFace } from './face-trac
 export interface Recording {
   challenge: string;
   frames: { image: string; at: number }[];
+  /** The head turn the browser's tracker saw at each frame (for the page's own checks and tests; the server measures again). */
+  yaws: (number | null)[];
 }
 
 type Guide = 'loading' | 'none' | 'center' | 'closer' | 'farther' | 'dark' | 'still' | 'ready';
@@ -67,6 +69,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
   const [ready, setReady] = useState(false);
   const [tracker, setTracker] = useState<FaceTracker | null | undefined>(undefined);
   const [guide, setGuide] = useState<Guide>('loading');
+  const [yaw, setYaw] = useState<number | undefined>();
   const [challenge, setChallenge] = useState<ChallengeResponse | undefined>();
   const recording = useRef(false);
 
@@ -82,22 +85,34 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
       if (!video) return;
       const canvas = document.createElement('canvas');
       const frames: Recording['frames'] = [];
+      const yaws: Recording['yaws'] = [];
       let startYaw: number | undefined;
       let turned = 0;
+      let busy = false;
+      // Frames on a fixed cadence; the tracker looks at them when it is free (it is slower on some devices)
+      // and only shortens the recording once it has seen the turn.
       while (frames.length < MAX_FRAMES) {
         const at = Date.now();
         frames.push({ image: grab(video, canvas), at });
-        if (tracker) {
-          const face = await tracker.detect(video).catch(() => undefined);
-          if (face) {
-            startYaw ??= face.yaw;
-            if (Math.abs(face.yaw - startYaw) >= TURN_SEEN) turned++;
-          }
-          if (turned >= 2 && frames.length >= MIN_FRAMES) break;
+        yaws.push(null);
+        if (tracker && !busy) {
+          busy = true;
+          const k = yaws.length - 1;
+          void tracker
+            .detect(video)
+            .then((face) => {
+              if (!face) return;
+              yaws[k] = Math.round(face.yaw);
+              startYaw ??= face.yaw;
+              if (Math.abs(face.yaw - startYaw) >= TURN_SEEN) turned++;
+            })
+            .catch(() => undefined)
+            .finally(() => (busy = false));
         }
+        if (turned >= 2 && frames.length >= MIN_FRAMES) break;
         await new Promise((r) => setTimeout(r, Math.max(0, FRAME_MS - (Date.now() - at))));
       }
-      onRecorded({ challenge: c.token, frames });
+      onRecorded({ challenge: c.token, frames, yaws });
     },
     [tracker, onRecorded],
   );
@@ -119,6 +134,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
         if (video && video.readyState >= 2) {
           const face = await tracker.detect(video).catch(() => undefined);
           let g = guideFor(face, brightnessOf(video, canvas));
+          setYaw(face ? Math.round(face.yaw) : undefined);
           const moved = face && last ? Math.hypot(face.box[0] - last.box[0], face.box[1] - last.box[1]) : 1;
           last = face;
           if (g === 'ready' && moved > 0.03) g = 'still';
@@ -162,7 +178,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
           <div className={`h-[78%] aspect-[3/4] rounded-[50%] border-4 ${guide === 'ready' || challenge ? 'border-emerald-400' : 'border-white/90'} shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]`} />
         </div>
       </div>
-      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : guide} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
+      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : guide} data-yaw={yaw} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
         {text}
         {challenge ? <span className="block text-sm font-normal text-slate-700">{t.selfie.recording}</span> : null}
       </p>

@@ -31,7 +31,7 @@ export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry
   const [error, setError] = useState('');
 
   const send = useMutation({
-    mutationFn: (r: Recording) => submitSelfieFlow(requestId, { ...r, lang: locale }),
+    mutationFn: (r: Recording) => submitSelfieFlow(requestId, { challenge: r.challenge, frames: r.frames, lang: locale }),
     onSuccess: (out) => {
       setRecording(undefined);
       if (out.outcome === 'retry') {
@@ -72,7 +72,7 @@ export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry
         <div>
           <p className="mb-2 font-semibold text-slate-900">{t.selfie.review}</p>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={recording.frames[0]!.image} alt={t.selfie.review} className="mb-3 w-full -scale-x-100 rounded-lg" />
+          <img src={recording.frames[0]!.image} alt={t.selfie.review} data-frames={recording.frames.length} data-yaws={recording.yaws.join(',')} className="mb-3 w-full -scale-x-100 rounded-lg" />
           <p role="alert" className="mb-2 min-h-[1.25rem] text-sm font-medium text-rose-700">
             {error}
           </p>
