@@ -1,10 +1,7 @@
 import type { Locale, Messages } from '@/lib/i18n';
 import type { FlowView } from '@/lib/steps/flow';
-import { ChooseChannelStep } from './ChooseChannelStep';
-import { CodeStep } from './CodeStep';
-import { DocumentStep } from './capture/DocumentStep';
-import { SelfieStep } from './capture/SelfieStep';
 import { IntroStep } from './IntroStep';
+import { LazyChooseChannelStep as ChooseChannelStep, LazyCodeStep as CodeStep, LazyDocumentStep as DocumentStep, LazySelfieStep as SelfieStep } from './lazy';
 import { MessagePanel } from './MessagePanel';
 import { ResultStep } from './ResultStep';
 

@@ -1,21 +1,17 @@
 'use client';
 
-import {
-  captureResponseSchema,
-  challengeResponseSchema,
-  handoffResponseSchema,
-  stateResponseSchema,
-  type CaptureResponse,
-  type ChallengeResponse,
-  type DocumentBody,
-  type HandoffResponse,
-  type SelfieBody,
-  type StateResponse,
-  resendResponseSchema,
-  verifyResponseSchema,
-  type BeginBody,
-  type ResendResponse,
-  type VerifyResponse,
+// Types only: the schemas (zod) stay on the server, so the page's first load carries no validator
+// (the server validates every call; these shapes are its contract, lib/contracts/flow.ts).
+import type {
+  BeginBody,
+  CaptureResponse,
+  ChallengeResponse,
+  DocumentBody,
+  HandoffResponse,
+  ResendResponse,
+  SelfieBody,
+  StateResponse,
+  VerifyResponse,
 } from '@/lib/contracts/flow';
 
 /** A failed call, with the server's problem code (e.g. rate_limited) when there is one. */
@@ -44,15 +40,15 @@ async function post(requestId: string, action: string, body: unknown): Promise<u
 }
 
 export const beginFlow = (requestId: string, body: BeginBody) => post(requestId, 'begin', body).then(() => undefined);
-export const verifyFlow = async (requestId: string, code: string): Promise<VerifyResponse> => verifyResponseSchema.parse(await post(requestId, 'verify', { code }));
-export const resendFlow = async (requestId: string, lang: string): Promise<ResendResponse> => resendResponseSchema.parse(await post(requestId, 'resend', { lang }));
-export const submitDocumentFlow = async (requestId: string, body: DocumentBody): Promise<CaptureResponse> => captureResponseSchema.parse(await post(requestId, 'document', body));
-export const challengeFlow = async (requestId: string): Promise<ChallengeResponse> => challengeResponseSchema.parse(await post(requestId, 'challenge', {}));
-export const submitSelfieFlow = async (requestId: string, body: SelfieBody): Promise<CaptureResponse> => captureResponseSchema.parse(await post(requestId, 'selfie', body));
-export const handoffFlow = async (requestId: string): Promise<HandoffResponse> => handoffResponseSchema.parse(await post(requestId, 'handoff', {}));
+export const verifyFlow = async (requestId: string, code: string) => (await post(requestId, 'verify', { code })) as VerifyResponse;
+export const resendFlow = async (requestId: string, lang: string) => (await post(requestId, 'resend', { lang })) as ResendResponse;
+export const submitDocumentFlow = async (requestId: string, body: DocumentBody) => (await post(requestId, 'document', body)) as CaptureResponse;
+export const challengeFlow = async (requestId: string) => (await post(requestId, 'challenge', {})) as ChallengeResponse;
+export const submitSelfieFlow = async (requestId: string, body: SelfieBody) => (await post(requestId, 'selfie', body)) as CaptureResponse;
+export const handoffFlow = async (requestId: string) => (await post(requestId, 'handoff', {})) as HandoffResponse;
 
 export async function stateFlow(requestId: string): Promise<StateResponse> {
   const res = await fetch(`/p/${encodeURIComponent(requestId)}/api/state`, { credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) throw new FlowError(res.status, 'error', res.statusText);
-  return stateResponseSchema.parse(await res.json());
+  return (await res.json()) as StateResponse;
 }

@@ -14,15 +14,17 @@ describe('live document framing guidance', () => {
     const advice: Record<string, string[]> = { ok: [], blurred: [], dark: [], glare: [], empty: [] };
     for (const [i, type] of (['CNH_FRENTE', 'RG_VERSO', 'CIN_FRENTE', 'PASSAPORTE', 'CNH_VERSO', 'CPF'] as const).entries()) {
       const s = await generate(type, 7000 + i, 'photo');
-      const small = await sharp(s.image).resize({ width: 640 }).toBuffer();
+      const small = await sharp(s.image).rotate().resize({ width: 640 }).jpeg().toBuffer();
       advice.ok!.push(adviseFrame(await frame(sharp(small))));
       advice.blurred!.push(adviseFrame(await frame(sharp(small).blur(4))));
       advice.dark!.push(adviseFrame(await frame(sharp(small).linear(0.18, 0))));
       // A lamp's reflection: a blown-out disc over a fifth of the picture.
-      const meta = await sharp(small).metadata();
-      const r = Math.round(meta.width! * 0.22);
-      const spot = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}"><circle cx="${meta.width! / 2}" cy="${meta.height! / 2}" r="${r}" fill="#fff"/></svg>`);
-      advice.glare!.push(adviseFrame(await frame(sharp(small).composite([{ input: spot }]))));
+      const { data, info } = await sharp(small).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const r = info.width * 0.22;
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) if (Math.hypot(x - info.width / 2, y - info.height / 2) < r) data.fill(255, (y * info.width + x) * 3, (y * info.width + x) * 3 + 3);
+      }
+      advice.glare!.push(adviseFrame(await frame(sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }))));
       advice.empty!.push(adviseFrame(await frame(sharp({ create: { width: 640, height: 400, channels: 3, background: '#6b5a48' } }).png())));
     }
     expect(advice.ok!.filter((a) => a === 'ok').length, advice.ok!.join()).toBeGreaterThanOrEqual(5);

@@ -19,20 +19,24 @@ export interface FrameMeasures {
   sharpness: number;
   /** Share of pixels on a strong edge (print, the document's outline). */
   edges: number;
+  /** Standard deviation of luma: a bare surface has little, a document on it a lot (even out of focus). */
+  contrast: number;
 }
 
-export const FRAME_LIMITS = { minBrightness: 55, maxGlare: 0.04, minSharpness: 45, minEdges: 0.03 };
+export const FRAME_LIMITS = { minBrightness: 55, maxGlare: 0.04, minSharpness: 45, minEdges: 0.03, minContrast: 15 };
 
 /** Measures of an RGBA frame (ImageData's layout). */
 export function measureFrame(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): FrameMeasures {
   const n = width * height;
   const luma = new Float32Array(n);
   let sum = 0;
+  let sq = 0;
   let blown = 0;
   for (let i = 0, j = 0; i < n; i++, j += 4) {
     const y = 0.299 * rgba[j]! + 0.587 * rgba[j + 1]! + 0.114 * rgba[j + 2]!;
     luma[i] = y;
     sum += y;
+    sq += y * y;
     if (y >= 250) blown++;
   }
   let strong = 0;
@@ -44,14 +48,21 @@ export function measureFrame(rgba: Uint8ClampedArray | Uint8Array, width: number
       count++;
     }
   }
-  return { brightness: n ? sum / n : 0, glare: n ? blown / n : 0, sharpness: laplacianVariance(luma, width, height), edges: count ? strong / count : 0 };
+  const mean = n ? sum / n : 0;
+  return {
+    brightness: mean,
+    glare: n ? blown / n : 0,
+    sharpness: laplacianVariance(luma, width, height),
+    edges: count ? strong / count : 0,
+    contrast: n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 0,
+  };
 }
 
 /** The one thing to fix first, or ok. */
 export function adviseFrame(m: FrameMeasures, limits = FRAME_LIMITS): FrameAdvice {
   if (m.brightness < limits.minBrightness) return 'dark';
-  if (m.edges < limits.minEdges) return 'empty';
+  if (m.contrast < limits.minContrast) return 'empty';
   if (m.glare > limits.maxGlare) return 'glare';
-  if (m.sharpness < limits.minSharpness) return 'blurry';
+  if (m.sharpness < limits.minSharpness || m.edges < limits.minEdges) return 'blurry';
   return 'ok';
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 import { Button } from '../Button';
 import { cameraUnavailable, type CameraProblem } from './camera-errors';
 import { CameraProblemPanel } from './CameraProblemPanel';
 
 /** The button that opens the camera, or the screen of why it cannot be used. */
-export function CameraGate({ t, label, problem, setProblem, onOpen }: { t: Messages; label: string; problem?: CameraProblem; setProblem: (p?: CameraProblem) => void; onOpen: () => void }) {
+export function CameraGate({ t, label, problem, setProblem, onOpen }: { t: CaptureMessages; label: string; problem?: CameraProblem; setProblem: (p?: CameraProblem) => void; onOpen: () => void }) {
   if (problem) return <CameraProblemPanel problem={problem} t={t} onRetry={() => setProblem(undefined)} />;
   return (
     <Button

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 import type { CameraProblem } from './camera-errors';
 
 const KEYS: Record<CameraProblem, ['deniedTitle' | 'inUseTitle' | 'noneTitle' | 'unsupportedTitle' | 'iframeTitle', 'denied' | 'inUse' | 'none' | 'unsupported' | 'iframe']> = {
@@ -12,7 +12,7 @@ const KEYS: Record<CameraProblem, ['deniedTitle' | 'inUseTitle' | 'noneTitle' | 
 };
 
 /** One screen per camera problem, with the ways forward this page offers (retry, new tab, upload, phone). */
-export function CameraProblemPanel({ problem, t, onRetry, children }: { problem: CameraProblem; t: Messages; onRetry: () => void; children?: React.ReactNode }) {
+export function CameraProblemPanel({ problem, t, onRetry, children }: { problem: CameraProblem; t: CaptureMessages; onRetry: () => void; children?: React.ReactNode }) {
   const [title, body] = KEYS[problem];
   return (
     <div role="alert" data-camera-problem={problem} className="rounded-lg border border-amber-300 bg-amber-50 p-4">

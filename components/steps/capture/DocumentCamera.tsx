@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 import { adviseFrame, measureFrame, type FrameAdvice } from '@/lib/media/frame-quality';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
 
@@ -15,7 +15,7 @@ const OVERRIDE_AFTER_MS = 5000;
 const VIDEO: MediaTrackConstraints = { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } };
 
 /** Live document capture: frame overlay, guidance computed in the browser, shutter enabled when the picture is good. */
-export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t: Messages; label: string; onCaptured: (jpeg: string) => void; onProblem: (p: CameraProblem) => void }) {
+export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t: CaptureMessages; label: string; onCaptured: (jpeg: string) => void; onProblem: (p: CameraProblem) => void }) {
   const cam = useRef<Webcam>(null);
   const [advice, setAdvice] = useState<FrameAdvice | 'starting'>('starting');
   const [override, setOverride] = useState(false);

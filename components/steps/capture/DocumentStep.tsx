@@ -5,13 +5,15 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { CaptureRetry } from '@/lib/contracts/flow';
-import { messages, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
+import { captureMessages } from '@/lib/i18n/capture';
 import { FlowError, submitDocumentFlow } from '../api';
 import { Button } from '../Button';
 import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
 import { useDocumentStore, type Side } from './document-store';
 import { HandoffPanel } from './HandoffPanel';
+import { SendingNotice } from './SendingNotice';
 import { UploadPicker } from './UploadPicker';
 
 // The camera code (react-webcam and the live guide) loads only when the camera screen opens.
@@ -27,7 +29,7 @@ export interface DocumentStepProps {
 
 /** SPEC 4.12 hosted fraud step: front then back (or one side), by camera or file, preview, send, retry what failed. */
 export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLeft, retry }: DocumentStepProps) {
-  const t = messages[locale];
+  const t = captureMessages[locale];
   const router = useRouter();
   const s = useDocumentStore();
   const [problem, setProblem] = useState<CameraProblem | undefined>();
@@ -54,7 +56,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
       router.refresh();
     },
     onError: (e) => {
-      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.code.error);
+      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
       useDocumentStore.getState().setMode('preview');
       if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
     },
@@ -89,9 +91,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
       ) : null}
 
       {s.mode === 'sending' ? (
-        <p aria-live="polite" className="py-8 text-center text-lg text-slate-800" data-testid="sending">
-          {t.document.sending}
-        </p>
+        <SendingNotice text={t.document.sending} slowText={t.camera.slow} />
       ) : s.mode === 'preview' && s.images[side] ? (
         <div>
           <p className="mb-2 font-semibold text-slate-900">{sideLabel}</p>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 import { handoffFlow, stateFlow } from '../api';
 
 /**
@@ -10,7 +10,7 @@ import { handoffFlow, stateFlow } from '../api';
  * process; this page polls the process and, when the phone has finished,
  * reloads to show the outcome and continue to the integrator's app.
  */
-export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: Messages; onClose: () => void }) {
+export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: CaptureMessages; onClose: () => void }) {
   const link = useMutation({ mutationFn: () => handoffFlow(requestId) });
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -50,7 +50,7 @@ export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: 
         </>
       ) : link.isError ? (
         <p role="alert" className="text-rose-700">
-          {t.code.error}
+          {t.error}
         </p>
       ) : (
         <p aria-live="polite">…</p>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import type { ChallengeResponse } from '@/lib/contracts/flow';
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 import { challengeFlow } from '../api';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
 import { loadFaceTracker, type FaceTracker, type TrackedFace } from './face-tracker';
@@ -64,7 +64,7 @@ function brightnessOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): numbe
  * distance, light, stillness), then the server's movement recorded as a few
  * frames. The camera stops when recording ends (this component unmounts).
  */
-export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { requestId: string; t: Messages; onRecorded: (r: Recording) => void; onProblem: (p: CameraProblem) => void }) {
+export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { requestId: string; t: CaptureMessages; onRecorded: (r: Recording) => void; onProblem: (p: CameraProblem) => void }) {
   const cam = useRef<Webcam>(null);
   const [ready, setReady] = useState(false);
   const [tracker, setTracker] = useState<FaceTracker | null | undefined>(undefined);

@@ -5,12 +5,14 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { CaptureRetry } from '@/lib/contracts/flow';
-import { messages, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
+import { captureMessages } from '@/lib/i18n/capture';
 import { FlowError, submitSelfieFlow } from '../api';
 import { Button } from '../Button';
 import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
 import { HandoffPanel } from './HandoffPanel';
+import { SendingNotice } from './SendingNotice';
 import type { Recording } from './SelfieCamera';
 
 // Webcam and the face tracker load only when the camera opens.
@@ -20,7 +22,7 @@ type Mode = 'tips' | 'camera' | 'review' | 'sending';
 
 /** SPEC 4.13 hosted liveness: tips, guided camera, the movement recorded, review, send; retry with guidance. */
 export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry: initialRetry }: { requestId: string; locale: Locale; attemptsLeft: number; retry?: CaptureRetry[] }) {
-  const t = messages[locale];
+  const t = captureMessages[locale];
   const router = useRouter();
   const [mode, setMode] = useState<Mode>('tips');
   const [problem, setProblem] = useState<CameraProblem | undefined>();
@@ -43,7 +45,7 @@ export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry
       router.refresh();
     },
     onError: (e) => {
-      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.code.error);
+      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
       setMode('review');
       if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
     },
@@ -65,9 +67,7 @@ export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry
         </div>
       ) : null}
       {mode === 'sending' ? (
-        <p aria-live="polite" className="py-8 text-center text-lg text-slate-800" data-testid="sending">
-          {t.selfie.sending}
-        </p>
+        <SendingNotice text={t.selfie.sending} slowText={t.camera.slow} />
       ) : mode === 'review' && recording ? (
         <div>
           <p className="mb-2 font-semibold text-slate-900">{t.selfie.review}</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { Messages } from '@/lib/i18n';
+import type { CaptureMessages } from '@/lib/i18n/capture';
 
 /** The server's file limit (MEDIA_MAX_FILE_BYTES default); a larger file is refused here, before any upload. */
 export const MAX_UPLOAD_MB = 10;
@@ -17,7 +17,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** File upload fallback: JPG, PNG or PDF from the device. */
-export function UploadPicker({ t, label, onPicked }: { t: Messages; label: string; onPicked: (dataUrl: string, name: string) => void }) {
+export function UploadPicker({ t, label, onPicked }: { t: CaptureMessages; label: string; onPicked: (dataUrl: string, name: string) => void }) {
   const id = useId();
   const [error, setError] = useState('');
   return (
