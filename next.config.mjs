@@ -35,6 +35,8 @@ const nextConfig = {
           { key: 'Referrer-Policy', value: 'no-referrer' },
           { key: 'Cache-Control', value: 'no-store' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
+          // The capture steps use the camera; nothing else (microphone, location…) is ever asked for.
+          { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=()' },
         ],
       },
     ];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { getConfig } from '../config';
 import { AppError, isAppError } from '../errors';
-import { getLogger, type Logger } from '../log';
+import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
 import type { BodyOf, Contract, Method, ParamsOf, QueryOf } from './contract';
 import { authenticateApiKey, authenticateBearer, type Principal } from './guards';
@@ -67,7 +67,7 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
       instance,
     );
   }
-  log.error({ requestId, err, stack: (err as Error)?.stack }, 'unhandled error');
+  log.error({ requestId, err, stack: stackFrames(err) }, 'unhandled error');
   return problemResponse(
     new AppError(500, 'internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`),
     requestId,

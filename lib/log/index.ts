@@ -9,7 +9,7 @@ const MAX_DEPTH = 6;
 
 export function scrub(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) return { type: value.name, message: value.message };
+  if (value instanceof Error) return errorSummary(value);
   if (depth >= MAX_DEPTH) return '[depth]';
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   const out: Record<string, unknown> = {};
@@ -17,6 +17,25 @@ export function scrub(value: unknown, depth = 0): unknown {
     out[k] = SENSITIVE.test(k) ? '[redacted]' : scrub(v, depth + 1);
   }
   return out;
+}
+
+/**
+ * An error as it may be logged: a failed query's message carries its
+ * parameters (drizzle appends them: CPFs, sealed pictures), so only the text
+ * before them is kept; the cause (the driver's error, with PostgreSQL's code)
+ * is what explains the failure.
+ */
+function errorSummary(e: Error, depth = 0): Record<string, unknown> {
+  const message = e.message.split('\nparams:')[0]!.slice(0, 2000);
+  const code = (e as { code?: unknown }).code;
+  const cause = e.cause instanceof Error && depth < 3 ? errorSummary(e.cause, depth + 1) : undefined;
+  return { type: e.name, message, ...(typeof code === 'string' ? { code } : {}), ...(cause ? { cause } : {}) };
+}
+
+/** The frames of a stack without its first line (the message, which may carry query parameters). */
+export function stackFrames(e: unknown): string | undefined {
+  const stack = (e as Error)?.stack;
+  return stack ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined;
 }
 
 /** `123.456.789-09` -> `***.456.789-**`: enough to correlate, not enough to identify. */

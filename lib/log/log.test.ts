@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { maskCpf, scrub } from '.';
+import { maskCpf, scrub, stackFrames } from '.';
 
 describe('log scrubbing', () => {
   it('redacts credentials, personal and biometric fields at any depth', () => {
@@ -25,5 +25,14 @@ describe('log scrubbing', () => {
     log.info({ cpf: '52998224725', status: 200 }, 'request');
     expect(lines[0]).not.toContain('52998224725');
     expect(lines[0]).toContain('"status":200');
+  });
+  it('logs a failed query without its parameters, with the driver cause and its code', () => {
+    const cause = Object.assign(new Error('value too long for type character varying(10)'), { code: '22001' });
+    const failed = new Error('Failed query: insert into t (cpf, image) values ($1, $2)\nparams: 52998224725,data:image/jpeg;base64,AAAA', { cause });
+    const out = scrub(failed) as Record<string, unknown>;
+    expect(JSON.stringify(out)).not.toContain('52998224725');
+    expect(JSON.stringify(out)).not.toContain('base64');
+    expect(out).toMatchObject({ message: 'Failed query: insert into t (cpf, image) values ($1, $2)', cause: { code: '22001', message: expect.stringContaining('too long') } });
+    expect(stackFrames(failed)).not.toContain('52998224725');
   });
 });
