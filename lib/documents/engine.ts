@@ -19,12 +19,12 @@ import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from '.
 type Turn = 0 | 90 | 180 | 270;
 
 /**
- * Smallest width text is read at: 800 px photos are upscaled before OCR. At 1400 px a card's letters are
- * 20-30 px tall, where Tesseract reads well; 1600 read names slightly better (90.4 against 88.6 % on the
- * bench) and numbers slightly worse (94.9 against 95.6 %), a fifth slower (README, "Document engine").
+ * Smallest width text is read at: 800 px photos are upscaled before OCR. 1400 px was a fifth faster and
+ * read the bench's numbers slightly better, but lost accents and MRZ lines on clean scans (README,
+ * "Document engine", session 6): 1600 stays.
  */
-const MIN_OCR_WIDTH = 1400;
-const MIN_OCR_HEIGHT = 800;
+const MIN_OCR_WIDTH = 1600;
+const MIN_OCR_HEIGHT = 900;
 const WIDE_MIN_OCR_HEIGHT = 1200;
 const MAX_OCR_WIDTH = 3400;
 
@@ -345,11 +345,17 @@ export interface DocumentReading {
   fieldView?: { grey: Grey; fields: { key: string; box: Box }[] };
 }
 
+export interface ReadOptions {
+  /** Called once the document is told from its surroundings, before it is read (work that needs only its place can start). */
+  onLocated?: (where: { documentBox?: Box; documentQuad?: Point[] }) => void;
+}
+
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
-export async function readDocument(media: MediaInput): Promise<DocumentReading> {
+export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
+  options.onLocated?.({ documentBox, documentQuad: base.quad });
   const codes = await readQrCodes(page.png).catch(() => [] as QrRead[]);
   const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.

@@ -5,7 +5,7 @@ import { datavalidClient } from '../datavalid';
 import { readCompanyDocument, readDocument, type DocumentReading, type OcrResult } from '../documents';
 import { AppError } from '../errors';
 import { DEFAULT_MATCH_THRESHOLD, detectFaces, detectPortrait, searchFaces, type Face, type FaceCandidate, type Picture } from '../face';
-import { denyListEntry, documentForensics, faceCropOf, merged, PORTRAIT_SIDES, recordAnalysis, ruleSettingsFor, scoreEvidence, type Evidence, type ForensicSignals } from '../fraud';
+import { denyListEntry, documentForensics, earlyForensics, faceCropOf, merged, PORTRAIT_SIDES, recordAnalysis, ruleSettingsFor, scoreEvidence, type Evidence, type ForensicSignals, type PageSignals } from '../fraud';
 import { getLogger } from '../log';
 import { intake, type MediaInput } from '../media';
 import { getSettings, integratorAlias } from '../settings';
@@ -45,7 +45,8 @@ async function analyseFile(
   const base = { timestamp: new Date().toISOString(), resquestUri: `${FORMALISTIC_PATH}#${field}`, companyAlias: ctx.companyAlias };
   try {
     const media = await intake(value, field);
-    const reading = await readDocument(media);
+    let early: Promise<PageSignals> | undefined;
+    const reading = await readDocument(media, ctx.body.forensics ? { onLocated: (where) => (early = earlyForensics(media, where)) } : {});
     const ocr = ocrOf(reading, media);
     const page = media.images[0]!;
     const picture: Picture = { png: page.png, width: page.width, height: page.height };
@@ -53,7 +54,7 @@ async function analyseFile(
     // A portrait side keeps its best candidate; other pages report every face they show. (Faces in the face worker while the forensics measure the page.)
     const [found, forensics] = await Promise.all([
       portraitSide ? detectPortrait(picture) : detectFaces(picture, 1024),
-      ctx.body.forensics ? documentForensics(media, reading) : Promise.resolve(undefined),
+      ctx.body.forensics ? documentForensics(media, reading, early) : Promise.resolve(undefined),
     ]);
     const faces = portraitSide ? found.slice(0, 1) : found;
     const faceResult: FaceResult = { count: faces.length, faces: faces.map((f) => ({ box: f.box.map(Math.round), score: Math.round(f.score * 1000) / 1000, portrait: portraitSide })), indexSearched: false, indexMatches: [] };

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { readDocument, type OcrField, type OcrResult } from '../documents';
 import { detectPortrait, type Face, type Picture } from '../face';
 import { intake } from '../media';
-import { documentForensics } from './forensics';
+import { documentForensics, earlyForensics, type PageSignals } from './forensics';
 
 /** Sides that print the holder's portrait. */
 export const PORTRAIT_SIDES = new Set(['CNH_FRENTE', 'CNH_ABERTA', 'CNH_DIGITAL', 'RG_FRENTE', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_DIGITAL', 'PASSAPORTE']);
@@ -20,17 +20,19 @@ export async function faceCropOf(pic: Picture, face: Face): Promise<string> {
 }
 
 /**
- * One document file read and measured. The portrait search (face worker) runs
- * while the forensics measure the page (request thread and image library):
- * one analysis then uses both cores.
+ * One document file read and measured. The page measures start as soon as the
+ * document is located and run while OCR reads it; the portrait search (face
+ * worker) runs while the field measures finish: one analysis uses both cores.
  */
 export async function side(value: string, field: string) {
   const media = await intake(value, field);
-  const reading = await readDocument(media);
+  let early: Promise<PageSignals> | undefined;
+  // The page measures (screen, glare, sharpness, colour) run on this thread while OCR reads in its worker.
+  const reading = await readDocument(media, { onLocated: (where) => (early = earlyForensics(media, where)) });
   const page = media.images[0]!;
   const picture: Picture = { png: page.png, width: page.width, height: page.height };
   const [forensics, portraits] = await Promise.all([
-    documentForensics(media, reading),
+    documentForensics(media, reading, early),
     PORTRAIT_SIDES.has(reading.result.typeRecognized) ? detectPortrait(picture) : Promise.resolve([] as Face[]),
   ]);
   return { media, reading, forensics, picture, portraits };

@@ -7,4 +7,4 @@ export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-
 export type { Evidence, FaceEvidence, ForensicSignals, Penalty, Rule, ScoreResult } from './types';
 export { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
 export { recordAnalysis } from './sequence';
-export { documentForensics } from './forensics';
+export { documentForensics, earlyForensics, type PageSignals } from './forensics';

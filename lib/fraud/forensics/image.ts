@@ -83,12 +83,53 @@ async function elaSignal(grey: Buffer, w: number, h: number, fields: { key: stri
   return { anomaly, field: anomaly > 0 ? top.key : undefined };
 }
 
+/** What is measured on the page as soon as the document is located (before it is read). */
+export interface PageSignals {
+  sharpness: number;
+  glare: number;
+  documentHeight: number;
+  screen: number;
+  chroma: number;
+}
+
 /**
- * Forensic measurements of one document picture (sRGB PNG of the whole
+ * Page-level measurements of one document picture (sRGB PNG of the whole
  * submitted image), restricted to the document's box (its colour to its
- * outline, `quad`, when known); `fields` are the OCR field boxes in the same
- * pixels.
+ * outline, `quad`, when known). They need only where the document lies, so
+ * they run while the document is being read.
  */
+export async function pageSignals(png: Buffer, width: number, height: number, documentBox: Box | undefined, quad?: [number, number][]): Promise<PageSignals> {
+  const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
+  const core = clampBox(inner(doc), width, height);
+  const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
+  let glare = 0;
+  for (let i = 0; i < rgb.length; i += 3) if (Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 250) glare++;
+  const small = await sharp(png)
+    .extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] })
+    .greyscale()
+    .resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    sharpness: Math.round(laplacianVariance(small.data, small.info.width, small.info.height)),
+    glare: glare / (rgb.length / 3),
+    documentHeight: Math.min(doc[2], doc[3]),
+    screen: screenSignal(rgb, core[2], core[3]),
+    chroma: await chromaOf(png, width, quad, doc),
+  };
+}
+
+/** Error-level analysis of the field boxes (pixels of the submitted image) inside the document's box. */
+export async function fieldErrorLevels(png: Buffer, width: number, height: number, documentBox: Box | undefined, fields: { key: string; box: Box }[]): Promise<{ elaAnomaly: number; elaField?: string }> {
+  if (fields.length < 3) return { elaAnomaly: 0 };
+  const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
+  const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
+  const ela = await elaSignal(grey, info.width, info.height, local);
+  return { elaAnomaly: ela.anomaly, elaField: ela.field };
+}
+
+/** Every image measurement of one document picture; `fields` are the OCR field boxes in the same pixels. */
 export async function imageSignals(
   png: Buffer,
   width: number,
@@ -97,23 +138,6 @@ export async function imageSignals(
   fields: { key: string; box: Box }[],
   quad?: [number, number][],
 ): Promise<ImageSignals> {
-  const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
-  const core = clampBox(inner(doc), width, height);
-  const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
-  let glare = 0;
-  for (let i = 0; i < rgb.length; i += 3) if (Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 250) glare++;
-  const pixels = rgb.length / 3;
-  const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const small = await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-  const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
-  const ela = await elaSignal(grey, info.width, info.height, local);
-  return {
-    sharpness: Math.round(laplacianVariance(small.data, small.info.width, small.info.height)),
-    glare: glare / pixels,
-    documentHeight: Math.min(doc[2], doc[3]),
-    screen: screenSignal(rgb, core[2], core[3]),
-    chroma: await chromaOf(png, width, quad, doc),
-    elaAnomaly: ela.anomaly,
-    elaField: ela.field,
-  };
+  const [page, ela] = await Promise.all([pageSignals(png, width, height, documentBox, quad), fieldErrorLevels(png, width, height, documentBox, fields)]);
+  return { ...page, ...ela };
 }
