@@ -16,11 +16,11 @@ export const recapturaDeTela: Rule = {
   name: 'RECAPTURA_DE_TELA',
   weight: 60,
   hardStop: false,
-  // On by default although it catches about 4 recaptures in 5 on the generated set (target 9 in 10): false alarms are
-  // rare (1 in 245 non-screen photos) and it is not a hard stop. The misses are recaptures whose grid the simulation's
-  // blur (≥ 0.8 px) or JPEG (≤ 76) left at the level of compression noise, 5 of them shot within 0.6° of the screen's
-  // axes (their peaks then lie among the text's on the spectrum's axes); README.
-  description: 'The document was photographed off a screen: a pixel grid or moiré (narrow, isolated spectral peaks at the same frequency across the document, or colour fringes). It catches about 4 recaptures in 5 on the generated set.',
+  // On by default: on the generated set it catches 10 of 10 recaptures simulated as a camera samples a screen (each
+  // camera pixel averaging its own area, so the grid aliases into moiré), and about 4 in 5 of the older simulation
+  // whose Lanczos resampling removed most of the grid before sampling; false alarms are rare (1 in 245 non-screen
+  // photos) and it is not a hard stop. README.
+  description: 'The document was photographed off a screen: a pixel grid or moiré (narrow, isolated spectral peaks at the same frequency across the document, or colour fringes). On the generated set it catches 10 of 10 camera-sampled recaptures.',
   evaluate: (e) => {
     if (!e.forensicsEnabled) return undefined;
     const hit = e.forensics.find((f) => f.screen >= SCREEN_THRESHOLD);
