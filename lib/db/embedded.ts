@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { keepSequencesTogether, type SocketQueryQueue } from './socket-sequences';
 
 /**
  * The embedded default: one process owns PGlite and serves it on a Unix socket
@@ -102,6 +103,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedHa
   const dbDir = memory ? 'memory://' : path.join(baseDir, 'pglite');
   const pglite = await PGlite.create(dbDir);
   const server = new PGLiteSocketServer({ db: pglite, path: socketFile, maxConnections: options.maxConnections ?? 64 });
+  keepSequencesTogether((server as unknown as { queryQueue: SocketQueryQueue }).queryQueue);
   await server.start();
   fs.chmodSync(socketFile, 0o600);
 
