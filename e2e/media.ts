@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { facesDir } from '../lib/testing/datasets';
 
 const dir = path.join(os.tmpdir(), 'atesta-e2e-media');
 
@@ -13,7 +14,7 @@ export const E2E_MEDIA = {
   faceVideo: path.join(dir, 'face.y4m'),
 };
 
-const face = (f: string) => fs.readFileSync(path.join(process.cwd(), '..', 'shared', 'datasets', 'faces', 'deepface', f));
+const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 
 /** The document portrait (img1), the integrator's selfie of the same person (img2), and a person looking ahead then turning (img10, img11). */
 export function e2eFaces() {
