@@ -11,6 +11,7 @@ import { fraudCase, type Faces } from '@/scripts/synth/fraud';
 import { POST as startFraud } from '@/app/services/api/v1/steps/fraud/route';
 import { POST as startLiveness } from '@/app/services/api/v1/steps/liveness/route';
 import { POST as startFraudKey } from '@/app/onboarding/api/v1/steps/fraud/route';
+import { POST as startLivenessKey } from '@/app/onboarding/api/v1/steps/liveness/route';
 import { GET as bearerResult } from '@/app/services/api/v1/steps/result/[requestId]/route';
 import { GET as keyResult } from '@/app/onboarding/api/v1/steps/result/[requestId]/route';
 import { GET as openLink } from '@/app/p/[requestId]/[secret]/route';
@@ -213,4 +214,26 @@ describe('hosted fraud and liveness steps', () => {
     expect(JSON.parse(hook.body).data.livenessResponse).toMatchObject({ isAlive: true });
     expect(hook.body).not.toContain('selfieImage');
   }, 240_000);
+
+  it('liveness step: three failed attempts reject the process; the key variant says NOT_LIVE', async () => {
+    const started = await call(startLivenessKey, '/onboarding/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: { 'x-api-key': a.apiKey } });
+    const { requestId, cookie } = await open(started.data.requestProcessUrl);
+    const headers = { cookie: cookie! };
+    await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } });
+    const still = face('img10.jpg');
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const c = await call(challengeApi, `/p/${requestId}/api/challenge`, { method: 'POST', headers, params: { requestId } });
+      const t = Date.now();
+      const r = await call(selfieApi, `/p/${requestId}/api/selfie`, { json: { challenge: c.data.token, frames: [0, 1, 2].map((k) => ({ image: dataUrl(still), at: t - 900 + k * 400 })) }, headers, params: { requestId } });
+      outcomes.push(r.data.outcome);
+    }
+    expect(outcomes).toEqual(['retry', 'retry', 'rejected']);
+    const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': a.apiKey }, params: { requestId } });
+    expect(key.data).toMatchObject({ status: 'REJECTED', details: { livenessResult: 'NOT_LIVE', statusReason: expect.stringContaining('3 attempts failed') } });
+    expect(JSON.stringify(key.data)).not.toContain('base64');
+    const late = await call(challengeApi, `/p/${requestId}/api/challenge`, { method: 'POST', headers, params: { requestId } });
+    expect(late.status).toBe(409);
+    expect(late.data.code).toBe('process_finished');
+  }, 120_000);
 });
