@@ -21,10 +21,10 @@ export default async function globalSetup() {
   fs.writeFileSync(E2E_MEDIA.document, doc.image);
   fs.writeFileSync(E2E_MEDIA.blurred, await sharp(doc.image).blur(12).jpeg().toBuffer());
   await writeY4m(E2E_MEDIA.documentVideo, 1280, 720, 10, [{ image: doc.image, frames: 5 }]);
-  // Looking ahead 2.5 s, turned 0.5 s: the page waits for 0.8 s of a steady face before it asks for the
-  // movement, so it starts on the frontal picture, and its 3 s recording always holds the turn.
+  // Looking ahead 1.5 s, turned 0.5 s, in a loop: whenever the page's 3 s recording starts, it holds a
+  // frontal picture followed by the turned one (the server measures the turn from the frame it starts at).
   await writeY4m(E2E_MEDIA.faceVideo, 640, 480, 10, [
-    { image: faces.frontal, frames: 25 },
+    { image: faces.frontal, frames: 15 },
     { image: faces.turned, frames: 5 },
   ]);
   fs.writeFileSync(path.join(E2E_MEDIA.dir, 'cpf.txt'), doc.cpf);

@@ -89,16 +89,22 @@ export async function verifyChallenge(token: string, frames: ChallengeFrame[], n
   if (minSimilarity < DEFAULT_MATCH_THRESHOLD) reasons.push('different_person');
   const yaw = faces.map((f) => f.pose.yaw);
   const faceWidth = faces.map((f) => f.box[2]);
+  // The movement is measured from the frame it starts at: the least advanced frame before the most advanced one
+  // (the person may not be exactly square to the camera when the recording starts).
+  const progress = (f: Face) => (c.action === 'come_closer' ? Math.log(f.box[2]) : (c.action === 'turn_right' ? 1 : -1) * f.pose.yaw);
+  let start: Face = first;
   let moved: Face = first;
-  if (c.action === 'come_closer') {
-    moved = faces.reduce((a, b) => (b.box[2] > a.box[2] ? b : a));
-    if (moved.box[2] / first.box[2] < MIN_APPROACH) reasons.push('did_not_come_closer');
-  } else {
-    const sign = c.action === 'turn_right' ? 1 : -1;
-    moved = faces.reduce((a, b) => (sign * b.pose.yaw > sign * a.pose.yaw ? b : a));
-    if (sign * (moved.pose.yaw - first.pose.yaw) < MIN_TURN) reasons.push('did_not_turn');
+  let lowest: Face = first;
+  for (const f of faces) {
+    if (progress(f) < progress(lowest)) lowest = f;
+    if (progress(f) - progress(lowest) > progress(moved) - progress(start)) [start, moved] = [lowest, f];
   }
-  const change = proportionChange(first, moved);
+  if (c.action === 'come_closer') {
+    if (moved.box[2] / start.box[2] < MIN_APPROACH) reasons.push('did_not_come_closer');
+  } else if (progress(moved) - progress(start) < MIN_TURN) {
+    reasons.push('did_not_turn');
+  }
+  const change = proportionChange(start, moved);
   if (change < MIN_PROPORTION_CHANGE) reasons.push('flat_face');
   return { passed: reasons.length === 0, reasons, measures: { yaw, faceWidth, proportionChange: Math.round(change * 1000) / 1000, minSimilarity } };
 }
