@@ -1,21 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-
-/** The integrator's webhook receiver, on loopback. */
-export async function receiver() {
-  const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      calls.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, close: () => new Promise((r) => server.close(r)) };
-}
 
 /** A screenshot of the current screen, kept with the test's artifacts (per project: phone and desktop). */
 export async function shot(page: Page, info: TestInfo, name: string) {

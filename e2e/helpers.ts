@@ -66,3 +66,18 @@ export function fixture(script: string, ...args: string[]): string {
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.trim();
 }
+
+/** The integrator's webhook receiver, on loopback. */
+export async function receiver() {
+  const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      calls.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, close: () => new Promise((r) => server.close(r)) };
+}

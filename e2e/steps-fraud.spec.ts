@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { consent, receiver, shot, waitForWebhook } from './capture-helpers';
-import { APP, bearer, expectAccessible, useApp } from './helpers';
+import { consent, shot, waitForWebhook } from './capture-helpers';
+import { APP, bearer, expectAccessible, receiver, useApp } from './helpers';
 import { E2E_MEDIA, e2eFaces, fakeCamera } from './media';
 
 // The fake camera films a generated CNH (e2e/global-setup.ts).

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { consent, receiver, shot, waitForWebhook } from './capture-helpers';
-import { APP, bearer, expectAccessible, useApp } from './helpers';
+import { consent, shot, waitForWebhook } from './capture-helpers';
+import { APP, bearer, expectAccessible, receiver, useApp } from './helpers';
 import { E2E_MEDIA, fakeCamera } from './media';
 
 // The fake camera films a person looking ahead, then turning to his right (the e2e server asks only for turn_right).

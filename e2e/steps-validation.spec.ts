@@ -1,24 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { APP, bearer, expectAccessible, fixture, latestCode, uniquePhone, useApp } from './helpers';
+import { APP, bearer, expectAccessible, fixture, latestCode, receiver, uniquePhone, useApp } from './helpers';
 import crypto from 'node:crypto';
-
-/** The integrator's webhook receiver, on loopback. */
-async function receiver() {
-  const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      calls.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, close: () => new Promise((r) => server.close(r)) };
-}
 
 test.beforeAll(async () => useApp());
 

@@ -75,8 +75,10 @@ export function assertCapturing(p: StepProcess, kind: 'fraud' | 'liveness'): voi
 }
 
 /** Integrators may require the camera (no file upload) per process: Atesta's addition to the start bodies. */
+export const requiresLiveCapture = (p: StepProcess) => Boolean((p.options as { requireLiveCapture?: boolean }).requireLiveCapture);
+
 export function assertSourceAllowed(p: StepProcess, source: CaptureSource): void {
-  if (source === 'upload' && (p.options as { requireLiveCapture?: boolean }).requireLiveCapture) {
+  if (source === 'upload' && requiresLiveCapture(p)) {
     throw unprocessable('live_capture_required', 'This process requires a live camera capture; file upload is not accepted.');
   }
 }

@@ -10,7 +10,7 @@ import { expireIfDue, finishTx, withFinish } from './lifecycle';
 import { findProcess, patchResult, transition, type StepProcess } from './records';
 import { completionUrl, resolveAppRedirect } from './redirect';
 import { isFinal } from './state';
-import { captureState, maxAttempts, type Retry } from './captures';
+import { captureState, maxAttempts, requiresLiveCapture, type Retry } from './captures';
 import { redeemHandoff } from './handoff';
 
 export type Channel = 'sms' | 'email';
@@ -22,7 +22,7 @@ export type FlowView =
   | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
   | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
   | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }
-  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[]; captured: ('front' | 'back')[] }
+  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[] }
   | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[] }
   | { stage: 'unavailable'; kind: StepProcess['kind'] };
 
@@ -52,10 +52,10 @@ export async function openProcess(requestId: string, secret: string, locale: Loc
   } catch {
     return undefined;
   }
-  p = await expireIfDue(p);
   const db = await getDb();
-  // The process's own secret, or a one-time handoff link made for another device.
+  // The process's own secret, or a one-time handoff link made for another device (checked before any other work).
   if (!safeEqual(p.secretHash, sha256Hex(secret)) && (isFinal(p.status) || !(await redeemHandoff(db, p.id, secret)))) return undefined;
+  p = await expireIfDue(p);
   if (isFinal(p.status)) return { expiresAt: p.expiresAt };
   const token = randomToken(32);
   await db.insert(schema.stepSessions).values({ tokenHash: sha256Hex(token), processId: p.id, expiresAt: p.expiresAt });
@@ -99,18 +99,15 @@ export async function viewOf(p: StepProcess | undefined): Promise<FlowView> {
   if (p.status === 'EXPIRED') return { stage: 'expired' };
   if (p.status === 'CANCELED') return { stage: 'canceled' };
   if (p.status === 'APPROVED' || p.status === 'REJECTED') return { stage: 'finished', status: p.status, showSuccessPage: p.useSuccessPage, kind: p.kind };
-  const db = await getDb();
   if (p.kind === 'fraud' || p.kind === 'liveness') {
     if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels: [] };
     const { attempts, retry } = captureState(p);
     const attemptsLeft = maxAttempts() - attempts;
     if (p.kind === 'liveness') return { stage: 'selfie', attemptsLeft, ...(retry ? { retry } : {}) };
-    const rows = await db.select({ slot: schema.stepCaptures.slot }).from(schema.stepCaptures).where(eq(schema.stepCaptures.processId, p.id));
-    const captured = rows.map((r) => r.slot).filter((x): x is 'front' | 'back' => x !== 'selfie');
-    const requireLiveCapture = Boolean((p.options as { requireLiveCapture?: boolean }).requireLiveCapture);
-    return { stage: 'document', requireLiveCapture, attemptsLeft, captured, ...(retry ? { retry } : {}) };
+    return { stage: 'document', requireLiveCapture: requiresLiveCapture(p), attemptsLeft, ...(retry ? { retry } : {}) };
   }
   const channels = channelsOf(p);
+  const db = await getDb();
   const code = await codeOf(db, p.id);
   if (!code) {
     if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { editorNamed, exifSoftware, imageSignals, pdfFacts, xmpTools } from './index';
+import { editorNamed, exifSoftware, pageSignals, pdfFacts, xmpTools } from './index';
 
 /** A card-like picture: coloured paper with rows of dark "letters". */
 async function card(opts: { grey?: boolean; blur?: number; grid?: boolean } = {}): Promise<{ png: Buffer; width: number; height: number }> {
@@ -41,16 +41,16 @@ async function card(opts: { grey?: boolean; blur?: number; grid?: boolean } = {}
 describe('image forensics', () => {
   it('measures sharpness and colour, and finds a pure screen grid', async () => {
     const sharpCard = await card();
-    const s = await imageSignals(sharpCard.png, sharpCard.width, sharpCard.height, undefined, []);
+    const s = await pageSignals(sharpCard.png, sharpCard.width, sharpCard.height, undefined);
     const blurred = await card({ blur: 4 });
-    const b = await imageSignals(blurred.png, blurred.width, blurred.height, undefined, []);
+    const b = await pageSignals(blurred.png, blurred.width, blurred.height, undefined);
     expect(b.sharpness).toBeLessThan(s.sharpness / 3);
     const grey = await card({ grey: true });
-    const g = await imageSignals(grey.png, grey.width, grey.height, undefined, []);
+    const g = await pageSignals(grey.png, grey.width, grey.height, undefined);
     expect(s.chroma).toBeGreaterThan(0.05);
     expect(g.chroma).toBeLessThan(0.01);
     const screen = await card({ grid: true });
-    const sc = await imageSignals(screen.png, screen.width, screen.height, undefined, []);
+    const sc = await pageSignals(screen.png, screen.width, screen.height, undefined);
     // A pure pixel grid is found; telling it from printed text on real photos is not solved yet (README), hence no bound on the clean card.
     expect(sc.screen).toBeGreaterThan(0.5);
     expect(s.documentHeight).toBe(500);

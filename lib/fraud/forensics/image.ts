@@ -6,16 +6,6 @@ import { screenSignal } from './screen';
 /** `[x, y, width, height]` in pixels of the submitted image. */
 export type Box = [number, number, number, number];
 
-export interface ImageSignals {
-  sharpness: number;
-  glare: number;
-  documentHeight: number;
-  screen: number;
-  chroma: number;
-  elaAnomaly: number;
-  elaField?: string;
-}
-
 /** Height the sharpness is measured at, so that it does not depend on the picture's size. */
 const SHARPNESS_HEIGHT = 600;
 /** The inner part of the document box (its corners may show the table around a tilted card). */
@@ -127,17 +117,4 @@ export async function fieldErrorLevels(png: Buffer, width: number, height: numbe
   const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
   const ela = await elaSignal(grey, info.width, info.height, local);
   return { elaAnomaly: ela.anomaly, elaField: ela.field };
-}
-
-/** Every image measurement of one document picture; `fields` are the OCR field boxes in the same pixels. */
-export async function imageSignals(
-  png: Buffer,
-  width: number,
-  height: number,
-  documentBox: Box | undefined,
-  fields: { key: string; box: Box }[],
-  quad?: [number, number][],
-): Promise<ImageSignals> {
-  const [page, ela] = await Promise.all([pageSignals(png, width, height, documentBox, quad), fieldErrorLevels(png, width, height, documentBox, fields)]);
-  return { ...page, ...ela };
 }

@@ -7,7 +7,7 @@ import { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
 import { patchSignal } from './patch';
 
 export { editorNamed, exifSoftware, pdfFacts, xmpTools } from './metadata';
-export { imageSignals, pageSignals, type PageSignals } from './image';
+export { pageSignals, type PageSignals } from './image';
 export { patchSignal, type FieldView, type PatchSignal } from './patch';
 
 /** Fields whose boxes the error-level analysis compares (values, not the QR code or the MRZ block). */
