@@ -207,6 +207,14 @@ export const integratorSettings = pgTable('integrator_settings', {
   faceMatchThreshold: doublePrecision('face_match_threshold'),
   /** Passive liveness: attack score (0..1) above which a selfie is rejected. */
   livenessThreshold: doublePrecision('liveness_threshold'),
+  /** Onboarding decision: score at or above it (no hard stop) is DONE; null = ONBOARDING_APPROVE_SCORE. */
+  onboardingApproveScore: integer('onboarding_approve_score'),
+  /** Under it the onboarding is REJECTED; between the two it goes to manual review (ANALYSIS). */
+  onboardingRejectScore: integer('onboarding_reject_score'),
+  /** Contacts that must be confirmed before processing: none, email, phone or both (the ones given). */
+  onboardingConfirmContacts: text('onboarding_confirm_contacts', { enum: ['none', 'given'] }),
+  /** Days after the final status before pictures and face templates are purged; null = ONBOARDING_RETENTION_DAYS. */
+  onboardingRetentionDays: integer('onboarding_retention_days'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -374,4 +382,115 @@ export const fraudAnalyses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('fraud_analyses_sequence_idx').on(t.integratorId, t.sequence), index('fraud_analyses_created_idx').on(t.integratorId, t.createdAt)],
+);
+
+/**
+ * Sealed objects of the default object store (lib/storage): the value is
+ * already AES-256-GCM ciphertext (master key), never a readable picture.
+ */
+export const storedObjects = pgTable('stored_objects', {
+  key: text('key').primaryKey(),
+  dataEnc: text('data_enc').notNull(),
+  createdAt: createdAt(),
+});
+
+/** SPEC 2.2: one enrolment. Personal fields are nulled on erasure; the audit facts stay. */
+export const onboardings = pgTable(
+  'onboardings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    status: text('status', { enum: ['STARTED', 'PENDING', 'PROCESSING', 'ANALYSIS', 'DONE', 'REJECTED', 'CANCELED', 'ERROR', 'BLACKLISTED', 'RESOLVED'] })
+      .notNull()
+      .default('STARTED'),
+    statusReason: text('status_reason'),
+    cpf: text('cpf'),
+    customerId: text('customer_id'),
+    email: text('email'),
+    phone: text('phone'),
+    zipCode: text('zip_code'),
+    callBackUrl: text('call_back_url'),
+    basicAuthEnc: text('basic_auth_enc'),
+    /** Idempotency-Key header and the hash of the body it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** Thresholds, rules group and confirmation policy in force when it was accepted. */
+    policy: jsonb('policy').notNull().default({}),
+    /** basicData without the tokens (they live hashed in onboarding_tokens). */
+    basicData: jsonb('basic_data').notNull().default({}),
+    ocrData: jsonb('ocr_data'),
+    scoreData: jsonb('score_data'),
+    faceMatch: jsonb('face_match'),
+    /** Pipeline checkpoints: which steps finished, when, and how long they took. */
+    pipeline: jsonb('pipeline').notNull().default({}),
+    /** The reviewer's decision on an ANALYSIS onboarding. */
+    resolution: jsonb('resolution'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: ts('lease_until'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    mediaPurgedAt: ts('media_purged_at'),
+    erasedAt: ts('erased_at'),
+  },
+  (t) => [
+    index('onboardings_integrator_idx').on(t.integratorId, t.createdAt),
+    index('onboardings_status_idx').on(t.status, t.updatedAt),
+    uniqueIndex('onboardings_idempotency_uq').on(t.integratorId, t.idempotencyKey),
+  ],
+);
+
+/** Pictures and the face template of an onboarding: references into the object store (sealed there). */
+export const onboardingMedia = pgTable(
+  'onboarding_media',
+  {
+    onboardingId: uuid('onboarding_id')
+      .notNull()
+      .references(() => onboardings.id, { onDelete: 'cascade' }),
+    slot: text('slot', { enum: ['front', 'back', 'selfie', 'template'] }).notNull(),
+    objectKey: text('object_key').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.onboardingId, t.slot] })],
+);
+
+/** Audit trail: every status change and every act on personal data, with time and actor. */
+export const onboardingHistory = pgTable(
+  'onboarding_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingId: uuid('onboarding_id')
+      .notNull()
+      .references(() => onboardings.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['transition', 'media_purged', 'erased', 'contact_confirmed', 'tokens_sent'] }).notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    reason: text('reason'),
+    /** `system`, `integrator` (API credentials) or `user:<id>` (a console user). */
+    actor: text('actor').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('onboarding_history_idx').on(t.onboardingId, t.at)],
+);
+
+/** E-mail and SMS confirmation tokens: a keyed hash, never the token. */
+export const onboardingTokens = pgTable(
+  'onboarding_tokens',
+  {
+    onboardingId: uuid('onboarding_id')
+      .notNull()
+      .references(() => onboardings.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    sends: integer('sends').notNull().default(1),
+    lastSentAt: ts('last_sent_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.onboardingId, t.channel] })],
 );
