@@ -64,6 +64,28 @@ export const configSchema = z.object({
     .pipe(z.array(z.enum(['turn_left', 'turn_right', 'come_closer'])).min(1)),
   /** Life of a desktop-to-phone handoff link. */
   STEP_HANDOFF_TTL_SECONDS: int(600, 30),
+  // Onboarding (SPEC 4.2)
+  /** Score at or above which an onboarding without a hard stop is approved (DONE); per integrator in settings. */
+  ONBOARDING_APPROVE_SCORE: int(80, 0),
+  /** Score under which it is REJECTED; between the two it waits for manual review (ANALYSIS). */
+  ONBOARDING_REJECT_SCORE: int(50, 0),
+  /** Days after the final status before pictures and face templates are purged. */
+  ONBOARDING_RETENTION_DAYS: int(90, 1),
+  /** Runs of the pipeline (crashes included) before an onboarding ends in ERROR. */
+  ONBOARDING_MAX_ATTEMPTS: int(5, 1),
+  /** A pipeline run holds its onboarding this long (renewed while it works); a crashed run is taken over after it. */
+  ONBOARDING_LEASE_SECONDS: int(120, 2),
+  ONBOARDING_EMAIL_TOKEN_TTL_MINUTES: int(60, 1),
+  ONBOARDING_SMS_TOKEN_TTL_MINUTES: int(10, 1),
+  // Object storage of pictures and face templates (sealed before they leave the process)
+  OBJECT_STORE: z.enum(['database', 's3']).default('database'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  S3_PREFIX: z.string().default(''),
   // Messages (SMS and e-mail)
   DEFAULT_LOCALE: z.enum(['pt-BR', 'en']).default('pt-BR'),
   SMTP_URL: z.string().optional(),
@@ -101,5 +123,9 @@ export function configProblems(c: z.infer<typeof configSchema>): string[] {
   if (c.DATAVALID_URL && !(c.DATAVALID_CONSUMER_KEY && c.DATAVALID_CONSUMER_SECRET)) {
     problems.push('DATAVALID_URL needs DATAVALID_CONSUMER_KEY and DATAVALID_CONSUMER_SECRET.');
   }
+  if (c.OBJECT_STORE === 's3' && !(c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
+    problems.push('OBJECT_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
+  if (c.ONBOARDING_REJECT_SCORE > c.ONBOARDING_APPROVE_SCORE) problems.push('ONBOARDING_REJECT_SCORE must not be above ONBOARDING_APPROVE_SCORE.');
   return problems;
 }

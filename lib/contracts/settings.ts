@@ -15,6 +15,14 @@ export const settingsSchema = z
     stepLifetimeSeconds: z.number().int().meta({ description: 'Lifetime of new step processes (default 86400).' }),
     faceMatchThreshold: z.number().nullable().meta({ description: 'Similarity (0-100) at or above which two faces match; null = calibrated default (50, FMR <= 0.1 % on the calibration set).' }),
     livenessThreshold: z.number().nullable().meta({ description: 'Attack score (0-1) above which passive liveness rejects; null = calibrated default.' }),
+    onboarding: z
+      .object({
+        approveScore: z.number().int().meta({ description: 'Score at or above which an onboarding without a hard stop is DONE (default ONBOARDING_APPROVE_SCORE, 80).' }),
+        rejectScore: z.number().int().meta({ description: 'Score under which it is REJECTED; in between it goes to manual review, ANALYSIS (default ONBOARDING_REJECT_SCORE, 50).' }),
+        confirmContacts: z.enum(['none', 'given']).meta({ description: '`given`: the e-mail and phone sent at enrolment must be confirmed (status PENDING) before processing starts.' }),
+        retentionDays: z.number().int().meta({ description: 'Days after the final status before pictures and face templates are purged (default ONBOARDING_RETENTION_DAYS, 90).' }),
+      })
+      .meta({ description: 'Onboarding decision thresholds, contact confirmation and retention.' }),
     branding: z.object({
       displayName: z.string().nullable(),
       primaryColor: z.string().nullable(),
@@ -30,6 +38,14 @@ export const settingsUpdateSchema = z
     stepLifetimeSeconds: z.number().int().min(300).max(30 * 86400).nullable().optional(),
     faceMatchThreshold: z.number().min(1).max(99).nullable().optional(),
     livenessThreshold: z.number().gt(0).lt(1).nullable().optional(),
+    onboarding: z
+      .object({
+        approveScore: z.number().int().min(0).max(100).nullable().optional(),
+        rejectScore: z.number().int().min(0).max(100).nullable().optional(),
+        confirmContacts: z.enum(['none', 'given']).nullable().optional(),
+        retentionDays: z.number().int().min(1).max(3650).nullable().optional(),
+      })
+      .optional(),
     branding: z
       .object({
         displayName: z.string().trim().min(1).max(80).nullable().optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -388,9 +389,11 @@ export const fraudAnalyses = pgTable(
  * Sealed objects of the default object store (lib/storage): the value is
  * already AES-256-GCM ciphertext (master key), never a readable picture.
  */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
 export const storedObjects = pgTable('stored_objects', {
   key: text('key').primaryKey(),
-  dataEnc: text('data_enc').notNull(),
+  sealed: bytea('sealed').notNull(),
   createdAt: createdAt(),
 });
 

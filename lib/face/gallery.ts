@@ -42,10 +42,11 @@ export async function enrolFace(integratorId: string, cpf: string, descriptor: n
   return row!.id;
 }
 
-/** Removes one template (or every template of a CPF): LGPD deletion requests and retention. */
-export async function deleteFaces(integratorId: string, by: { id: string } | { cpf: string }): Promise<number> {
+/** Removes one template, every template of a CPF, or those enrolled under a reference (an onboarding): LGPD deletion requests and retention. */
+export async function deleteFaces(integratorId: string, by: { id: string } | { cpf: string } | { reference: string }): Promise<number> {
   const db = await getDb();
-  const where = 'id' in by ? eq(schema.faceTemplates.id, by.id) : eq(schema.faceTemplates.cpf, by.cpf);
+  const t = schema.faceTemplates;
+  const where = 'id' in by ? eq(t.id, by.id) : 'cpf' in by ? eq(t.cpf, by.cpf) : eq(t.reference, by.reference);
   const gone = await db.delete(schema.faceTemplates).where(and(eq(schema.faceTemplates.integratorId, integratorId), where)).returning({ id: schema.faceTemplates.id });
   cache().delete(integratorId);
   return gone.length;

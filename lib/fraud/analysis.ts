@@ -47,8 +47,12 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   return (await analyseFraudSides(integratorId, req, methodName)).analysis;
 }
 
-/** The analysis with the report of each side. */
-export async function analyseFraudSides(integratorId: string, req: FraudAnalysisRequest, methodName: string): Promise<{ analysis: FraudAnalysis; sides: SideReport[] }> {
+/** The analysis with the report of each side, and the face template that was searched (the selfie's, else the portrait's). */
+export async function analyseFraudSides(
+  integratorId: string,
+  req: FraudAnalysisRequest,
+  methodName: string,
+): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: number[] }> {
   const started = performance.now();
   const [front, back, selfiePic, settings] = await Promise.all([
     req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
@@ -116,5 +120,5 @@ export async function analyseFraudSides(integratorId: string, req: FraudAnalysis
     extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
     faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
   };
-  return { analysis, sides };
+  return { analysis, sides, probe: probe?.descriptor };
 }

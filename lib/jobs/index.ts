@@ -5,6 +5,7 @@ import { housekeeping } from './housekeeping';
 import { deliverJob, sweepJob } from '../webhooks/jobs';
 import { sendJob, sweepMessagesJob } from '../notify/jobs';
 import { expireStepsJob } from '../steps/jobs';
+import { pipelineJob, pipelineSweepJob, retentionJob } from '../onboarding/jobs';
 import type { JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
@@ -12,7 +13,7 @@ export { defineJob, type JobDefinition } from './registry';
 
 /** Every job of the service; capabilities add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob];
+export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob, pipelineJob, pipelineSweepJob, retentionJob];
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   await boss.createQueue(job.queue, {
@@ -20,6 +21,7 @@ async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
     retryLimit: job.retryLimit ?? 5,
     retryDelay: job.retryDelaySeconds ?? 30,
     retryBackoff: true,
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
   });
 }
 

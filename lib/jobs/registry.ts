@@ -6,6 +6,8 @@ export interface JobDefinition<T extends object = object> {
   cron?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** How long a fetched job may stay active before pg-boss retries it (a crashed worker's job). */
+  expireInSeconds?: number;
   batchSize?: number;
   handler: (data: T, job: PgBoss.Job<T>) => Promise<void>;
 }

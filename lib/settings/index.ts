@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { getConfig } from '../config';
 import { getDb, schema } from '../db';
 import { unprocessable } from '../errors';
 
@@ -15,7 +16,15 @@ export interface IntegratorSettings {
   /** Null: the calibrated defaults (README "Face engine"). */
   faceMatchThreshold: number | null;
   livenessThreshold: number | null;
+  onboarding: OnboardingSettings;
   branding: Branding;
+}
+
+export interface OnboardingSettings {
+  approveScore: number;
+  rejectScore: number;
+  confirmContacts: 'none' | 'given';
+  retentionDays: number;
 }
 
 export const DEFAULT_STEP_LIFETIME_SECONDS = 24 * 3600;
@@ -26,17 +35,25 @@ export interface SettingsUpdate {
   stepLifetimeSeconds?: number | null;
   faceMatchThreshold?: number | null;
   livenessThreshold?: number | null;
+  onboarding?: { approveScore?: number | null; rejectScore?: number | null; confirmContacts?: 'none' | 'given' | null; retentionDays?: number | null };
   branding?: { displayName?: string | null; primaryColor?: string | null; supportText?: string | null; logo?: string | null };
 }
 
 export async function getSettings(integratorId: string): Promise<IntegratorSettings> {
   const db = await getDb();
   const [row] = await db.select().from(schema.integratorSettings).where(eq(schema.integratorSettings.integratorId, integratorId));
+  const config = getConfig();
   return {
     appOrigin: row?.appOrigin ?? null,
     stepLifetimeSeconds: row?.stepLifetimeSeconds ?? DEFAULT_STEP_LIFETIME_SECONDS,
     faceMatchThreshold: row?.faceMatchThreshold ?? null,
     livenessThreshold: row?.livenessThreshold ?? null,
+    onboarding: {
+      approveScore: row?.onboardingApproveScore ?? config.ONBOARDING_APPROVE_SCORE,
+      rejectScore: row?.onboardingRejectScore ?? config.ONBOARDING_REJECT_SCORE,
+      confirmContacts: row?.onboardingConfirmContacts ?? 'none',
+      retentionDays: row?.onboardingRetentionDays ?? config.ONBOARDING_RETENTION_DAYS,
+    },
     branding: {
       displayName: row?.displayName ?? null,
       primaryColor: row?.primaryColor ?? null,
@@ -65,6 +82,17 @@ export async function updateSettings(integratorId: string, update: SettingsUpdat
   if (update.stepLifetimeSeconds !== undefined) values.stepLifetimeSeconds = update.stepLifetimeSeconds;
   if (update.faceMatchThreshold !== undefined) values.faceMatchThreshold = update.faceMatchThreshold;
   if (update.livenessThreshold !== undefined) values.livenessThreshold = update.livenessThreshold;
+  const o = update.onboarding;
+  if (o?.approveScore !== undefined) values.onboardingApproveScore = o.approveScore;
+  if (o?.rejectScore !== undefined) values.onboardingRejectScore = o.rejectScore;
+  if (o?.confirmContacts !== undefined) values.onboardingConfirmContacts = o.confirmContacts;
+  if (o?.retentionDays !== undefined) values.onboardingRetentionDays = o.retentionDays;
+  if (o?.approveScore !== undefined || o?.rejectScore !== undefined) {
+    const current = (await getSettings(integratorId)).onboarding;
+    const approve = o.approveScore === undefined ? current.approveScore : (o.approveScore ?? getConfig().ONBOARDING_APPROVE_SCORE);
+    const reject = o.rejectScore === undefined ? current.rejectScore : (o.rejectScore ?? getConfig().ONBOARDING_REJECT_SCORE);
+    if (reject > approve) throw unprocessable('invalid_thresholds', `onboarding.rejectScore (${reject}) must not be above approveScore (${approve}).`);
+  }
   const b = update.branding;
   if (b?.displayName !== undefined) values.displayName = b.displayName;
   if (b?.primaryColor !== undefined) values.primaryColor = b.primaryColor;

@@ -63,7 +63,7 @@ CREATE TABLE "onboardings" (
 --> statement-breakpoint
 CREATE TABLE "stored_objects" (
 	"key" text PRIMARY KEY NOT NULL,
-	"data_enc" text NOT NULL,
+	"sealed" "bytea" NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,0 +1,9 @@
+import * as contract from '@/lib/contracts/onboarding';
+import { handle, json, methods } from '@/lib/http';
+import { actorOf, confirmContact } from '@/lib/onboarding';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(contract.confirmContact, async ({ principal, params, body }) =>
+    json(await confirmContact(principal.integratorId, params.onboardingId, body.channel, body.token, actorOf(principal))),
+  ),
+});

@@ -1,0 +1,10 @@
+import * as contract from '@/lib/contracts/onboarding';
+import { handle, json, methods } from '@/lib/http';
+import { actorOf, enrol } from '@/lib/onboarding';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(contract.enrol, async ({ principal, body, req }) => {
+    const out = await enrol(principal.integratorId, body, { idempotencyKey: req.headers.get('idempotency-key'), actor: actorOf(principal) });
+    return out.replayed ? json(out.record, 200, { 'idempotent-replayed': 'true' }) : json(out.record, 201);
+  }),
+});

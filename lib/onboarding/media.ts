@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { getDb, schema, type Executor } from '../db';
+import { decodeFileField, intake } from '../media';
+import { deleteObject, getOpened, putSealed } from '../storage';
+
+export type MediaSlot = 'front' | 'back' | 'selfie' | 'template';
+
+export interface PreparedMedia {
+  slot: Exclude<MediaSlot, 'template'>;
+  bytes: Buffer;
+  mime: string;
+}
+
+const objectKey = (onboardingId: string, slot: MediaSlot) => `onboarding/${onboardingId}/${slot}`;
+
+/**
+ * Checks a file at the door so a bad one is a 4xx now, not an ERROR later:
+ * type from the bytes, size, pixel count, full decode. Documents are kept as
+ * sent (forensics read their compression traces); a PDF selfie is kept as its
+ * first page.
+ */
+export async function prepareFile(value: string, field: string, slot: PreparedMedia['slot']): Promise<PreparedMedia> {
+  const media = await intake(value, field);
+  if (slot === 'selfie' && media.type === 'pdf') return { slot, bytes: media.images[0]!.png, mime: 'image/png' };
+  const file = decodeFileField(value, field);
+  return { slot, bytes: file.bytes, mime: file.mime };
+}
+
+/** Sealed into the object store before the row that references them commits (an orphan is harmless; a dangling reference is not). */
+export async function storeMedia(onboardingId: string, files: PreparedMedia[]): Promise<(typeof schema.onboardingMedia.$inferInsert)[]> {
+  await Promise.all(files.map((f) => putSealed(objectKey(onboardingId, f.slot), f.bytes)));
+  return files.map((f) => ({ onboardingId, slot: f.slot, objectKey: objectKey(onboardingId, f.slot), mime: f.mime, bytes: f.bytes.length }));
+}
+
+/** Objects stored for a record that never committed. */
+export async function discardObjects(rows: { objectKey: string }[]): Promise<void> {
+  await Promise.all(rows.map((r) => deleteObject(r.objectKey).catch(() => undefined)));
+}
+
+export async function storeTemplate(tx: Executor, onboardingId: string, descriptor: number[]): Promise<void> {
+  const bytes = Buffer.from(Float32Array.from(descriptor).buffer);
+  await putSealed(objectKey(onboardingId, 'template'), bytes);
+  await tx
+    .insert(schema.onboardingMedia)
+    .values({ onboardingId, slot: 'template', objectKey: objectKey(onboardingId, 'template'), mime: 'application/x-face-template', bytes: bytes.length })
+    .onConflictDoNothing();
+}
+
+export async function loadTemplate(onboardingId: string): Promise<number[] | undefined> {
+  const b = await getOpened(objectKey(onboardingId, 'template'));
+  return b ? Array.from(new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))) : undefined;
+}
+
+/** The stored pictures as data URLs (what the analysis and the reviewer read). */
+export async function loadPictures(onboardingId: string): Promise<Partial<Record<'front' | 'back' | 'selfie', string>>> {
+  const db = await getDb();
+  const rows = await db.select().from(schema.onboardingMedia).where(eq(schema.onboardingMedia.onboardingId, onboardingId));
+  const out: Partial<Record<'front' | 'back' | 'selfie', string>> = {};
+  for (const r of rows) {
+    if (r.slot === 'template') continue;
+    const bytes = await getOpened(r.objectKey);
+    if (bytes) out[r.slot] = `data:${r.mime};base64,${bytes.toString('base64')}`;
+  }
+  return out;
+}
+
+/** Deletes every stored object of an onboarding and its references. Returns how many. */
+export async function deleteMedia(onboardingId: string): Promise<number> {
+  const db = await getDb();
+  const rows = await db.select({ key: schema.onboardingMedia.objectKey }).from(schema.onboardingMedia).where(eq(schema.onboardingMedia.onboardingId, onboardingId));
+  for (const r of rows) await deleteObject(r.key);
+  await db.delete(schema.onboardingMedia).where(eq(schema.onboardingMedia.onboardingId, onboardingId));
+  return rows.length;
+}

@@ -1,0 +1,93 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { openText } from '../crypto';
+import { getDb, isUuid, schema, type Executor } from '../db';
+import { conflict, notFound } from '../errors';
+import { emitWebhook, kickDelivery } from '../webhooks';
+import { isFinal, sourcesOf, type OnboardingStatus } from './state';
+import { onboardingView } from './view';
+
+export type Onboarding = typeof schema.onboardings.$inferSelect;
+export type OnboardingPatch = Partial<typeof schema.onboardings.$inferInsert>;
+
+/** `system` (the pipeline, retention), `integrator` (API credentials) or `user:<id>` (a console user). */
+export type Actor = string;
+
+export const actorOf = (principal: { kind: string; subjectId: string }): Actor => (principal.kind === 'user' ? `user:${principal.subjectId}` : 'integrator');
+
+/** An onboarding of this integrator; any other id (unknown, malformed, someone else's) is the same 404. */
+export async function findOnboarding(integratorId: string | undefined, onboardingId: string, exec?: Executor): Promise<Onboarding> {
+  const missing = notFound('not_found', `No onboarding ${onboardingId}.`);
+  if (!isUuid(onboardingId)) throw missing;
+  const db = exec ?? (await getDb());
+  const t = schema.onboardings;
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, onboardingId), integratorId ? eq(t.integratorId, integratorId) : undefined));
+  if (!row) throw missing;
+  return row;
+}
+
+export async function recordHistory(
+  tx: Executor,
+  entry: { onboardingId: string; action: (typeof schema.onboardingHistory.$inferInsert)['action']; actor: Actor; from?: string | null; to?: string | null; reason?: string | null },
+): Promise<void> {
+  await tx.insert(schema.onboardingHistory).values({
+    onboardingId: entry.onboardingId,
+    action: entry.action,
+    actor: entry.actor,
+    fromStatus: entry.from ?? null,
+    toStatus: entry.to ?? null,
+    reason: entry.reason ?? null,
+  });
+}
+
+/**
+ * The one place where an onboarding changes status: an atomic compare-and-set
+ * on the statuses allowed to reach `to`, the audit entry, and the webhook
+ * events (`onboarding.status_changed`, plus `onboarding.completed` on a final
+ * status) in the same transaction. Returns the row and the events to kick.
+ */
+export async function transition(
+  tx: Executor,
+  onboardingId: string,
+  to: OnboardingStatus,
+  how: { actor: Actor; reason?: string | null; patch?: OnboardingPatch },
+): Promise<{ onboarding: Onboarding; eventIds: string[] }> {
+  const t = schema.onboardings;
+  const [before] = await tx.select({ status: t.status }).from(t).where(eq(t.id, onboardingId)).for('update');
+  const from = sourcesOf(to);
+  const reason = how.reason === undefined ? undefined : how.reason;
+  const [row] = await tx
+    .update(t)
+    .set({
+      ...how.patch,
+      status: to,
+      ...(reason !== undefined ? { statusReason: reason } : {}),
+      updatedAt: new Date(),
+      ...(isFinal(to) ? { finishedAt: new Date(), leaseUntil: null } : {}),
+    })
+    .where(and(eq(t.id, onboardingId), inArray(t.status, from)))
+    .returning();
+  if (!row) throw conflict('illegal_transition', `An onboarding in status ${before?.status ?? 'unknown'} cannot become ${to}.`);
+  await recordHistory(tx, { onboardingId, action: 'transition', actor: how.actor, from: before!.status, to, reason: reason ?? null });
+  const eventIds: string[] = [];
+  if (row.callBackUrl) {
+    const data = await onboardingView(row, tx);
+    const common = { integratorId: row.integratorId, url: row.callBackUrl, basicAuth: row.basicAuthEnc ? openText(row.basicAuthEnc) : null, subjectId: row.id };
+    eventIds.push(await emitWebhook(tx, { ...common, type: 'onboarding.status_changed', data: { ...data, previousStatus: before!.status } }));
+    if (isFinal(to)) eventIds.push(await emitWebhook(tx, { ...common, type: 'onboarding.completed', data }));
+  }
+  return { onboarding: row, eventIds };
+}
+
+/** Runs a transaction that may move an onboarding, then queues the delivery of its webhooks. */
+export async function withTransition<T extends { eventIds?: string[] }>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  const out = await db.transaction((tx) => fn(tx));
+  if (out.eventIds?.length) await kickDelivery(out.eventIds).catch(() => undefined); // the sweep retries
+  return out;
+}
+
+/** Merges keys into the pipeline checkpoints. */
+export const pipelinePatch = (values: Record<string, unknown>) => sql`${schema.onboardings.pipeline} || ${JSON.stringify(values)}::jsonb`;

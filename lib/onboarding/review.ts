@@ -1,0 +1,94 @@
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { getDb, schema } from '../db';
+import { badRequest, conflict } from '../errors';
+import { enrolFace } from '../face';
+import type { ScoreResult } from '../fraud';
+import { loadPictures, loadTemplate } from './media';
+import { findOnboarding, transition, withTransition, type Actor } from './records';
+import { onboardingView, type OnboardingRecord, type Resolution } from './view';
+
+export interface ReviewItem {
+  onboardingId: string;
+  customerId: string;
+  cpf: string;
+  score: number | null;
+  penalties: string[];
+  statusReason: string | null;
+  waitingSince: string;
+}
+
+export const maskCpf = (cpf: string | null) => (cpf && cpf.length === 11 ? `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` : '');
+
+const cursorOf = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+function parseCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime())) throw badRequest('invalid_cursor', 'The cursor is not one this API returned.');
+  return { at: date, id };
+}
+
+/** The review queue: onboardings in ANALYSIS, oldest first (by when they entered it). */
+export async function listReviews(integratorId: string, limit: number, after?: string): Promise<{ items: ReviewItem[]; nextCursor: string | null }> {
+  const db = await getDb();
+  const t = schema.onboardings;
+  const c = after ? parseCursor(after) : undefined;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.integratorId, integratorId), eq(t.status, 'ANALYSIS'), c ? or(gt(t.updatedAt, c.at), and(eq(t.updatedAt, c.at), gt(t.id, c.id))) : undefined))
+    .orderBy(asc(t.updatedAt), asc(t.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const items = page.map((r) => {
+    const score = r.scoreData as ScoreResult | null;
+    return {
+      onboardingId: r.id,
+      customerId: r.customerId ?? '',
+      cpf: maskCpf(r.cpf),
+      score: score?.score ?? null,
+      penalties: score?.penalties.map((p) => p.rulesName) ?? [],
+      statusReason: r.statusReason,
+      waitingSince: r.updatedAt.toISOString(),
+    };
+  });
+  const last = page.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? cursorOf(last.updatedAt, last.id) : null };
+}
+
+export async function onboardingHistory(integratorId: string, onboardingId: string) {
+  await findOnboarding(integratorId, onboardingId);
+  const db = await getDb();
+  const h = schema.onboardingHistory;
+  const rows = await db.select().from(h).where(eq(h.onboardingId, onboardingId)).orderBy(asc(h.at), asc(h.id));
+  return rows.map((r) => ({ action: r.action, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, actor: r.actor, at: r.at.toISOString() }));
+}
+
+/** Everything a reviewer needs in one answer: the record, the pictures, the history. */
+export async function reviewFile(integratorId: string, onboardingId: string) {
+  const row = await findOnboarding(integratorId, onboardingId);
+  const pictures = await loadPictures(onboardingId);
+  return {
+    onboarding: await onboardingView(row),
+    images: { front: pictures.front ?? null, back: pictures.back ?? null, selfie: pictures.selfie ?? null },
+    mediaPurgedAt: row.mediaPurgedAt?.toISOString() ?? null,
+    history: await onboardingHistory(integratorId, onboardingId),
+  };
+}
+
+/** A reviewer's decision on an onboarding in ANALYSIS: RESOLVED, and an approved face joins the face index. */
+export async function decideReview(integratorId: string, onboardingId: string, decision: 'approve' | 'reject', reason: string, actor: Actor): Promise<OnboardingRecord> {
+  const row = await findOnboarding(integratorId, onboardingId);
+  if (row.status !== 'ANALYSIS') throw conflict('not_in_review', `This onboarding is ${row.status}; only ANALYSIS waits for a decision.`);
+  const template = decision === 'approve' ? await loadTemplate(onboardingId) : undefined;
+  const resolution: Resolution = { decision, reason, by: actor, at: new Date().toISOString() };
+  const { onboarding } = await withTransition(async (tx) => {
+    const moved = await transition(tx, onboardingId, 'RESOLVED', {
+      actor,
+      reason: `${decision === 'approve' ? 'approved' : 'rejected'} by reviewer: ${reason}`,
+      patch: { resolution },
+    });
+    if (template && row.cpf) await enrolFace(integratorId, row.cpf, template, onboardingId, tx);
+    return moved;
+  });
+  return onboardingView(onboarding);
+}
