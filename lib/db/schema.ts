@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   doublePrecision,
@@ -465,7 +466,8 @@ export const onboardingMedia = pgTable(
 export const onboardingHistory = pgTable(
   'onboarding_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of the entries (several may share one transaction's timestamp). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     onboardingId: uuid('onboarding_id')
       .notNull()
       .references(() => onboardings.id, { onDelete: 'cascade' }),
@@ -477,7 +479,7 @@ export const onboardingHistory = pgTable(
     actor: text('actor').notNull(),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('onboarding_history_idx').on(t.onboardingId, t.at)],
+  (t) => [index('onboarding_history_idx').on(t.onboardingId, t.id)],
 );
 
 /** E-mail and SMS confirmation tokens: a keyed hash, never the token. */

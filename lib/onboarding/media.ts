@@ -37,13 +37,21 @@ export async function discardObjects(rows: { objectKey: string }[]): Promise<voi
   await Promise.all(rows.map((r) => deleteObject(r.objectKey).catch(() => undefined)));
 }
 
-export async function storeTemplate(tx: Executor, onboardingId: string, descriptor: number[]): Promise<void> {
+/**
+ * The face template kept for a later enrolment (a reviewer's approval): the
+ * object is written first, outside the caller's transaction (on the embedded
+ * database a second connection would wait for that transaction), then its
+ * reference inside it.
+ */
+export async function storeTemplate(onboardingId: string, descriptor: number[]): Promise<(tx: Executor) => Promise<void>> {
   const bytes = Buffer.from(Float32Array.from(descriptor).buffer);
   await putSealed(objectKey(onboardingId, 'template'), bytes);
-  await tx
-    .insert(schema.onboardingMedia)
-    .values({ onboardingId, slot: 'template', objectKey: objectKey(onboardingId, 'template'), mime: 'application/x-face-template', bytes: bytes.length })
-    .onConflictDoNothing();
+  return async (tx) => {
+    await tx
+      .insert(schema.onboardingMedia)
+      .values({ onboardingId, slot: 'template', objectKey: objectKey(onboardingId, 'template'), mime: 'application/x-face-template', bytes: bytes.length })
+      .onConflictDoNothing();
+  };
 }
 
 export async function loadTemplate(onboardingId: string): Promise<number[] | undefined> {

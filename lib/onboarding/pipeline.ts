@@ -109,9 +109,10 @@ async function analyse(row: Onboarding): Promise<Onboarding> {
     'onboarding.enroll',
   );
   const { scoreResult, extractResult, faceMatchResult } = run.analysis;
+  const reference = run.probe ? await storeTemplate(row.id, run.probe) : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (run.probe) await storeTemplate(tx, row.id, run.probe);
+    await reference?.(tx);
     const [updated] = await tx
       .update(schema.onboardings)
       .set({

@@ -59,7 +59,7 @@ export async function onboardingHistory(integratorId: string, onboardingId: stri
   await findOnboarding(integratorId, onboardingId);
   const db = await getDb();
   const h = schema.onboardingHistory;
-  const rows = await db.select().from(h).where(eq(h.onboardingId, onboardingId)).orderBy(asc(h.at), asc(h.id));
+  const rows = await db.select().from(h).where(eq(h.onboardingId, onboardingId)).orderBy(asc(h.id));
   return rows.map((r) => ({ action: r.action, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, actor: r.actor, at: r.at.toISOString() }));
 }
 

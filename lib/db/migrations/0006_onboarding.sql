@@ -1,5 +1,5 @@
 CREATE TABLE "onboarding_history" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"onboarding_id" uuid NOT NULL,
 	"action" text NOT NULL,
 	"from_status" text,
@@ -75,7 +75,7 @@ ALTER TABLE "onboarding_history" ADD CONSTRAINT "onboarding_history_onboarding_i
 ALTER TABLE "onboarding_media" ADD CONSTRAINT "onboarding_media_onboarding_id_onboardings_id_fk" FOREIGN KEY ("onboarding_id") REFERENCES "public"."onboardings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboarding_tokens" ADD CONSTRAINT "onboarding_tokens_onboarding_id_onboardings_id_fk" FOREIGN KEY ("onboarding_id") REFERENCES "public"."onboardings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboardings" ADD CONSTRAINT "onboardings_integrator_id_integrators_id_fk" FOREIGN KEY ("integrator_id") REFERENCES "public"."integrators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "onboarding_history_idx" ON "onboarding_history" USING btree ("onboarding_id","at");--> statement-breakpoint
+CREATE INDEX "onboarding_history_idx" ON "onboarding_history" USING btree ("onboarding_id","id");--> statement-breakpoint
 CREATE INDEX "onboardings_integrator_idx" ON "onboardings" USING btree ("integrator_id","created_at");--> statement-breakpoint
 CREATE INDEX "onboardings_status_idx" ON "onboardings" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "onboardings_idempotency_uq" ON "onboardings" USING btree ("integrator_id","idempotency_key");
