@@ -53,7 +53,10 @@ export const onboardingRecordSchema = z
     customerId: z.string(),
     status: z.enum(ONBOARDING_STATUSES).meta({ description: 'See README "Onboarding lifecycle".' }),
     statusReason: z.string().nullable(),
-    faceMatch: z.object({ similarity: z.number(), match: z.boolean() }).nullable().meta({ id: 'FaceMatch', description: 'Selfie against the document portrait; null without a selfie or before processing.' }),
+    faceMatch: z
+      .object({ similarity: z.number().meta({ description: '0 to 100 on the calibrated scale.' }), match: z.boolean() })
+      .nullable()
+      .meta({ id: 'OnboardingFaceMatch', description: 'SPEC 2.1 FaceMatch: the selfie against the document portrait; null without a selfie or before processing.' }),
     basicData: basicDataSchema,
     scoreData: scoreResultSchema.nullable().meta({ description: 'Null until processed.' }),
     ocrData: ocrResultSchema.nullable().meta({ description: 'Null until processed.' }),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../auth';
 import { resetConfig } from '../config';
@@ -22,6 +23,7 @@ import { GET as reviewsApi } from '@/app/services/api/v1/onboarding/reviews/rout
 import { GET as reviewApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/route';
 import { POST as decisionApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/decision/route';
 import { purgeExpiredMedia } from './retention';
+import { runPipeline } from './pipeline';
 
 const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 /** One person of the dataset (identities.csv): the portrait printed on the document and a selfie. */
@@ -282,6 +284,29 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     }
   }, 120_000);
 
+  it('ERROR with the reason: a selfie without a face cannot be processed; runs past ONBOARDING_MAX_ATTEMPTS end the onboarding', async () => {
+    const wall = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#b9c4a7' } }).jpeg().toBuffer();
+    const noFace = await enrol({ cpf: clean.cpf, customerId: 'no-face', imageFront: dataUrl(clean.image), imageSelfie: dataUrl(wall) });
+    expect(noFace.status).toBe(201);
+    const failed = await settle(noFace.data.onboardingId);
+    expect(failed.status).toBe('ERROR');
+    expect(failed.statusReason).toMatch(/face/i);
+
+    // An onboarding whose runs kept dying (attempts spent, lease free): the next run ends it.
+    const d = await getDb();
+    await stopWorkers();
+    const stuck = await enrol({ cpf: clean.cpf, customerId: 'stuck', imageFront: dataUrl(clean.image), callBackUrl: `${receiver.url}/hook` });
+    try {
+      await d.update(schema.onboardings).set({ status: 'PROCESSING', attempts: 5, leaseUntil: null }).where(eq(schema.onboardings.id, stuck.data.onboardingId));
+      expect(await runPipeline(stuck.data.onboardingId)).toBe('done');
+      const row = await get(stuck.data.onboardingId);
+      expect(row.data).toMatchObject({ status: 'ERROR', statusReason: 'processing failed after 5 attempts' });
+      expect(await runPipeline(stuck.data.onboardingId)).toBe('not_runnable');
+    } finally {
+      await startWorkers();
+    }
+  }, 120_000);
+
   it('pictures are sealed at rest; retention purges pictures and templates; erasure leaves only audit facts', async () => {
     const d = await getDb();
     // Encryption at rest: no JPEG/PNG bytes (raw or base64) anywhere in the object table.
@@ -332,6 +357,8 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       expect(text).not.toContain(clean.cpf);
       expect(JSON.parse(text).data).toMatchObject({ onboardingId: id, erased: true });
     }
+    const analyses = await d.select().from(schema.fraudAnalyses).where(eq(schema.fraudAnalyses.integratorId, a.integratorId));
+    expect(analyses.some((x) => x.customerId === 'cust-1')).toBe(false);
     const hist = await call(historyApi, '/x', { headers: auth, params: { onboardingId: id } });
     expect(hist.data.items.map((h: { action: string }) => h.action)).toContain('erased');
     expect(hist.data.items.filter((h: { action: string }) => h.action === 'transition').map((h: { toStatus: string }) => h.toStatus)).toEqual(['STARTED', 'PROCESSING', 'DONE']);

@@ -66,7 +66,6 @@ export async function eraseOnboarding(integratorId: string, onboardingId: string
   await dropBiometrics(integratorId, onboardingId);
   const db = await getDb();
   const o = schema.onboardings;
-  const batchId = (row.scoreData as { statistics?: { batchId?: number } } | null)?.statistics?.batchId;
   await db.transaction(async (tx) => {
     await tx
       .update(o)
@@ -94,11 +93,19 @@ export async function eraseOnboarding(integratorId: string, onboardingId: string
     await tx.update(schema.onboardingHistory).set({ reason: null }).where(eq(schema.onboardingHistory.onboardingId, onboardingId));
     await recordHistory(tx, { onboardingId, action: 'erased', actor, reason: 'personal data erased on request' });
     await redactEvents(tx, integratorId, onboardingId);
-    if (batchId !== undefined) {
+    // The fraud-analysis records of this enrolment (a run cut short by a crash may have left one more).
+    if (row.cpf) {
       await tx
         .update(schema.fraudAnalyses)
         .set({ cpf: '', customerId: null })
-        .where(and(eq(schema.fraudAnalyses.integratorId, integratorId), eq(schema.fraudAnalyses.sequence, batchId)));
+        .where(
+          and(
+            eq(schema.fraudAnalyses.integratorId, integratorId),
+            eq(schema.fraudAnalyses.methodName, 'onboarding.enroll'),
+            eq(schema.fraudAnalyses.cpf, row.cpf),
+            row.customerId ? eq(schema.fraudAnalyses.customerId, row.customerId) : undefined,
+          ),
+        );
     }
   });
 }

@@ -21,15 +21,22 @@ describe.each(backends())('settings and branding on %s', (backend) => {
   afterAll(async () => db.close());
 
   it('has defaults, takes partial updates, and serves the logo', async () => {
-    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, faceMatchThreshold: null, livenessThreshold: null, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
+    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, faceMatchThreshold: null, livenessThreshold: null, onboarding: { approveScore: 80, rejectScore: 50, confirmContacts: 'none', retentionDays: 90 }, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
     const put = await call(PUT, '/services/api/v1/settings', {
       method: 'PUT',
       headers: auth,
       json: { appOrigin: 'https://app.example.com/', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', logo: `data:image/png;base64,${PNG}` } },
     });
     expect(put.status).toBe(200);
-    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
+    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, onboarding: expect.any(Object), branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
     const partial = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { branding: { supportText: null } } });
+    const onboarding = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { onboarding: { approveScore: 90, rejectScore: 60, confirmContacts: 'given', retentionDays: 30 } } });
+    expect(onboarding.data.onboarding).toEqual({ approveScore: 90, rejectScore: 60, confirmContacts: 'given', retentionDays: 30 });
+    const crossed = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { onboarding: { rejectScore: 95 } } });
+    expect(crossed.status).toBe(422);
+    expect(crossed.data.code).toBe('invalid_thresholds');
+    const reset = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { onboarding: { approveScore: null, rejectScore: null, confirmContacts: null, retentionDays: null } } });
+    expect(reset.data.onboarding).toEqual({ approveScore: 80, rejectScore: 50, confirmContacts: 'none', retentionDays: 90 });
     expect(partial.data.branding).toEqual({ displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: null, hasLogo: true });
     const logo = await logoGet(new Request(`http://x/branding/${tenant.integratorId}/logo`), { params: Promise.resolve({ integratorId: tenant.integratorId }) });
     expect(logo.headers.get('content-type')).toBe('image/png');
