@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import 'zod-openapi';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ApiBase, Contract } from '../http/contract';
 import { ERROR_CODES, PROBLEM_CONTENT_TYPE, problemSchema } from '../http/problem';
 import { allContracts } from './registry';
 import { webhookPayloadSchema } from '../contracts/webhooks';
+import { onboardingRecordSchema } from '../contracts/onboarding';
 
 const TITLES: Record<ApiBase, { title: string; description: string }> = {
   services: {
@@ -109,6 +111,24 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
             'Headers: `webhook-id` (= body id, same on every retry), `webhook-timestamp` (Unix seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with your `whsec_` secret; verify with the `standardwebhooks` library), and `Authorization: Basic` when basicAuth/webhookBasicAuth was given. Answer 2xx within 10 s. Other answers and timeouts are retried after about 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h and 24 h (±10 %), then the event is failed; 410 stops retries at once. Redirects are not followed.',
           requestBody: { content: { 'application/json': { schema: webhookPayloadSchema } } },
           responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: stop retrying this event' } },
+        },
+      },
+      onboardingEvent: {
+        post: {
+          summary: 'onboarding.status_changed and onboarding.completed, sent to callBackUrl',
+          description:
+            '`onboarding.status_changed` on every status change (data: the onboarding record plus `previousStatus`); `onboarding.completed` once, on the final status (DONE, REJECTED, BLACKLISTED, ERROR, RESOLVED, CANCELED). Same headers, signing and retries as every event. After an erasure, payloads still pending carry only `{onboardingId, status, erased: true}`.',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: webhookPayloadSchema.extend({
+                  type: z.enum(['onboarding.status_changed', 'onboarding.completed']),
+                  data: onboardingRecordSchema.extend({ previousStatus: z.string().optional().meta({ description: 'status_changed only: the status before.' }) }),
+                }),
+              },
+            },
+          },
+          responses: { '200': { description: 'Received (any 2xx)' } },
         },
       },
     },
