@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { stopBoss } from '../jobs';
-import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type TestDatabase } from '../testing';
+import { backends, bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type TestDatabase } from '../testing';
 import { fraudCase } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
 
@@ -27,14 +27,14 @@ async function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   return { child, output: () => output };
 }
 
-describe('onboarding pipeline survives kill -9 of its worker', () => {
+describe.each(backends())('onboarding pipeline survives kill -9 of its worker on %s', (backend) => {
   let db: TestDatabase;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
     resetConfig();
-    db = await createTestDatabase('pglite');
+    db = await createTestDatabase(backend);
     receiver = await startReceiver(() => ({ status: 200 }));
   });
   afterAll(async () => {
