@@ -77,6 +77,15 @@ export const configSchema = z.object({
   ONBOARDING_LEASE_SECONDS: int(120, 2),
   ONBOARDING_EMAIL_TOKEN_TTL_MINUTES: int(60, 1),
   ONBOARDING_SMS_TOKEN_TTL_MINUTES: int(10, 1),
+  // Batch import (SPEC 4.19)
+  /** Most documents in one create-batch request. */
+  IMPORT_MAX_DOCS: int(100, 1),
+  /** Largest create-batch request body (files in base64 included). */
+  IMPORT_MAX_BODY_BYTES: int(50 * 1024 * 1024, 1024),
+  /** Directory a Doc's `filePath` is read from (nothing outside it); unset: filePath is refused. */
+  IMPORT_DIR: z.string().optional(),
+  /** Runs of a document's analysis (crashes included) before it is FAILED. */
+  IMPORT_MAX_ATTEMPTS: int(3, 1),
   // Object storage of pictures and face templates (sealed before they leave the process)
   OBJECT_STORE: z.enum(['database', 's3']).default('database'),
   S3_ENDPOINT: z.url().optional(),

@@ -499,3 +499,76 @@ export const onboardingTokens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.onboardingId, t.channel] })],
 );
+
+/** Batch-import workflows of an integrator: which document types a batch may carry and its checklist. */
+export const importWorkflows = pgTable(
+  'import_workflows',
+  {
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    alias: text('alias').notNull(),
+    description: text('description'),
+    /** typeParentAlias or typeRecognized values accepted (CNH, RG_FRENTE…); empty = any recognised document. */
+    expectedTypes: jsonb('expected_types').notNull().default([]),
+    /** Checklist applied to the batch's activities (code, version, group). */
+    checklist: jsonb('checklist'),
+    webhookUrl: text('webhook_url'),
+    webhookBasicAuthEnc: text('webhook_basic_auth_enc'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.integratorId, t.alias] })],
+);
+
+/** SPEC 4.19: one batch as received, with its state. */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id')
+      .notNull()
+      .references(() => integrators.id),
+    batchExternalId: text('batch_external_id').notNull(),
+    workflowAlias: text('workflow_alias').notNull(),
+    status: text('status', { enum: ['RECEIVED', 'PROCESSING', 'DONE', 'PARTIAL', 'FAILED'] }).notNull().default('RECEIVED'),
+    /** Hash of the request body: an identical repeat is answered with the same batch. */
+    requestHash: text('request_hash').notNull(),
+    /** batchOrigin, siteAlias, activityGroup, workflowPresetAlias, keys, externalKeys, batchActivitys as sent. */
+    attributes: jsonb('attributes').notNull().default({}),
+    docCount: integer('doc_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('import_batches_external_uq').on(t.integratorId, t.batchExternalId), index('import_batches_status_idx').on(t.status)],
+);
+
+/** One document of a batch: its attributes as sent, where its file is (sealed), and its analysis. */
+export const importDocs = pgTable(
+  'import_docs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name'),
+    /** Doc fields of SPEC 2.6 other than the file itself (typeAlias, keys, docActivitys, externalKeys…). */
+    attributes: jsonb('attributes').notNull().default({}),
+    objectKey: text('object_key'),
+    status: text('status', { enum: ['PENDING', 'PROCESSING', 'DONE', 'REJECTED', 'FAILED'] }).notNull().default('PENDING'),
+    rejectCode: text('reject_code'),
+    docRejectPhase: integer('doc_reject_phase'),
+    rejectReason: text('reject_reason'),
+    contentType: text('content_type'),
+    fileSize: integer('file_size'),
+    qtdePages: integer('qtde_pages'),
+    typeRecognized: text('type_recognized'),
+    ocr: jsonb('ocr'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: ts('lease_until'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('import_docs_position_uq').on(t.batchId, t.position), index('import_docs_status_idx').on(t.status)],
+);

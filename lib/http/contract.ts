@@ -28,7 +28,7 @@ export interface Contract {
   tags: string[];
   auth: 'bearer' | 'apiKey' | 'none';
   scope?: Scope;
-  body?: { schema: z.ZodType; kind?: BodyKind; limit?: 'default' | 'media'; /** multipart: the parts that carry files. */ fileFields?: readonly string[] };
+  body?: { schema: z.ZodType; kind?: BodyKind; limit?: 'default' | 'media' | 'import'; /** multipart: the parts that carry files. */ fileFields?: readonly string[] };
   params?: z.ZodObject;
   query?: z.ZodObject;
   responses: Record<number, ResponseSpec>;

@@ -99,7 +99,7 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
       let body: unknown;
       if (contract.body) {
         const config = getConfig();
-        const limit = contract.body.limit === 'media' ? config.MEDIA_BODY_LIMIT_BYTES : config.BODY_LIMIT_BYTES;
+        const limit = contract.body.limit === 'media' ? config.MEDIA_BODY_LIMIT_BYTES : contract.body.limit === 'import' ? config.IMPORT_MAX_BODY_BYTES : config.BODY_LIMIT_BYTES;
         const multipart = { fileFields: contract.body.fileFields ?? [], maxFileBytes: config.MEDIA_MAX_FILE_BYTES };
         body = parseWith(contract.body.schema, await parseBody(req, contract.body.kind ?? 'json', limit, multipart), 'body');
       }

@@ -6,6 +6,7 @@ import { deliverJob, sweepJob } from '../webhooks/jobs';
 import { sendJob, sweepMessagesJob } from '../notify/jobs';
 import { expireStepsJob } from '../steps/jobs';
 import { pipelineJob, pipelineSweepJob, retentionJob } from '../onboarding/jobs';
+import { importDocJob, importSweepJob } from '../batch/jobs';
 import type { JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
@@ -13,7 +14,7 @@ export { defineJob, type JobDefinition } from './registry';
 
 /** Every job of the service; capabilities add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob, pipelineJob, pipelineSweepJob, retentionJob];
+export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob, pipelineJob, pipelineSweepJob, retentionJob, importDocJob, importSweepJob];
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   await boss.createQueue(job.queue, {

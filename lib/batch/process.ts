@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { getConfig } from '../config';
+import { getDb, schema } from '../db';
+import { readDocument, PARENT_OF, type OcrResult, type RecognizedType } from '../documents';
+import { isAppError } from '../errors';
+import { kickDelivery } from '../webhooks';
+import { intake } from '../media';
+import { getOpened } from '../storage';
+import type { Rejection } from './files';
+import { finishBatchIfCompleteTx } from './finish';
+import { findWorkflowRow } from './workflows';
+
+type DocRow = typeof schema.importDocs.$inferSelect;
+const LEASE_SECONDS = 300;
+
+/**
+ * Analyses one document of a batch: classification and OCR through the
+ * document engine, then the checks (recognised, the typeAlias sent, the
+ * workflow's expected types, fields read). Takes the document's lease first;
+ * the result and the batch's completion commit together.
+ */
+export async function runDoc(docId: string): Promise<'done' | 'busy'> {
+  const doc = await claim(docId);
+  if (!doc) return 'busy';
+  try {
+    const outcome = await analyse(doc);
+    await settle(doc, outcome);
+    return 'done';
+  } catch (err) {
+    if (doc.attempts >= getConfig().IMPORT_MAX_ATTEMPTS) {
+      await settle(doc, { status: 'FAILED', rejection: { rejectCode: 'PROCESSING_FAILED', docRejectPhase: 2, reason: `analysis failed after ${doc.attempts} attempts` } });
+      return 'done';
+    }
+    const db = await getDb();
+    await db.update(schema.importDocs).set({ leaseUntil: null }).where(eq(schema.importDocs.id, docId));
+    throw err;
+  }
+}
+
+async function claim(docId: string): Promise<DocRow | undefined> {
+  const db = await getDb();
+  const d = schema.importDocs;
+  const [row] = await db
+    .update(d)
+    .set({ status: 'PROCESSING', leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${d.attempts} + 1` })
+    .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), or(isNull(d.leaseUntil), lt(d.leaseUntil, sql`now()`))))
+    .returning();
+  if (row) {
+    await db
+      .update(schema.importBatches)
+      .set({ status: 'PROCESSING', updatedAt: new Date() })
+      .where(and(eq(schema.importBatches.id, row.batchId), eq(schema.importBatches.status, 'RECEIVED')));
+  }
+  return row;
+}
+
+interface Outcome {
+  status: 'DONE' | 'REJECTED' | 'FAILED';
+  rejection?: Rejection;
+  ocr?: OcrResult;
+  pages?: number;
+}
+
+const rejected = (rejectCode: string, docRejectPhase: Rejection['docRejectPhase'], reason: string, ocr?: OcrResult, pages?: number): Outcome => ({
+  status: 'REJECTED',
+  rejection: { rejectCode, docRejectPhase, reason },
+  ocr,
+  pages,
+});
+
+async function analyse(doc: DocRow): Promise<Outcome> {
+  const bytes = doc.objectKey ? await getOpened(doc.objectKey) : undefined;
+  if (!bytes) return rejected('FILE_MISSING', 1, 'The stored file is gone (erased or purged).');
+  let media;
+  try {
+    media = await intake(bytes.toString('base64'), `docs[${doc.position}]`);
+  } catch (err) {
+    if (isAppError(err) && err.status < 500) return rejected('UNREADABLE_FILE', 1, err.message);
+    throw err;
+  }
+  const pages = media.images.length;
+  const { result } = await readDocument(media);
+  if (!result.typeRecognized) return rejected('DOCUMENT_NOT_RECOGNIZED', 2, 'The file is not a supported Brazilian identity document.', result, pages);
+  const expected = (doc.attributes as { typeAlias?: string }).typeAlias?.trim().toUpperCase();
+  if (expected && !matchesType(expected, result)) {
+    return rejected('TYPE_MISMATCH', 2, `typeAlias ${expected} was sent; the document is ${result.typeRecognized}.`, result, pages);
+  }
+  const batch = await batchOf(doc.batchId);
+  const workflow = await findWorkflowRow(batch.integratorId, batch.workflowAlias);
+  const allowed = (workflow?.expectedTypes as string[] | undefined) ?? [];
+  if (allowed.length && !allowed.some((t) => matchesType(t, result))) {
+    return rejected('TYPE_NOT_EXPECTED', 2, `Workflow ${batch.workflowAlias} takes ${allowed.join(', ')}; the document is ${result.typeRecognized}.`, result, pages);
+  }
+  if (result.fields.length === 0) return rejected('FIELDS_NOT_READ', 3, 'No field could be read from the document.', result, pages);
+  return { status: 'DONE', ocr: result, pages };
+}
+
+/** A typeAlias names the type (CNH) or the model (CNH_FRENTE). */
+function matchesType(alias: string, result: OcrResult): boolean {
+  return alias === result.typeRecognized || alias === result.typeParentAlias || alias === PARENT_OF[result.typeRecognized as RecognizedType];
+}
+
+async function batchOf(batchId: string) {
+  const db = await getDb();
+  const [b] = await db.select().from(schema.importBatches).where(eq(schema.importBatches.id, batchId));
+  return b!;
+}
+
+async function settle(doc: DocRow, outcome: Outcome): Promise<void> {
+  const db = await getDb();
+  const eventId = await db.transaction(async (tx) => {
+    await tx
+      .update(schema.importDocs)
+      .set({
+        status: outcome.status,
+        rejectCode: outcome.rejection?.rejectCode ?? null,
+        docRejectPhase: outcome.rejection?.docRejectPhase ?? null,
+        rejectReason: outcome.rejection?.reason ?? null,
+        typeRecognized: outcome.ocr?.typeRecognized || null,
+        ocr: outcome.ocr ?? null,
+        qtdePages: outcome.pages ?? null,
+        leaseUntil: null,
+        finishedAt: new Date(),
+      })
+      .where(eq(schema.importDocs.id, doc.id));
+    return finishBatchIfCompleteTx(tx, doc.batchId);
+  });
+  if (eventId) await kickDelivery([eventId]).catch(() => undefined);
+}
+
+/** Documents a crashed or lost run left behind (lease free or expired), queued again by the sweep. */
+export async function strandedDocs(limit = 500): Promise<string[]> {
+  const db = await getDb();
+  const d = schema.importDocs;
+  const rows = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(inArray(d.status, ['PENDING', 'PROCESSING']), or(isNull(d.leaseUntil), lt(d.leaseUntil, sql`now()`))))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

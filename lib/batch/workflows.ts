@@ -1,0 +1,80 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { seal } from '../crypto';
+import { getDb, schema, type Executor } from '../db';
+import { notFound, unprocessable } from '../errors';
+
+export interface Checklist {
+  checklistCode: string;
+  checklistVersion: number;
+  checklistGroup: string | null;
+}
+
+export interface Workflow {
+  alias: string;
+  description: string | null;
+  expectedTypes: string[];
+  checklist: Checklist | null;
+  webhookUrl: string | null;
+}
+
+export interface WorkflowInput {
+  description?: string | null;
+  expectedTypes: string[];
+  checklist?: { checklistCode: string; checklistVersion: number; checklistGroup?: string | null } | null;
+  webhookUrl?: string | null;
+  webhookBasicAuth?: string | null;
+}
+
+type Row = typeof schema.importWorkflows.$inferSelect;
+const t = schema.importWorkflows;
+
+const view = (r: Row): Workflow => ({
+  alias: r.alias,
+  description: r.description,
+  expectedTypes: r.expectedTypes as string[],
+  checklist: (r.checklist as Checklist | null) ?? null,
+  webhookUrl: r.webhookUrl,
+});
+
+export async function putWorkflow(integratorId: string, alias: string, input: WorkflowInput): Promise<Workflow> {
+  const db = await getDb();
+  const values = {
+    description: input.description ?? null,
+    expectedTypes: input.expectedTypes,
+    checklist: input.checklist ? { checklistGroup: null, ...input.checklist } : null,
+    webhookUrl: input.webhookUrl ?? null,
+    webhookBasicAuthEnc: input.webhookBasicAuth ? seal(input.webhookBasicAuth) : null,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(t)
+    .values({ integratorId, alias, ...values })
+    .onConflictDoUpdate({ target: [t.integratorId, t.alias], set: values })
+    .returning();
+  return view(row!);
+}
+
+export async function listWorkflows(integratorId: string): Promise<Workflow[]> {
+  const db = await getDb();
+  return (await db.select().from(t).where(eq(t.integratorId, integratorId)).orderBy(asc(t.alias))).map(view);
+}
+
+export async function deleteWorkflow(integratorId: string, alias: string): Promise<void> {
+  const db = await getDb();
+  const gone = await db.delete(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias))).returning({ alias: t.alias });
+  if (!gone.length) throw notFound('not_found', `No workflow ${alias}.`);
+}
+
+/** The workflow row (with its webhook credentials); an unknown alias is 422 `unknown_workflow`. */
+export async function workflowRow(integratorId: string, alias: string): Promise<Row> {
+  const db = await getDb();
+  const [row] = await db.select().from(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias)));
+  if (!row) throw unprocessable('unknown_workflow', `No workflow "${alias}" is configured for this account (PUT /services/api/v1/import/workflows/{alias}).`, { errors: [{ pointer: '/workflowAlias', message: 'unknown workflow' }] });
+  return row;
+}
+
+export async function findWorkflowRow(integratorId: string, alias: string, exec?: Executor): Promise<Row | undefined> {
+  const db = exec ?? (await getDb());
+  const [row] = await db.select().from(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias)));
+  return row;
+}
