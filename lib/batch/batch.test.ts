@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../config';
+import { startWorkers, stopWorkers } from '../jobs';
+import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
+import { fraudCase, type Faces, type FraudCase } from '@/scripts/synth/fraud';
+import { POST as tokenApi } from '@/app/oauth/token/route';
+import { POST as createApi } from '@/app/import/import-doc/create-batch/route';
+import { GET as batchApi } from '@/app/import/import-doc/batch/[batchId]/route';
+import { PUT as workflowApi } from '@/app/services/api/v1/import/workflows/[alias]/route';
+
+const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
+const b64 = (b: Buffer) => b.toString('base64');
+const FINAL = ['DONE', 'PARTIAL', 'FAILED'];
+
+describe('batch import', () => {
+  let db: TestDatabase;
+  let a: SeededIntegrator;
+  let importDir: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let cnh: FraudCase;
+  let cin: FraudCase;
+
+  beforeAll(async () => {
+    importDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atesta-import-'));
+    fs.mkdirSync(path.join(importDir, 'root'));
+    Object.assign(process.env, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', IMPORT_DIR: path.join(importDir, 'root') });
+    resetConfig();
+    db = await createTestDatabase('pglite');
+    a = await seedIntegrator({ clientScope: 'import' });
+    receiver = await startReceiver(() => ({ status: 200 }));
+    const faces: Faces = { owner: face('img38.jpg'), ownerSelfie: face('img39.jpg'), other: face('img24.jpg') };
+    for (let i = 0; !cnh || !cin; i++) {
+      const c = await fraudCase('clean', i, faces);
+      if (c.type === 'CNH_FRENTE') cnh ??= c;
+      if (c.type === 'CIN_FRENTE') cin ??= c;
+    }
+    fs.mkdirSync(path.join(importDir, 'root', 'lote 1'));
+    fs.writeFileSync(path.join(importDir, 'root', 'lote 1', 'cin.jpg'), cin.image);
+    fs.writeFileSync(path.join(importDir, 'secret.jpg'), cnh.image);
+    fs.symlinkSync(path.join(importDir, 'secret.jpg'), path.join(importDir, 'root', 'escape.jpg'));
+    const put = await call(workflowApi, '/x', {
+      method: 'PUT',
+      json: { expectedTypes: ['CNH', 'CIN'], checklist: { checklistCode: 'KYC', checklistVersion: 2 }, webhookUrl: `${receiver.url}/batches`, webhookBasicAuth: 'bo:pw' },
+      headers: await bearerHeaders(a),
+      params: { alias: 'abertura-conta' },
+    });
+    expect(put.status, put.text).toBe(200);
+    await startWorkers();
+  }, 120_000);
+  afterAll(async () => {
+    await stopWorkers();
+    await receiver.close();
+    await db.close();
+    fs.rmSync(importDir, { recursive: true, force: true });
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+    delete process.env.IMPORT_DIR;
+    resetConfig();
+  });
+
+  /** OAuth 2.0 client_credentials, as a back office gets its token. */
+  async function importAuth(t: SeededIntegrator) {
+    const res = await call(tokenApi, '/oauth/token', { form: { grant_type: 'client_credentials', client_id: t.clientId, client_secret: t.clientSecret } });
+    expect(res.status).toBe(200);
+    return { authorization: `Bearer ${res.data.access_token}` };
+  }
+  const create = async (json: unknown, headers?: Record<string, string>) => call(createApi, '/import/import-doc/create-batch', { json, headers: headers ?? (await importAuth(a)) });
+  async function settle(batchId: string, headers: Record<string, string>, ms = 180_000) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const r = await call(batchApi, `/import/import-doc/batch/${batchId}`, { headers, params: { batchId } });
+      if (FINAL.includes(r.data.status) || Date.now() > deadline) return r.data;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+  }
+
+  it('client_credentials -> create-batch -> each document analysed -> GET shows results; a bad document does not sink the batch (PARTIAL); batch.completed', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const headers = await importAuth(a);
+    const body = {
+      workflowAlias: 'abertura-conta',
+      batchExternalId: 'lote-2026-001',
+      batchOrigin: 'backoffice',
+      siteAlias: 'agencia-12',
+      keys: [{ key: 'contrato', value: 'C-991', externalKey: true, tablekeys: [{ key: 'produto', value: 'conta' }] }],
+      externalKeys: { crm: { id: 77 } },
+      batchActivitys: [{ activityType: 1, activityExternalId: 'A-1', checklist: { checklistCode: 'KYC', checklistVersion: 2, checklistGroup: 'pf' } }],
+      docs: [
+        { fileName: 'cnh.jpg', fileResource: `data:image/jpeg;base64,${b64(cnh.image)}`, typeAlias: 'CNH', externalId: 'd-1', keys: [{ key: 'lado', value: 'frente' }] },
+        { fileName: 'cin.jpg', filePath: 'lote 1/cin.jpg', typeAlias: 'CIN_FRENTE', externalId: 'd-2' },
+        { fileName: 'foto.gif', fileResource: b64(gif), externalId: 'd-3' },
+        { fileName: 'cnh-as-rg.jpg', fileResource: b64(cnh.image), typeAlias: 'RG', externalId: 'd-4' },
+      ],
+    };
+    const res = await create(body, headers);
+    expect(res.status, res.text).toBe(201);
+    expect(res.data).toEqual({ message: expect.any(String), batchId: expect.any(String) });
+    const batch = await settle(res.data.batchId, headers);
+    expect(batch.status).toBe('PARTIAL');
+    expect(batch.counts).toEqual({ total: 4, pending: 0, done: 2, rejected: 2, failed: 0 });
+    const [d1, d2, d3, d4] = batch.docs;
+    expect(d1).toMatchObject({ position: 0, fileName: 'cnh.jpg', externalId: 'd-1', status: 'DONE', typeRecognized: 'CNH_FRENTE', contentType: 'image/jpeg', qtdePages: 1, rejectCode: null, keys: [{ key: 'lado', value: 'frente' }] });
+    expect(d1.fileSize).toBe(cnh.image.length);
+    expect(d1.ocr.fields.find((f: { key: string }) => f.key === 'cpf')?.value).toBe(cnh.truth.fields.cpf);
+    expect(d2).toMatchObject({ status: 'DONE', typeRecognized: 'CIN_FRENTE' });
+    expect(d3).toMatchObject({ status: 'REJECTED', rejectCode: 'UNSUPPORTED_MEDIA_TYPE', docRejectPhase: 1 });
+    expect(d3.rejectReason).toMatch(/GIF/);
+    expect(d4).toMatchObject({ status: 'REJECTED', rejectCode: 'TYPE_MISMATCH', docRejectPhase: 2 });
+
+    const deadline = Date.now() + 20_000;
+    const hooks = () => receiver.calls.filter((c) => JSON.parse(c.body).data?.batchId === res.data.batchId);
+    while (hooks().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(hooks()).toHaveLength(1);
+    const hook = JSON.parse(hooks()[0]!.body);
+    expect(hook).toMatchObject({ type: 'batch.completed', data: { status: 'PARTIAL', counts: batch.counts } });
+    expect(hooks()[0]!.headers.authorization).toBe(`Basic ${Buffer.from('bo:pw').toString('base64')}`);
+    expect(hooks()[0]!.body).not.toContain(b64(cnh.image).slice(0, 200));
+
+    // The token must carry the import scope; another integrator sees nothing.
+    const servicesOnly = await seedIntegrator({ clientScope: 'services' });
+    const refused = await call(batchApi, '/x', { headers: await importAuth(servicesOnly), params: { batchId: res.data.batchId } });
+    expect(refused.status).toBe(403);
+    expect(refused.data.code).toBe('insufficient_scope');
+    const b = await seedIntegrator({ clientScope: 'import' });
+    expect((await call(batchApi, '/x', { headers: await importAuth(b), params: { batchId: res.data.batchId } })).status).toBe(404);
+
+    // Idempotency on batchExternalId: the same content is the same batch; other content is 409 naming it.
+    const again = await create(body, headers);
+    expect(again.status).toBe(201);
+    expect(again.data.batchId).toBe(res.data.batchId);
+    const changed = await create({ ...body, siteAlias: 'agencia-13' }, headers);
+    expect(changed.status).toBe(409);
+    expect(changed.data).toMatchObject({ code: 'batch_exists', batchId: res.data.batchId });
+  }, 240_000);
+
+  it('unknown workflow is 422; missing required fields are 400; over the document limit is 422', async () => {
+    const doc = { fileName: 'x.jpg', fileResource: b64(cnh.image) };
+    const unknown = await create({ workflowAlias: 'nao-existe', batchExternalId: 'l-x', docs: [doc] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.data.code).toBe('unknown_workflow');
+    expect((await create({ workflowAlias: 'abertura-conta', docs: [doc] })).status).toBe(400);
+    expect((await create({ workflowAlias: 'abertura-conta', batchExternalId: 'l-y', docs: [] })).status).toBe(400);
+    expect((await create({ workflowAlias: 'abertura-conta', batchExternalId: 'l-y', docs: [{ fileResource: b64(cnh.image) }] })).status).toBe(400);
+    const many = await create({ workflowAlias: 'abertura-conta', batchExternalId: 'l-z', docs: Array.from({ length: 101 }, (_, i) => ({ fileName: `${i}.jpg`, filePath: 'x.jpg' })) });
+    expect(many.status).toBe(422);
+    expect(many.data.code).toBe('too_many_documents');
+  });
+
+  it('filePath never leaves the import directory: ../, absolute paths and symlinks out are refused per document', async () => {
+    const headers = await importAuth(a);
+    const res = await create(
+      {
+        workflowAlias: 'abertura-conta',
+        batchExternalId: 'lote-traversal',
+        docs: [
+          { fileName: 'a', filePath: '../secret.jpg' },
+          { fileName: 'b', filePath: path.join(importDir, 'secret.jpg') },
+          { fileName: 'c', filePath: 'escape.jpg' },
+          { fileName: 'd', filePath: 'lote 1/../../secret.jpg' },
+          { fileName: 'e', filePath: '../nao-existe.jpg' },
+          { fileName: 'f', filePath: 'nao-existe.jpg' },
+        ],
+      },
+      headers,
+    );
+    expect(res.status).toBe(201);
+    const batch = await settle(res.data.batchId, headers);
+    expect(batch.status).toBe('FAILED');
+    expect(batch.docs.map((d: { rejectCode: string }) => d.rejectCode)).toEqual(['PATH_NOT_ALLOWED', 'PATH_NOT_ALLOWED', 'PATH_NOT_ALLOWED', 'PATH_NOT_ALLOWED', 'PATH_NOT_ALLOWED', 'FILE_NOT_FOUND']);
+    expect(batch.docs.every((d: { docRejectPhase: number; ocr: unknown }) => d.docRejectPhase === 1 && d.ocr === null)).toBe(true);
+  });
+
+  it('a batch of 100 small documents completes', async () => {
+    const headers = await importAuth(a);
+    // Small (640 px, ~40 kB): what is checked is that every document reaches its end, in order.
+    const small = await sharp(cnh.image).resize({ width: 640 }).jpeg({ quality: 80 }).toBuffer();
+    const res = await create(
+      { workflowAlias: 'abertura-conta', batchExternalId: 'lote-100', docs: Array.from({ length: 100 }, (_, i) => ({ fileName: `doc-${i}.jpg`, fileResource: b64(small), externalId: `e-${i}` })) },
+      headers,
+    );
+    expect(res.status, res.text).toBe(201);
+    const batch = await settle(res.data.batchId, headers, 600_000);
+    expect(FINAL).toContain(batch.status);
+    expect(batch.counts.total).toBe(100);
+    expect(batch.counts.pending).toBe(0);
+    expect(batch.docs.map((d: { externalId: string }) => d.externalId)).toEqual(Array.from({ length: 100 }, (_, i) => `e-${i}`));
+    expect(batch.counts.done + batch.counts.rejected).toBe(100);
+    expect(batch.docs.every((d: { status: string; rejectCode: string | null }) => d.status === 'DONE' || d.rejectCode !== null)).toBe(true);
+  }, 660_000);
+});
