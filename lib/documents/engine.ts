@@ -10,7 +10,7 @@ import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, regionBelowLabel } from './extract';
 import { bestOfEach, doubtful } from './merge';
-import { rereadCategory, rereadNames, rereadNumbers } from './reread';
+import { rereadBrokenDates, rereadCategory, rereadNames, rereadNumbers } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
@@ -383,12 +383,14 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, documentQuad: base.quad, text, upright };
   }
   restoreAccents(best.grey, best.lines);
+  await rereadBrokenDates(best.grey, best.lines);
   const first = extractFields(type, best.lines, best.mrz);
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;
   if (best.deglared && doubtful(type, first)) {
     lines = await withGlareUndone(best.lines, best.deglared);
+    await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, lines, best.mrz));
     secondPage = best.deglared.grey;
   }

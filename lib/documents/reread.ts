@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { isValidCpf } from '../br';
-import { ocrPool, type OcrLine } from '../ocr';
+import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { FAST_PNG, union, type Box } from './box';
@@ -50,6 +50,50 @@ export async function rereadNumbers(page: Grey, fields: OcrField[]): Promise<voi
       f.value = parsed.value;
       f.conf = Math.round(again.out.conf);
       f.valid = parsed.valid;
+    }
+  }
+}
+
+/** At most this many broken dates re-read per page. */
+const MAX_DATE_REPAIRS = 3;
+/** A word that may be part of a printed date (digits, separators, and letters OCR takes digits for). */
+const DATE_PIECE = /^[\dOoIl|/.,\-]+$/;
+
+/**
+ * Dates the page reading broke ("26/06/20,", "161 1/201", "2512/1998": a
+ * digit or a separator lost, one date split in two words) read again on their
+ * own as one line of digits and separators. A run of neighbouring words of
+ * digits with a slash and six to nine digits that is not a date is cut out
+ * with room for the characters it lost; when the second reading is a date,
+ * it replaces the run in its line, so that labels, chronology and layout
+ * rules all see it. Boxes are in the prepared image's pixels.
+ */
+export async function rereadBrokenDates(page: Grey, lines: OcrLine[]): Promise<void> {
+  let budget = MAX_DATE_REPAIRS;
+  for (const line of lines) {
+    const words = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    for (let i = 0; i < words.length && budget > 0; i++) {
+      if (!DATE_PIECE.test(words[i]!.text) || !/\d/.test(words[i]!.text)) continue;
+      let j = i + 1;
+      const h = words[i]!.bbox[3];
+      while (j < words.length && DATE_PIECE.test(words[j]!.text) && words[j]!.bbox[0] - (words[j - 1]!.bbox[0] + words[j - 1]!.bbox[2]) < h * 0.8) j++;
+      const run = words.slice(i, j);
+      const text = run.map((w) => w.text).join('');
+      const digits = digitsOnly(text).length;
+      // As the layout rules will see it: words apart.
+      if (!text.includes('/') || digits < 6 || digits > 9 || isoDate(run.map((w) => w.text).join(' '))) continue;
+      budget--;
+      const [x, y, w, wh] = union(run.map((r) => r.bbox));
+      // A printed date is ten characters: room on the right for the ones lost, short of the next word.
+      const next = words[j]?.bbox[0] ?? page.width;
+      const width = Math.min(Math.max(w, (w / text.length) * 10.5), next - x - wh * 0.2);
+      const again = await readLineAlone(page, [x - wh * 0.6, y - wh * 0.35, width + wh * 1.2, wh * 1.7], (height) => (LINE_HEIGHT * height) / wh, 4, '0123456789/');
+      const iso = again && isoDate(again.out.text);
+      if (!again || !iso) continue;
+      const repaired: OcrWord = { text: iso.split('-').reverse().join('/'), conf: again.out.conf, bbox: [x, y, Math.max(w, Math.round(width)), wh] };
+      words.splice(i, run.length, repaired);
+      line.words = line.words.filter((wd) => !run.includes(wd)).concat(repaired).sort((a, b) => a.bbox[0] - b.bbox[0]);
+      line.text = line.words.map((wd) => wd.text).join(' ');
     }
   }
 }
