@@ -1,6 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrPool, type OcrLine } from '../ocr';
+import sharp from 'sharp';
+import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
+import { fromGrey, pgm, toGrey } from './box';
 import type { Grey } from './accents';
 import { rereadBrokenDates } from './reread';
 
@@ -59,5 +61,20 @@ describe('dates the page reading broke', () => {
     ]);
     await rereadBrokenDates(page, [line]);
     expect(line.text).toBe('7160547 25/12/1998');
+  });
+});
+
+describe('pages handed to OCR as raw grey', () => {
+  it('keeps one channel through sharp steps that add colour, and OCR reads the PGM as it reads a PNG', async () => {
+    const { page } = printed('NATAL-CE', '25/12/1998');
+    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${page.width}" height="${page.height}"><rect width="10" height="10" fill="#fff"/></svg>`);
+    const { data, info } = await fromGrey(page).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    const grey = await toGrey(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha().rotate(90));
+    expect(grey.data.length).toBe(page.width * page.height);
+    const asPgm = await ocrPool().recognize({ image: pgm(page), mode: 'line' });
+    const asPng = await ocrPool().recognize({ image: await fromGrey(page).png().toBuffer(), mode: 'line' });
+    expect(asPgm.text.replace(/\s+/g, ' ').trim()).toBe('NATAL-CE 25/12/1998');
+    expect(asPgm.text).toBe(asPng.text);
   });
 });

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { isValidCpf } from '../br';
 import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
-import { FAST_PNG, union, type Box } from './box';
+import { fromGrey, pgm, toGrey, union, type Box } from './box';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
 
@@ -114,12 +113,14 @@ async function readLineAlone(page: Grey, region: Box, outHeight: (height: number
   const height = Math.min(page.height - top, Math.round(region[3]));
   if (width < minSide || height < minSide) return undefined;
   const scaled = Math.round(outHeight(height));
-  const crop = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .extract({ left, top, width, height })
-    .resize({ height: scaled, kernel: 'lanczos3' })
-    .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' })
-    .png(FAST_PNG)
-    .toBuffer();
+  const crop = pgm(
+    await toGrey(
+      fromGrey(page)
+        .extract({ left, top, width, height })
+        .resize({ height: scaled, kernel: 'lanczos3' })
+        .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' }),
+    ),
+  );
   const out = await ocrPool().recognize({ image: crop, mode: 'line', whitelist });
   const k = scaled / height;
   const toImage = ([x, y, w, h]: Box): Box => [Math.round(left + (x - PAD) / k), Math.round(top + (y - PAD) / k), Math.round(w / k), Math.round(h / k)];
