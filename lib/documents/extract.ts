@@ -79,8 +79,11 @@ function valueBelow(lines: OcrLine[], at: LabelAt, skip = 0): Located | undefine
   // The value starts at the word nearest to the label's column (labels may be wider than values).
   let start = 0;
   for (let i = 1; i < sorted.length; i++) if (Math.abs(sorted[i]!.bbox[0] - at.x) < Math.abs(sorted[start]!.bbox[0] - at.x)) start = i;
-  // Words just left of it belong to the same value (a label's number prefix shifts its column).
-  while (start > 0 && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
+  // Words just left of it belong to the same value (a label's number prefix shifts its column), when they are
+  // letters of the same row: a mark or a speck at the picture's edge read as a word is taller or sits apart.
+  const anchor = sorted[start]!.bbox;
+  const sameRow = (b: Box) => b[3] >= anchor[3] * 0.6 && b[3] <= anchor[3] * 1.6 && Math.abs(b[1] + b[3] / 2 - (anchor[1] + anchor[3] / 2)) <= anchor[3] * 0.5;
+  while (start > 0 && sameRow(sorted[start - 1]!.bbox) && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
   const words: OcrWord[] = [];
   for (const w of sorted.slice(start)) {
     const prev = words[words.length - 1];

@@ -113,6 +113,19 @@ describe('values under their labels', () => {
   });
 });
 
+describe('values under their labels, edge marks', () => {
+  it('leaves a mark at the picture edge out of the parent name beside it', () => {
+    const lines = [
+      placed([['FILIAÇÃO', 592, 604, 42, 11]]),
+      placed([['BEATRIZ', 592, 625, 70, 14], ['DA', 668, 625, 22, 14], ['ROCHA', 696, 625, 60, 14]]),
+      // Read from a smudge at the edge: a tall blob and a dash, just left of the name.
+      placed([['Dee)', 394, 610, 168, 45], ['—', 566, 640, 20, 3], ['FRANCISCA', 592, 640, 96, 14], ['CARDOSO', 694, 640, 80, 14]]),
+    ];
+    const filiacao = extractFields('CNH_FRENTE', lines, undefined).find((f) => f.key === 'filiacao');
+    expect(filiacao?.fields?.map((f) => f.value)).toEqual(['BEATRIZ DA ROCHA', 'FRANCISCA CARDOSO']);
+  });
+});
+
 describe('values whose labels were not read', () => {
   it('slots unlabelled CNH dates into their chronology', () => {
     const lines = [line('10/05/1981', 10), line('02/03/2021 02/03/2031', 50), line('15/08/2001', 90)];
