@@ -163,20 +163,21 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
   const box: [number, number, number, number] = [x0, y0, x1 - x0, y1 - y0];
   if (reread?.valid || first?.valid) return { ...(reread?.valid ? reread : first)!, bbox: box, conf: Math.round(again.conf) };
   // Third reading, line by line at a larger size; then every mix of the readings of each line, judged by the check digits.
-  const single: string[] = [];
-  for (const l of zone) {
-    const [lx, ly, lw, lh] = l.bbox;
-    const left = Math.max(0, lx - pad);
-    const top = Math.max(0, ly - Math.round(lh * 0.3));
-    const one = pgm(
-      await toGrey(
-        fromGrey(page)
-          .extract({ left, top, width: Math.min(page.width - left, lw + 2 * pad), height: Math.min(page.height - top, Math.round(lh * 1.6)) })
-          .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' }),
-      ),
-    );
-    single.push((await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim());
-  }
+  const single = await Promise.all(
+    zone.map(async (l) => {
+      const [lx, ly, lw, lh] = l.bbox;
+      const left = Math.max(0, lx - pad);
+      const top = Math.max(0, ly - Math.round(lh * 0.3));
+      const one = pgm(
+        await toGrey(
+          fromGrey(page)
+            .extract({ left, top, width: Math.min(page.width - left, lw + 2 * pad), height: Math.min(page.height - top, Math.round(lh * 1.6)) })
+            .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' }),
+        ),
+      );
+      return (await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
+    }),
+  );
   const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
   const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length));
   const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
@@ -204,11 +205,14 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
 }
 
 /** `located`: the picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
-async function read(document: Grey, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
+/** `cnhQr`: whether the page holds a CNH's QR code, asked once the page is with OCR (the decoding then overlaps the reading). */
+async function read(document: Grey, turn: Turn, cnhQr: () => Promise<boolean>, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
-  const out = await ocrPool().recognize({ image: pgm(grey), mode: 'auto' });
+  const reading = ocrPool().recognize({ image: pgm(grey), mode: 'auto' });
+  const hasCnhQr = await cnhQr();
+  const out = await reading;
   const mrz = await rereadMrz(grey, out.lines);
-  const c = classify(fold(out.text), mrz, cnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
+  const c = classify(fold(out.text), mrz, hasCnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
@@ -357,8 +361,10 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
-  const codes = await readQrCodes(page.png).catch(() => [] as QrRead[]);
-  const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
+  // Decoded while the first page reading runs (the OCR works in its own thread).
+  let qr: Promise<QrRead[]> | undefined;
+  const codes = () => (qr ??= readQrCodes(page.png).catch(() => [] as QrRead[]));
+  const cnhQr = async () => (await codes()).some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
@@ -398,11 +404,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Each field is read again on the page it was read from.
   const fromFirst = fields.filter((f) => first.includes(f));
   const fromSecond = fields.filter((f) => !first.includes(f));
-  for (const [grey, subset] of [[best.grey, fromFirst], [secondPage, fromSecond]] as const) {
-    if (subset.length === 0) continue;
-    await rereadNumbers(grey, subset);
-    await rereadNames(grey, subset);
-  }
+  // All at once: the pool's threads take them as they come free (each touches its own fields).
+  const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
+  await Promise.all(pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]));
   if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
     const label = ['CAT. HAB', 'CAT HAB'];
     await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));
@@ -413,7 +417,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const fieldView = { grey: reading.photo, fields: level };
   const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
   const mapped = mapBoxes(fields, toPage);
-  addQrCodes(codes, mapped);
+  addQrCodes(await codes(), mapped);
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;

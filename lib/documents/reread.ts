@@ -36,21 +36,23 @@ function parse(key: string, text: string): { value: string; valid: boolean } | u
  */
 export async function rereadNumbers(page: Grey, fields: OcrField[]): Promise<void> {
   const doubtful = fields.filter((f) => (DATE_KEYS.has(f.key) || f.key === 'cpf' || f.key === 'numeroRegistro') && (f.valid === false || f.conf < DOUBTFUL)).slice(0, MAX_REREADS);
-  for (const f of doubtful) {
-    const [x, y, w, h] = f.bbox;
-    if (w < 4 || h < 4 || h > w * 2) continue;
-    const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
-    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
-    if (!again) continue;
-    const parsed = parse(f.key, again.out.text);
-    if (!parsed) continue;
-    const better = (parsed.valid && f.valid === false) || (parsed.valid && again.out.conf > f.conf && parsed.value !== f.value);
-    if (better) {
-      f.value = parsed.value;
-      f.conf = Math.round(again.out.conf);
-      f.valid = parsed.valid;
-    }
-  }
+  // Each field on its own: read in parallel, as the pool's threads come free.
+  await Promise.all(
+    doubtful.map(async (f) => {
+      const [x, y, w, h] = f.bbox;
+      if (w < 4 || h < 4 || h > w * 2) return;
+      const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
+      const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
+      const parsed = again && parse(f.key, again.out.text);
+      if (!again || !parsed) return;
+      const better = (parsed.valid && f.valid === false) || (parsed.valid && again.out.conf > f.conf && parsed.value !== f.value);
+      if (better) {
+        f.value = parsed.value;
+        f.conf = Math.round(again.out.conf);
+        f.valid = parsed.valid;
+      }
+    }),
+  );
 }
 
 /** At most this many broken dates re-read per page. */
@@ -213,27 +215,31 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
     })
     .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME))
     .slice(0, MAX_NAME_REREADS);
-  for (const { f, left, right, h, y } of work) {
-    const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
-    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
-    if (!again || again.out.lines.length === 0) continue;
-    const line: OcrLine = {
-      ...again.out.lines[0]!,
-      words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
-      bbox: again.toImage(again.out.lines[0]!.bbox),
-    };
-    restoreAccents(page, [line]);
-    const text = line.words.map((wd) => wd.text).join(' ');
-    const value = personName(text);
-    const conf = Math.round(again.out.conf);
-    if (!isFullName(value) || value === f.value) continue;
-    const completes = extends_(f.value, value) && conf >= 75;
-    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
-    if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
-  }
+  // Each name on its own: read in parallel, as the pool's threads come free.
+  await Promise.all(work.map((n) => rereadName(page, n)));
   // A parent re-read changes the joined value.
   for (const f of fields.filter((x) => x.key === 'filiacao' && x.fields?.length)) {
     f.value = f.fields!.map((p) => p.value).join(' / ');
     f.conf = Math.min(...f.fields!.map((p) => p.conf));
   }
+}
+
+/** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
+async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }): Promise<void> {
+  const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
+  const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
+  if (!again || again.out.lines.length === 0) return;
+  const line: OcrLine = {
+    ...again.out.lines[0]!,
+    words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
+    bbox: again.toImage(again.out.lines[0]!.bbox),
+  };
+  restoreAccents(page, [line]);
+  const text = line.words.map((wd) => wd.text).join(' ');
+  const value = personName(text);
+  const conf = Math.round(again.out.conf);
+  if (!isFullName(value) || value === f.value) return;
+  const completes = extends_(f.value, value) && conf >= 75;
+  const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
+  if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
 }
