@@ -1,6 +1,8 @@
 import type { OcrLine, OcrWord } from '../ocr';
 import { ACCENTED_WORDS } from './accent-words';
-import type { Box } from './box';
+import type { Box, Grey } from './box';
+
+export type { Grey } from './box';
 import { fold } from './text';
 
 /**
@@ -40,11 +42,6 @@ function marks(spelling: string): { index: number; below: boolean }[] {
   return out;
 }
 
-export interface Grey {
-  data: Buffer | Uint8Array;
-  width: number;
-  height: number;
-}
 
 /** Otsu's threshold of the pixels in a rectangle. */
 function otsu(img: Grey, x0: number, y0: number, x1: number, y1: number): number {

@@ -1,3 +1,5 @@
+import sharp, { type Sharp } from 'sharp';
+
 /** `[x, y, width, height]` in pixels. */
 export type Box = [number, number, number, number];
 
@@ -12,3 +14,27 @@ export function union(boxes: Box[]): Box {
 
 /** Intermediate pictures stay in memory: encode them fast rather than small. */
 export const FAST_PNG = { compressionLevel: 0 } as const;
+
+/** One-channel 8-bit pixels, row by row. */
+export interface Grey {
+  data: Buffer | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Grey pixels as a sharp pipeline's input. */
+export const fromGrey = (g: Grey) => sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+
+/**
+ * A pipeline's result as one-channel pixels. Stated on purpose: sharp keeps
+ * three channels after greyscale() (four after a composite) unless told the
+ * colour space, and every later step would move three times the data.
+ */
+export async function toGrey(pipeline: Sharp): Promise<Grey & { data: Buffer }> {
+  const { data, info } = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
+  return { data, width: info.width, height: info.height };
+}
+
+/** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
+export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);

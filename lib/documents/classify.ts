@@ -44,6 +44,8 @@ export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false
 const RG_PHOTO_SIDE: [string, number][] = [['POLEGAR DIREITO', 3], ['ASSINATURA DO TITULAR', 2], ['INSTITUTO DE IDENTIFICACAO', 1]];
 const RG_DATA_SIDE: [string, number][] = [['VALIDA EM TODO O TERRITORIO NACIONAL', 3], ['LEI N 7.116', 2], ['DOC ORIGEM', 2], ['ASSINATURA DO DIRETOR', 2]];
 const RG_DATA: [string, number][] = [['REGISTRO GERAL', 2], ['DATA DE EXPEDICAO', 2], ['FILIACAO', 1], ['NATURALIDADE', 1]];
+/** The old RG's photo side prints the heading block; its data side only "VALIDA EM TODO O TERRITORIO NACIONAL". */
+const RG_PHOTO_HEADINGS: [string, number][] = [['CARTEIRA DE IDENTIDADE', 1.5], ['INSTITUTO DE IDENTIFICACAO', 1.5], ['SECRETARIA DA SEGURANCA', 1]];
 const RG_HEADINGS: [string, number][] = [['CARTEIRA DE IDENTIDADE', 1.5], ['SECRETARIA DA SEGURANCA', 1.5], ['TERRITORIO NACIONAL', 1]];
 /** Width over height of two ID-1 cards side by side (one card is 1.58). */
 const OPENED_MIN_ASPECT = 2.1;
@@ -61,8 +63,10 @@ function rgSide(folded: string, aspect?: number): RecognizedType | undefined {
   const opened = aspect !== undefined && aspect >= OPENED_MIN_ASPECT && aspect <= OPENED_MAX_ASPECT;
   const rgCues = score(RG_PHOTO_SIDE) + score(RG_DATA_SIDE) + score(RG_DATA) + score(RG_HEADINGS);
   if (opened && (rgCues >= 3 || (rgCues >= 1.5 && dataShapes(folded)))) return 'RG_ABERTO';
-  const photoSide = score(RG_PHOTO_SIDE) >= 2;
   const dataSide = score(RG_DATA_SIDE) >= 2;
+  // The photo side's heading block beside the data side's own heading: both sides, even when the small
+  // thumbprint and signature captions were lost (the data side alone prints neither heading).
+  const photoSide = score(RG_PHOTO_SIDE) >= 2 || (dataSide && score(RG_PHOTO_HEADINGS) >= 1.5);
   // Small labels are lost first on a low-resolution photo; the data itself (dates, a CPF) then stands in for them.
   const data = score(RG_DATA) >= 3 || (score(RG_DATA) >= 1 && dataShapes(folded)) || (score(RG_DATA_SIDE) >= 3 && dataShapes(folded));
   if (photoSide && (dataSide || data)) return 'RG_ABERTO';
@@ -73,6 +77,7 @@ function rgSide(folded: string, aspect?: number): RecognizedType | undefined {
 
 /** Two dates and a formatted CPF: the shape of an RG's data block. */
 function dataShapes(folded: string): boolean {
-  const dates = folded.match(/\d{2}\/\d{2}\/\d{4}/g)?.length ?? 0;
-  return dates >= 2 && /\d{3}\.\d{3}\.\d{3}-\d{2}/.test(folded);
+  // A date that lost one slash ("2512/1998") and a CPF split by a space still have the shape.
+  const dates = folded.match(/\d{2}\/?\d{2}\/\d{4}|\d{2}\/\d{2}\/?\d{4}/g)?.length ?? 0;
+  return dates >= 2 && /(?:\d ?){3}\.(?:\d ?){3}\.(?:\d ?){3}-\d{2}/.test(folded);
 }

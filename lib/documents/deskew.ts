@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { fromGrey, toGrey, type Grey } from './box';
 
 const WORK_WIDTH = 600;
 
@@ -8,10 +8,8 @@ const WORK_WIDTH = 600;
  * profile when projected along their own direction. Ink is a pixel clearly
  * darker than its neighbourhood, so table colours do not count.
  */
-export async function estimateSkew(png: Buffer, maxDegrees = 20): Promise<number> {
-  const { data, info } = await sharp(png).greyscale().resize({ width: WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
+export async function estimateSkew(image: Grey, maxDegrees = 20): Promise<number> {
+  const { data, width: w, height: h } = await toGrey(fromGrey(image).resize({ width: WORK_WIDTH }));
   // Integral image for local means.
   const integral = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { intake, type MediaInput } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
-import { FAST_PNG, type Box } from './box';
+import { FAST_PNG, fromGrey, pgm, toGrey, type Box } from './box';
 import { classify } from './classify';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
@@ -10,7 +10,7 @@ import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, regionBelowLabel } from './extract';
 import { bestOfEach, doubtful } from './merge';
-import { rereadCategory, rereadNames, rereadNumbers } from './reread';
+import { rereadBrokenDates, rereadCategory, rereadNames, rereadNumbers } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { fold } from './text';
@@ -50,32 +50,32 @@ function unrotatedSize(width: number, height: number, degrees: number): [number,
 }
 
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
-async function prepare(png: Buffer, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ image: Buffer; grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
-  const turnedPng = turn ? await sharp(png).rotate(turn).png(FAST_PNG).toBuffer() : png;
-  const tm = await sharp(turnedPng).metadata();
+async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
+  // Raw grey pixels from step to step: no PNG is encoded or decoded on the way to OCR.
+  const turned = turn ? await toGrey(fromGrey(document).rotate(turn)) : document;
   // A half turn leaves the tilt of the lines as it was: measured once per axis.
-  const skew = skews?.get(turn % 180) ?? (await estimateSkew(turnedPng));
+  const skew = skews?.get(turn % 180) ?? (await estimateSkew(turned));
   skews?.set(turn % 180, skew);
-  const straight = Math.abs(skew) >= 0.3 ? await sharp(turnedPng).rotate(-skew, { background: '#ffffff' }).png(FAST_PNG).toBuffer() : turnedPng;
-  const dm = await sharp(straight).metadata();
+  const straight = Math.abs(skew) >= 0.3 ? await toGrey(fromGrey(turned).rotate(-skew, { background: '#ffffff' })) : turned;
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
-  const [cardWidth, cardHeight] = unrotatedSize(tm.width!, tm.height!, skew);
-  const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / dm.height!;
-  const scale = Math.min(MAX_OCR_WIDTH / dm.width!, Math.max(1, MIN_OCR_WIDTH / dm.width!, tall));
+  const [cardWidth, cardHeight] = unrotatedSize(turned.width, turned.height, skew);
+  const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / straight.height;
+  const scale = Math.min(MAX_OCR_WIDTH / straight.width, Math.max(1, MIN_OCR_WIDTH / straight.width, tall));
   const levelled = () => {
-    const img = sharp(straight).greyscale();
-    return scale !== 1 ? img.resize({ width: Math.round(dm.width! * scale), kernel: 'lanczos3' }) : img;
+    const img = fromGrey(straight);
+    return scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img;
   };
-  const frame: Frame = { turn, skew, scale, turned: [tm.width!, tm.height!], deskewed: [dm.width!, dm.height!] };
+  const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [straight.width, straight.height] };
   // `local`: contrast per region (CLAHE), the second try when glare washed text out.
-  const { data, info } = await (local ? levelled().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : levelled()).raw().toBuffer({ resolveWithObject: true });
-  const flat = local ? { pixels: data } : await flattenIllumination(data, info.width, info.height);
-  const grey: Grey = { data: flat.pixels, width: info.width, height: info.height };
+  const read = await toGrey(local ? levelled().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : levelled());
+  const { width, height } = read;
+  const flat = local ? { pixels: read.data } : await flattenIllumination(read.data, width, height);
+  const grey: Grey = { data: flat.pixels, width, height };
   // The same geometry without any contrast or lighting change (its texture kept, for forensics).
-  const photo: Grey = local ? { data: await levelled().raw().toBuffer(), width: info.width, height: info.height } : { data, width: info.width, height: info.height };
-  const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width: info.width, height: info.height }, box: flat.deglared.box };
-  return { image: await sharp(flat.pixels, { raw: { width: info.width, height: info.height, channels: 1 } }).png(FAST_PNG).toBuffer(), grey, photo, deglared, frame };
+  const photo: Grey = local ? await toGrey(levelled()) : read;
+  const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
+  return { grey, photo, deglared, frame };
 }
 
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
@@ -148,34 +148,36 @@ const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
  * A machine-readable zone read again on its own, as lines restricted to the
  * MRZ alphabet: the general model turns fillers into K or « too often.
  */
-async function rereadMrz(image: Buffer, lines: OcrLine[]): Promise<MrzRead | undefined> {
+async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
   const zone = lines.filter((l) => looksLikeMrz(l.text));
   if (zone.length < 2) return readMrz(lines.map((l) => l.text));
-  const meta = await sharp(image).metadata();
   const pad = Math.round(zone[0]!.bbox[3] * 0.6);
   const x0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[0])) - pad);
   const y0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[1])) - pad);
-  const x1 = Math.min(meta.width!, Math.max(...zone.map((l) => l.bbox[0] + l.bbox[2])) + pad);
-  const y1 = Math.min(meta.height!, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
-  const crop = await sharp(image).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }).png(FAST_PNG).toBuffer();
+  const x1 = Math.min(page.width, Math.max(...zone.map((l) => l.bbox[0] + l.bbox[2])) + pad);
+  const y1 = Math.min(page.height, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
+  const crop = pgm(await toGrey(fromGrey(page).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })));
   const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
   const reread = readMrz(again.lines.map((l) => l.text));
   const first = readMrz(lines.map((l) => l.text));
   const box: [number, number, number, number] = [x0, y0, x1 - x0, y1 - y0];
   if (reread?.valid || first?.valid) return { ...(reread?.valid ? reread : first)!, bbox: box, conf: Math.round(again.conf) };
   // Third reading, line by line at a larger size; then every mix of the readings of each line, judged by the check digits.
-  const single: string[] = [];
-  for (const l of zone) {
-    const [lx, ly, lw, lh] = l.bbox;
-    const left = Math.max(0, lx - pad);
-    const top = Math.max(0, ly - Math.round(lh * 0.3));
-    const one = await sharp(image)
-      .extract({ left, top, width: Math.min(meta.width! - left, lw + 2 * pad), height: Math.min(meta.height! - top, Math.round(lh * 1.6)) })
-      .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' })
-      .png(FAST_PNG)
-      .toBuffer();
-    single.push((await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim());
-  }
+  const single = await Promise.all(
+    zone.map(async (l) => {
+      const [lx, ly, lw, lh] = l.bbox;
+      const left = Math.max(0, lx - pad);
+      const top = Math.max(0, ly - Math.round(lh * 0.3));
+      const one = pgm(
+        await toGrey(
+          fromGrey(page)
+            .extract({ left, top, width: Math.min(page.width - left, lw + 2 * pad), height: Math.min(page.height - top, Math.round(lh * 1.6)) })
+            .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' }),
+        ),
+      );
+      return (await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
+    }),
+  );
   const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
   const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length));
   const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
@@ -203,18 +205,22 @@ function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
 }
 
 /** `located`: the picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
-async function read(png: Buffer, turn: Turn, cnhQr: boolean, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
-  const { image, grey, photo, deglared, frame } = await prepare(png, turn, local, skews);
-  const out = await ocrPool().recognize({ image, mode: 'auto' });
-  const mrz = await rereadMrz(image, out.lines);
-  const c = classify(fold(out.text), mrz, cnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
+/** `cnhQr`: whether the page holds a CNH's QR code, asked once the page is with OCR (the decoding then overlaps the reading). */
+async function read(document: Grey, turn: Turn, cnhQr: () => Promise<boolean>, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
+  const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
+  const reading = ocrPool().recognize({ image: pgm(grey), mode: 'auto' });
+  const hasCnhQr = await cnhQr();
+  const out = await reading;
+  const mrz = await rereadMrz(grey, out.lines);
+  const c = classify(fold(out.text), mrz, hasCnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
 }
 
 interface Base {
-  png: Buffer;
+  /** The document alone, grey. */
+  grey: Grey;
   width: number;
   height: number;
   /** A box in `png` to pixels of the submitted page. */
@@ -237,7 +243,7 @@ const PERSPECTIVE = 0.03;
  */
 async function documentOnly(png: Buffer, width: number, height: number): Promise<Base> {
   const quad = await locateDocument(png);
-  if (!quad) return { png: await sharp(png).greyscale().png(FAST_PNG).toBuffer(), width, height, toPage: (b) => b, located: false };
+  if (!quad) return { grey: await toGrey(sharp(png).removeAlpha()), width, height, toPage: (b) => b, located: false };
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const skewed = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) > PERSPECTIVE;
   if (!skewed(len(quad[0], quad[1]), len(quad[3], quad[2])) && !skewed(len(quad[0], quad[3]), len(quad[1], quad[2]))) {
@@ -258,8 +264,10 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     });
     const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
     // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
-    const crop = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).greyscale().png(FAST_PNG).toBuffer();
-    return { png: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad };
+    // (A composite always comes out with colour and alpha: made grey in a second step.)
+    const { data, info } = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
+    const crop = await toGrey(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha());
+    return { grey: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad };
   }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
@@ -270,8 +278,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     const y1 = Math.min(height, Math.max(...corners.map((c) => c[1])));
     return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
   };
-  const out = await sharp(r.grey, { raw: { width: r.width, height: r.height, channels: 1 } }).png(FAST_PNG).toBuffer();
-  return { png: out, width: r.width, height: r.height, toPage, located: true, quad };
+  return { grey: { data: r.grey, width: r.width, height: r.height }, width: r.width, height: r.height, toPage, located: true, quad };
 }
 
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
@@ -281,10 +288,8 @@ async function withGlareUndone(lines: OcrLine[], deglared: Deglared): Promise<Oc
   const margin = Math.round(grey.height * 0.03);
   const top = Math.max(0, box[1] - margin);
   const bottom = Math.min(grey.height, box[1] + box[3] + margin);
-  const band = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-    .extract({ left: 0, top, width: grey.width, height: bottom - top })
-    .png(FAST_PNG)
-    .toBuffer();
+  // Whole rows: the band is a slice of the page's pixels as they are.
+  const band = pgm({ data: grey.data.subarray(top * grey.width, bottom * grey.width), width: grey.width, height: bottom - top });
   const out = await ocrPool().recognize({ image: band, mode: 'auto' });
   const shift = (b: Box): Box => [b[0], b[1] + top, b[2], b[3]];
   const inside = (b: Box) => b[1] + b[3] / 2 >= box[1] && b[1] + b[3] / 2 <= box[1] + box[3];
@@ -356,24 +361,26 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
-  const codes = await readQrCodes(page.png).catch(() => [] as QrRead[]);
-  const cnhQr = codes.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
+  // Decoded while the first page reading runs (the OCR works in its own thread).
+  let qr: Promise<QrRead[]> | undefined;
+  const codes = () => (qr ??= readQrCodes(page.png).catch(() => [] as QrRead[]));
+  const cnhQr = async () => (await codes()).some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
   // Upright is the common case; only a doubtful reading pays for the other three turns.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
-  const upright = () => (best.frame.turn ? sharp(base.png).rotate(best.frame.turn).png(FAST_PNG).toBuffer() : Promise.resolve(base.png));
-  let best = await read(base.png, 0, cnhQr, false, skews, base.located);
+  const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(FAST_PNG).toBuffer();
+  let best = await read(base.grey, 0, cnhQr, false, skews, base.located);
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
   if (!settled(best)) {
     for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(base.png, turn, cnhQr, false, skews, base.located);
+      const reading = await read(base.grey, turn, cnhQr, false, skews, base.located);
       if (quality(reading) > quality(best)) best = reading;
       if (settled(reading)) break;
     }
   }
   if (!best.type) {
     // Nothing recognised: once more, the best orientation with local contrast.
-    const again = await read(base.png, best.frame.turn, cnhQr, true, skews, base.located);
+    const again = await read(base.grey, best.frame.turn, cnhQr, true, skews, base.located);
     if (quality(again) > quality(best)) best = again;
   }
   const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
@@ -383,23 +390,23 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, documentQuad: base.quad, text, upright };
   }
   restoreAccents(best.grey, best.lines);
+  await rereadBrokenDates(best.grey, best.lines);
   const first = extractFields(type, best.lines, best.mrz);
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;
   if (best.deglared && doubtful(type, first)) {
     lines = await withGlareUndone(best.lines, best.deglared);
+    await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, lines, best.mrz));
     secondPage = best.deglared.grey;
   }
   // Each field is read again on the page it was read from.
   const fromFirst = fields.filter((f) => first.includes(f));
   const fromSecond = fields.filter((f) => !first.includes(f));
-  for (const [grey, subset] of [[best.grey, fromFirst], [secondPage, fromSecond]] as const) {
-    if (subset.length === 0) continue;
-    await rereadNumbers(grey, subset);
-    await rereadNames(grey, subset);
-  }
+  // All at once: the pool's threads take them as they come free (each touches its own fields).
+  const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
+  await Promise.all(pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]));
   if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
     const label = ['CAT. HAB', 'CAT HAB'];
     await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));
@@ -410,7 +417,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const fieldView = { grey: reading.photo, fields: level };
   const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
   const mapped = mapBoxes(fields, toPage);
-  addQrCodes(codes, mapped);
+  addQrCodes(await codes(), mapped);
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
@@ -422,5 +429,5 @@ export async function preparedPage(file: Buffer): Promise<Buffer> {
   const media = await intake(file.toString('base64'), 'image');
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
-  return (await prepare(base.png, 0)).image;
+  return fromGrey((await prepare(base.grey, 0)).grey).png().toBuffer();
 }

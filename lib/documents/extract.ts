@@ -1,7 +1,7 @@
 import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
-import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText } from './fallbacks';
+import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -30,7 +30,7 @@ function findLabels(lines: OcrLine[], label: string): LabelAt[] {
         // A printed label may run on ("IDENTIDADE/ORG."): compare the window's start with the label.
         const distance = levenshtein(words.slice(start, start + k).join(' ').slice(0, want.length), want);
         const last = line.words[start + k - 1]!.bbox;
-        if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], x1: last[0] + last[2], distance };
+        if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], x1: last[0] + last[2], ...rowOf(line.words.slice(start, start + k)), distance };
       }
     }
     if (best && best.distance <= Math.floor(want.length * 0.25)) found.push(best);
@@ -38,11 +38,22 @@ function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   return found.sort((a, b) => a.distance - b.distance);
 }
 
-/** Where a label was read: its line, and the left and right edges of its words. */
+/** Where a label was read: its line, the left and right edges of its words, and the middle and height of its letters. */
 interface LabelAt {
   index: number;
   x: number;
   x1: number;
+  middle: number;
+  height: number;
+}
+
+/**
+ * Where a row of words really sits: the median middle and height of the words
+ * themselves. A line's box is no guide: a speck or a mark at the picture's
+ * edge that OCR joined to the line stretches it up or down several lines.
+ */
+function rowOf(words: OcrWord[]): { middle: number; height: number } {
+  return { middle: median(words.map((w) => w.bbox[1] + w.bbox[3] / 2)), height: median(words.map((w) => w.bbox[3])) };
 }
 
 /**
@@ -51,22 +62,28 @@ interface LabelAt {
  * the words that start at the label's column and run until a wide gap.
  */
 function valueBelow(lines: OcrLine[], at: LabelAt, skip = 0): Located | undefined {
-  const label = lines[at.index]!;
-  const reach = label.bbox[3] * 2;
+  const reach = at.height * 2;
+  const top = at.middle - at.height / 2;
+  const inColumn = (w: OcrWord) => w.bbox[0] + w.bbox[2] > at.x - 10 && w.bbox[0] < at.x1 + reach;
+  // Below: the words in the label's column sit under the label's letters (judged by the words, not the line's box).
   const below = lines
-    // Below: the line's middle under the label's bottom (a line's box may start higher, stretched by a speck or an accent).
-    .filter((l) => (l.bbox[1] > label.bbox[1] + label.bbox[3] * 0.5 || l.bbox[1] + l.bbox[3] / 2 > label.bbox[1] + label.bbox[3] * 1.2) && l.bbox[1] < label.bbox[1] + label.bbox[3] * 8)
-    .filter((l) => l.words.some((w) => w.bbox[0] + w.bbox[2] > at.x - 10 && w.bbox[0] < at.x1 + reach))
-    .sort((a, b) => a.bbox[1] - b.bbox[1]);
-  const line = below[skip];
+    .map((line) => ({ line, words: line.words.filter(inColumn) }))
+    .filter((c) => c.words.length > 0)
+    .map((c) => ({ line: c.line, middle: rowOf(c.words).middle }))
+    .filter((c) => c.middle > top + at.height * 1.2 && c.middle < top + at.height * 8)
+    .sort((a, b) => a.middle - b.middle);
+  const line = below[skip]?.line;
   if (!line) return undefined;
-  const height = line.bbox[3] || 20;
+  const height = rowOf(line.words).height || 20;
   const sorted = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
   // The value starts at the word nearest to the label's column (labels may be wider than values).
   let start = 0;
   for (let i = 1; i < sorted.length; i++) if (Math.abs(sorted[i]!.bbox[0] - at.x) < Math.abs(sorted[start]!.bbox[0] - at.x)) start = i;
-  // Words just left of it belong to the same value (a label's number prefix shifts its column).
-  while (start > 0 && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
+  // Words just left of it belong to the same value (a label's number prefix shifts its column), when they are
+  // letters of the same row: a mark or a speck at the picture's edge read as a word is taller or sits apart.
+  const anchor = sorted[start]!.bbox;
+  const sameRow = (b: Box) => b[3] >= anchor[3] * 0.6 && b[3] <= anchor[3] * 1.6 && Math.abs(b[1] + b[3] / 2 - (anchor[1] + anchor[3] / 2)) <= anchor[3] * 0.5;
+  while (start > 0 && sameRow(sorted[start - 1]!.bbox) && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
   const words: OcrWord[] = [];
   for (const w of sorted.slice(start)) {
     const prev = words[words.length - 1];
@@ -344,16 +361,16 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
 /**
  * Where the value under a label should be, from the label alone (for a value
  * too small to be read on the page, such as the one-letter CNH category):
- * the label's column, from its bottom down to about two lines below.
+ * the label's column, from its bottom down to about three of its heights below.
  */
 export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
   for (const label of labels) {
     const at = findLabels(lines, label)[0];
     if (!at) continue;
-    const line = lines[at.index]!;
-    const h = line.bbox[3];
+    // The label's letters, not its line's box: values print about twice as tall as their labels, a gap apart.
+    const h = at.height;
     const x = Math.max(0, at.x - h);
-    return [x, line.bbox[1] + h, at.x1 - at.x + 3 * h, Math.round(h * 2.4)];
+    return [x, Math.round(at.middle + h / 2), at.x1 - at.x + 3 * h, Math.round(h * 3.2)];
   }
   return undefined;
 }

@@ -97,12 +97,13 @@ const NOT_NAME = new Set(
 /** Whether a value is really a heading or a label (the line under a label when the value was lost). */
 export const isLabelText = (text: string) => personName(text).split(' ').some((w) => NOT_NAME.has(fold(w)));
 
-/** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
-function median(values: number[]): number {
+/** The middle value (the upper one of an even count); 0 for none. */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
 function nameLike(text: string): string | undefined {
   // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.
   // Nor is a machine-readable line ("SILVA<<JOSE<<<").

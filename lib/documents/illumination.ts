@@ -112,30 +112,26 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
   const paper = await paperBrightness(grey, width, height);
   const usual = usualPaper(paper);
   const pixels = Buffer.alloc(width * height);
+  // Every pixel of every page passes here on the request thread: a tight loop of table look-ups first.
+  for (let i = 0; i < pixels.length; i++) pixels[i] = FLAT[(paper[i]! << 8) | grey[i]!]!;
   let deglared: Buffer | undefined;
-  const flat = (v: number, p: number) => FLAT[(p << 8) | v]!;
-  const glarePossible = usual < 255 - MIN_GLARE_HEADROOM;
   // Print only the second version shows (paper in the first, ink in the second), counted per row.
   const recoveredInRow = new Uint32Array(height);
   let [x0, x1] = [width, -1];
-  for (let i = 0; i < pixels.length; i++) {
-    const local = paper[i]!;
-    pixels[i] = flat(grey[i]!, local);
-    if (!glarePossible || local < GLARE_MIN || local <= usual + GLARE_STEP) {
-      if (deglared) deglared[i] = pixels[i]!;
-      continue;
-    }
-    const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
-    if (!deglared) {
-      deglared = Buffer.alloc(pixels.length);
-      pixels.copy(deglared, 0, 0, i);
-    }
-    deglared[i] = flat(Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a))), usual);
-    if (pixels[i] === 255 && deglared[i]! < 128) {
-      const x = i % width;
-      recoveredInRow[(i - x) / width]!++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
+  const brighter = Math.max(GLARE_MIN, usual + GLARE_STEP + 1);
+  if (usual < 255 - MIN_GLARE_HEADROOM) {
+    for (let i = 0; i < pixels.length; i++) {
+      const local = paper[i]!;
+      if (local < brighter) continue;
+      const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
+      deglared ??= Buffer.from(pixels);
+      deglared[i] = FLAT[(usual << 8) | Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a)))]!;
+      if (pixels[i] === 255 && deglared[i]! < 128) {
+        const x = i % width;
+        recoveredInRow[(i - x) / width]!++;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+      }
     }
   }
   // Rows where letters came back (a few pixels per row is noise made visible, not print).

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { td3 } from '@/scripts/synth';
 import type { OcrLine } from '../ocr';
+import { extractFields } from './extract';
 import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
 import { flattenIllumination } from './illumination';
 import { homography, locateDocument, rectify } from './locate';
@@ -81,6 +82,47 @@ describe('uneven light', () => {
     expect(flat.pixels[10 * w + 380]).toBe(255); // shaded paper
     expect(flat.pixels[50 * w + 365]!).toBeLessThan(60); // ink in the shadow
     expect(flat.pixels[50 * w + 25]!).toBeLessThan(60); // ink in the light
+  });
+});
+
+/** An OCR line from words placed by hand (`[text, x, y, width, height]`); its box is their union, as Tesseract gives it. */
+function placed(words: [string, number, number, number, number][], conf = 90): OcrLine {
+  const ws = words.map(([text, x, y, w, h]) => ({ text, conf, bbox: [x, y, w, h] as [number, number, number, number] }));
+  const x0 = Math.min(...ws.map((w) => w.bbox[0]));
+  const y0 = Math.min(...ws.map((w) => w.bbox[1]));
+  const x1 = Math.max(...ws.map((w) => w.bbox[0] + w.bbox[2]));
+  const y1 = Math.max(...ws.map((w) => w.bbox[1] + w.bbox[3]));
+  return { text: words.map((w) => w[0]).join(' '), conf, bbox: [x0, y0, x1 - x0, y1 - y0], words: ws };
+}
+
+describe('values under their labels', () => {
+  it('maps the dates under DATA EMISSÃO / VALIDADE on an open CNH when a speck at the edge stretches their line', () => {
+    // As read on a CNH opened flat (front above back): a mark at the picture's left edge joined the
+    // value line, whose box then starts above the labels' line.
+    const lines = [
+      placed([['LETÍCIA', 448, 286, 140, 38], ['NUNES', 826, 286, 120, 38]]),
+      placed([['/', 302, 459, 8, 24], ['4a', 446, 462, 20, 15], ['DATA', 473, 462, 45, 15], ['EMISSÃO', 525, 462, 80, 15], ['4b', 845, 462, 20, 15], ['VALIDADE', 874, 462, 80, 15]]),
+      placed([[')', 263, 418, 12, 113], ['26/06/2022', 446, 492, 180, 34], ['26/06/2032', 845, 492, 180, 34]]),
+      placed([['4c', 446, 557, 20, 15], ['DOC.', 471, 557, 40, 15], ['IDENTIDADE/ORG', 520, 557, 150, 15]]),
+      placed([['7160547', 445, 590, 130, 34], ['SSP', 588, 590, 60, 34], ['PR', 656, 590, 40, 34]]),
+    ];
+    const got = Object.fromEntries(extractFields('CNH_ABERTA', lines, undefined).map((f) => [f.key, f.value]));
+    expect(got.dataEmissao).toBe('2022-06-26');
+    expect(got.validade).toBe('2032-06-26');
+    expect(got.rg).toBe('7160547');
+  });
+});
+
+describe('values under their labels, edge marks', () => {
+  it('leaves a mark at the picture edge out of the parent name beside it', () => {
+    const lines = [
+      placed([['FILIAÇÃO', 592, 604, 42, 11]]),
+      placed([['BEATRIZ', 592, 625, 70, 14], ['DA', 668, 625, 22, 14], ['ROCHA', 696, 625, 60, 14]]),
+      // Read from a smudge at the edge: a tall blob and a dash, just left of the name.
+      placed([['Dee)', 394, 610, 168, 45], ['—', 566, 640, 20, 3], ['FRANCISCA', 592, 640, 96, 14], ['CARDOSO', 694, 640, 80, 14]]),
+    ];
+    const filiacao = extractFields('CNH_FRENTE', lines, undefined).find((f) => f.key === 'filiacao');
+    expect(filiacao?.fields?.map((f) => f.value)).toEqual(['BEATRIZ DA ROCHA', 'FRANCISCA CARDOSO']);
   });
 });
 

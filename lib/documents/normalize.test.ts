@@ -14,10 +14,19 @@ describe('normalisation', () => {
     expect(isoDate('31/02/2000')).toBeUndefined();
     expect(isoDate('no date')).toBeUndefined();
   });
+  it('reads a date that lost one separator, but not a longer number', () => {
+    expect(isoDate('NATAL-CE 2512/1998')).toBe('1998-12-25');
+    expect(isoDate('25/121998')).toBe('1998-12-25');
+    expect(isoDate('125121/1998')).toBeUndefined();
+    expect(isoDate('3112/1998')).toBe('1998-12-31');
+    expect(isoDate('3113/1998')).toBeUndefined();
+  });
   it('reads a CPF through OCR look-alikes and checks its digits', () => {
     expect(cpfFrom('CPF 529.982.247-25')).toEqual({ value: '52998224725', valid: true });
     expect(cpfFrom('S29.98Z.Z47-Z5')).toEqual({ value: '52998224725', valid: true });
     expect(cpfFrom('529.982.247-24')).toEqual({ value: '52998224724', valid: false });
+    // Groups split by a space, after other numbers on the line.
+    expect(cpfFrom('C.NAS LVAN FLS.146 61 7.787.352-90')).toEqual({ value: '61778735290', valid: true });
   });
   it('checks CNH registration numbers', () => {
     const r = rng(5);
@@ -57,6 +66,13 @@ describe('MRZ', () => {
     const lines = td1({ ...person, documentNumber: '529982247', optional: '52998224725' });
     const read = readMrz(lines.map((l) => l.replace(/(.{10})/, '$1 ')));
     expect(read).toMatchObject({ format: 'TD1', valid: true });
+  });
+  it('tells an old RG opened flat from its data side alone when the small captions were lost', () => {
+    // As read from a low-resolution photo: headings of both sides, data, no label or caption.
+    const opened = 'BATITUTO DE CENTUICAÇÃO 74084322 19/06/2016 CANTEIRA DE IDENTIDADE VALIDA EM TODO O TESUMTORIO NACIONAL MEITOR SANTOS RODRIGUES NATAL-CE 2512/1998 934.088.760-37';
+    expect(classify(fold(opened), undefined).type).toBe('RG_ABERTO');
+    const dataSide = 'VALIDA EM TODO O TERRITORIO NACIONAL 74084322 19/06/2016 MEITOR SANTOS RODRIGUES NATAL-CE 2512/1998 934.088.760-37 ASSINATURA DO DIRETOR';
+    expect(classify(fold(dataSide), undefined).type).toBe('RG_VERSO');
   });
   it('classifies from the zone alone', () => {
     expect(classify('', readMrz(td3(person)))).toMatchObject({ type: 'PASSAPORTE' });

@@ -6,7 +6,9 @@ export const digitsOnly = (s: string) => [...s].map((c) => DIGIT_LOOKALIKES[c] ?
 
 /** dd/mm/yyyy (or with - and .) to ISO yyyy-mm-dd, when it is a real date. */
 export function isoDate(text: string): string | undefined {
-  const m = /(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{4})/.exec(text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1'));
+  const t = text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1');
+  // One separator lost ("2512/1998", "25/121998"): eight digits standing alone still say which is which.
+  const m = /(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{4})/.exec(t) ?? /(?<!\d)(\d{2})(\d{2})[/.\-](\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{2})[/.\-](\d{2})(\d{4})(?!\d)/.exec(t);
   if (!m) return undefined;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
@@ -27,6 +29,8 @@ export function allDates(text: string): string[] {
 export function cpfFrom(text: string): { value: string; valid: boolean } | undefined {
   // Overlapping matches (a lookahead): other digits just before the CPF ("FLS.101 878.546.974-26") must not swallow its start.
   const candidates = [...text.matchAll(/(?<![\dOoIlSB|])(?=([\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[-–.]?\s*[\dOoIlSB|]{2}))/g)].map((m) => digitsOnly(m[1]!));
+  // A printed CPF whose groups OCR split with a space ("61 7.787.352-90"): its dots and dash still frame it.
+  for (const m of text.matchAll(/(?<!\d)(?=((?:\d\s?){3}[.,]\s?(?:\d\s?){3}[.,]\s?(?:\d\s?){3}[-–]\s?\d\s?\d))/g)) candidates.push(digitsOnly(m[1]!));
   const plain = digitsOnly(text);
   if (plain.length === 11) candidates.push(plain);
   const valid = candidates.find((c) => c.length === 11 && isValidCpf(c));

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { isValidCpf } from '../br';
-import { ocrPool, type OcrLine } from '../ocr';
+import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
-import { FAST_PNG, union, type Box } from './box';
+import { fromGrey, pgm, toGrey, union, type Box } from './box';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
 
@@ -37,19 +36,65 @@ function parse(key: string, text: string): { value: string; valid: boolean } | u
  */
 export async function rereadNumbers(page: Grey, fields: OcrField[]): Promise<void> {
   const doubtful = fields.filter((f) => (DATE_KEYS.has(f.key) || f.key === 'cpf' || f.key === 'numeroRegistro') && (f.valid === false || f.conf < DOUBTFUL)).slice(0, MAX_REREADS);
-  for (const f of doubtful) {
-    const [x, y, w, h] = f.bbox;
-    if (w < 4 || h < 4 || h > w * 2) continue;
-    const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
-    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
-    if (!again) continue;
-    const parsed = parse(f.key, again.out.text);
-    if (!parsed) continue;
-    const better = (parsed.valid && f.valid === false) || (parsed.valid && again.out.conf > f.conf && parsed.value !== f.value);
-    if (better) {
-      f.value = parsed.value;
-      f.conf = Math.round(again.out.conf);
-      f.valid = parsed.valid;
+  // Each field on its own: read in parallel, as the pool's threads come free.
+  await Promise.all(
+    doubtful.map(async (f) => {
+      const [x, y, w, h] = f.bbox;
+      if (w < 4 || h < 4 || h > w * 2) return;
+      const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
+      const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 4, '0123456789./-');
+      const parsed = again && parse(f.key, again.out.text);
+      if (!again || !parsed) return;
+      const better = (parsed.valid && f.valid === false) || (parsed.valid && again.out.conf > f.conf && parsed.value !== f.value);
+      if (better) {
+        f.value = parsed.value;
+        f.conf = Math.round(again.out.conf);
+        f.valid = parsed.valid;
+      }
+    }),
+  );
+}
+
+/** At most this many broken dates re-read per page. */
+const MAX_DATE_REPAIRS = 3;
+/** A word that may be part of a printed date (digits, separators, and letters OCR takes digits for). */
+const DATE_PIECE = /^[\dOoIl|/.,\-]+$/;
+
+/**
+ * Dates the page reading broke ("26/06/20,", "161 1/201", "2512/1998": a
+ * digit or a separator lost, one date split in two words) read again on their
+ * own as one line of digits and separators. A run of neighbouring words of
+ * digits with a slash and six to nine digits that is not a date is cut out
+ * with room for the characters it lost; when the second reading is a date,
+ * it replaces the run in its line, so that labels, chronology and layout
+ * rules all see it. Boxes are in the prepared image's pixels.
+ */
+export async function rereadBrokenDates(page: Grey, lines: OcrLine[]): Promise<void> {
+  let budget = MAX_DATE_REPAIRS;
+  for (const line of lines) {
+    const words = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    for (let i = 0; i < words.length && budget > 0; i++) {
+      if (!DATE_PIECE.test(words[i]!.text) || !/\d/.test(words[i]!.text)) continue;
+      let j = i + 1;
+      const h = words[i]!.bbox[3];
+      while (j < words.length && DATE_PIECE.test(words[j]!.text) && words[j]!.bbox[0] - (words[j - 1]!.bbox[0] + words[j - 1]!.bbox[2]) < h * 0.8) j++;
+      const run = words.slice(i, j);
+      const text = run.map((w) => w.text).join('');
+      const digits = digitsOnly(text).length;
+      // As the layout rules will see it: words apart.
+      if (!text.includes('/') || digits < 6 || digits > 9 || isoDate(run.map((w) => w.text).join(' '))) continue;
+      budget--;
+      const [x, y, w, wh] = union(run.map((r) => r.bbox));
+      // A printed date is ten characters: room on the right for the ones lost, short of the next word.
+      const next = words[j]?.bbox[0] ?? page.width;
+      const width = Math.min(Math.max(w, (w / text.length) * 10.5), next - x - wh * 0.2);
+      const again = await readLineAlone(page, [x - wh * 0.6, y - wh * 0.35, width + wh * 1.2, wh * 1.7], (height) => (LINE_HEIGHT * height) / wh, 4, '0123456789/');
+      const iso = again && isoDate(again.out.text);
+      if (!again || !iso) continue;
+      const repaired: OcrWord = { text: iso.split('-').reverse().join('/'), conf: again.out.conf, bbox: [x, y, Math.max(w, Math.round(width)), wh] };
+      words.splice(i, run.length, repaired);
+      line.words = line.words.filter((wd) => !run.includes(wd)).concat(repaired).sort((a, b) => a.bbox[0] - b.bbox[0]);
+      line.text = line.words.map((wd) => wd.text).join(' ');
     }
   }
 }
@@ -70,12 +115,14 @@ async function readLineAlone(page: Grey, region: Box, outHeight: (height: number
   const height = Math.min(page.height - top, Math.round(region[3]));
   if (width < minSide || height < minSide) return undefined;
   const scaled = Math.round(outHeight(height));
-  const crop = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .extract({ left, top, width, height })
-    .resize({ height: scaled, kernel: 'lanczos3' })
-    .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' })
-    .png(FAST_PNG)
-    .toBuffer();
+  const crop = pgm(
+    await toGrey(
+      fromGrey(page)
+        .extract({ left, top, width, height })
+        .resize({ height: scaled, kernel: 'lanczos3' })
+        .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' }),
+    ),
+  );
   const out = await ocrPool().recognize({ image: crop, mode: 'line', whitelist });
   const k = scaled / height;
   const toImage = ([x, y, w, h]: Box): Box => [Math.round(left + (x - PAD) / k), Math.round(top + (y - PAD) / k), Math.round(w / k), Math.round(h / k)];
@@ -168,27 +215,31 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
     })
     .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME))
     .slice(0, MAX_NAME_REREADS);
-  for (const { f, left, right, h, y } of work) {
-    const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
-    const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
-    if (!again || again.out.lines.length === 0) continue;
-    const line: OcrLine = {
-      ...again.out.lines[0]!,
-      words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
-      bbox: again.toImage(again.out.lines[0]!.bbox),
-    };
-    restoreAccents(page, [line]);
-    const text = line.words.map((wd) => wd.text).join(' ');
-    const value = personName(text);
-    const conf = Math.round(again.out.conf);
-    if (!isFullName(value) || value === f.value) continue;
-    const completes = extends_(f.value, value) && conf >= 75;
-    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
-    if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
-  }
+  // Each name on its own: read in parallel, as the pool's threads come free.
+  await Promise.all(work.map((n) => rereadName(page, n)));
   // A parent re-read changes the joined value.
   for (const f of fields.filter((x) => x.key === 'filiacao' && x.fields?.length)) {
     f.value = f.fields!.map((p) => p.value).join(' / ');
     f.conf = Math.min(...f.fields!.map((p) => p.conf));
   }
+}
+
+/** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
+async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }): Promise<void> {
+  const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
+  const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
+  if (!again || again.out.lines.length === 0) return;
+  const line: OcrLine = {
+    ...again.out.lines[0]!,
+    words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
+    bbox: again.toImage(again.out.lines[0]!.bbox),
+  };
+  restoreAccents(page, [line]);
+  const text = line.words.map((wd) => wd.text).join(' ');
+  const value = personName(text);
+  const conf = Math.round(again.out.conf);
+  if (!isFullName(value) || value === f.value) return;
+  const completes = extends_(f.value, value) && conf >= 75;
+  const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
+  if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
 }

@@ -1,0 +1,80 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
+import { fromGrey, pgm, toGrey } from './box';
+import type { Grey } from './accents';
+import { rereadBrokenDates } from './reread';
+
+type Box = [number, number, number, number];
+
+/** A place and a date on one printed line; the grey page and the box of each. */
+function printed(place: string, date: string): { page: Grey; placeBox: Box; dateBox: Box } {
+  const [width, height] = [900, 160];
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#111';
+  ctx.font = 'bold 36px sans-serif';
+  ctx.fillText(place, 40, 100);
+  const dateX = 500;
+  ctx.fillText(date, dateX, 100);
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  const box = (x: number, text: string): Box => [x, 100 - 27, Math.ceil(ctx.measureText(text).width), 27];
+  return { page: { data, width, height }, placeBox: box(40, place), dateBox: box(dateX, date) };
+}
+
+const lineOf = (words: [string, Box][]): OcrLine => ({ text: words.map((w) => w[0]).join(' '), conf: 80, bbox: words[0]![1], words: words.map(([text, bbox]) => ({ text, conf: 80, bbox })) });
+
+afterAll(async () => closeOcrPool());
+
+describe('dates the page reading broke', () => {
+  it('reads again a date split in two words or cut short, in place in its line', async () => {
+    const { page, placeBox, dateBox } = printed('NATAL-CE', '25/12/1998');
+    // Split in two words, a digit lost between them.
+    const half = Math.round(dateBox[2] / 2);
+    const lost = lineOf([
+      ['NATAL-CE', placeBox],
+      ['25/1', [dateBox[0], dateBox[1], half - 8, dateBox[3]]],
+      ['/1998', [dateBox[0] + half + 4, dateBox[1], dateBox[2] - half - 4, dateBox[3]]],
+    ]);
+    // The page reading stopped early: the word's box covers eight of the ten characters.
+    const cut = lineOf([
+      ['NATAL-CE', placeBox],
+      ['25/12/19,', [dateBox[0], dateBox[1], Math.round(dateBox[2] * 0.8), dateBox[3]]],
+    ]);
+    await rereadBrokenDates(page, [lost, cut]);
+    expect(lost.text).toBe('NATAL-CE 25/12/1998');
+    expect(cut.text).toBe('NATAL-CE 25/12/1998');
+    // Its box grows over the characters found again.
+    expect(cut.words[1]!.bbox[2]).toBeGreaterThan(Math.round(dateBox[2] * 0.8));
+  });
+
+  it('leaves whole dates and other numbers alone', async () => {
+    const { page, placeBox, dateBox } = printed('7160547 SSP', '25/12/1998');
+    const line = lineOf([
+      ['7160547', placeBox],
+      ['25/12/1998', dateBox],
+    ]);
+    await rereadBrokenDates(page, [line]);
+    expect(line.text).toBe('7160547 25/12/1998');
+  });
+});
+
+describe('pages handed to OCR as raw grey', () => {
+  it('keeps one channel through sharp steps that add colour, and OCR reads the PGM as it reads a PNG', async () => {
+    const { page } = printed('NATAL-CE', '25/12/1998');
+    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${page.width}" height="${page.height}"><rect width="10" height="10" fill="#fff"/></svg>`);
+    const { data, info } = await fromGrey(page).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    const grey = await toGrey(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha().rotate(90));
+    expect(grey.data.length).toBe(page.width * page.height);
+    const asPgm = await ocrPool().recognize({ image: pgm(page), mode: 'line' });
+    const asPng = await ocrPool().recognize({ image: await fromGrey(page).png().toBuffer(), mode: 'line' });
+    expect(asPgm.text.replace(/\s+/g, ' ').trim()).toBe('NATAL-CE 25/12/1998');
+    expect(asPgm.text).toBe(asPng.text);
+  });
+});
