@@ -147,6 +147,35 @@ describe('batch import', () => {
     const many = await create({ workflowAlias: 'abertura-conta', batchExternalId: 'l-z', docs: Array.from({ length: 101 }, (_, i) => ({ fileName: `${i}.jpg`, filePath: 'x.jpg' })) });
     expect(many.status).toBe(422);
     expect(many.data.code).toBe('too_many_documents');
+    const noName = await create({ workflowAlias: 'abertura-conta', batchExternalId: 'l-n', docs: [doc, { fileResource: b64(cnh.image) }] });
+    expect(noName.status).toBe(400);
+    expect(noName.data.errors[0].pointer).toBe('/docs/1/fileName');
+  });
+
+  it('the body is parsed as it streams: truncated or non-object JSON is 400, over the byte limit 413, and nothing stays stored', async () => {
+    const headers = { ...(await importAuth(a)), 'content-type': 'application/json' };
+    const d = await (await import('../db')).getDb();
+    const { storedObjects } = (await import('../db')).schema;
+    const before = (await d.select().from(storedObjects)).length;
+    const full = JSON.stringify({ docs: [{ fileName: 'a.jpg', fileResource: b64(cnh.image) }, { fileName: 'b.jpg', fileResource: b64(cnh.image) }], workflowAlias: 'abertura-conta', batchExternalId: 'l-trunc' });
+    const truncated = await call(createApi, '/import/import-doc/create-batch', { body: full.slice(0, full.length - 40), headers });
+    expect(truncated.status).toBe(400);
+    expect(truncated.data.code).toBe('malformed_json');
+    expect((await call(createApi, '/import/import-doc/create-batch', { body: '[1,2]', headers })).status).toBe(400);
+    expect((await call(createApi, '/import/import-doc/create-batch', { body: full, headers: { ...headers, 'content-type': 'text/plain' } })).status).toBe(415);
+    // Documents first, then an unknown workflow: refused, and the files already sealed are removed.
+    const late = await call(createApi, '/import/import-doc/create-batch', { body: full.replace('abertura-conta', 'nenhum'), headers });
+    expect(late.status).toBe(422);
+    process.env.IMPORT_MAX_BODY_BYTES = String(Math.floor(full.length / 2));
+    resetConfig();
+    try {
+      const big = await call(createApi, '/import/import-doc/create-batch', { body: full, headers });
+      expect(big.status).toBe(413);
+    } finally {
+      delete process.env.IMPORT_MAX_BODY_BYTES;
+      resetConfig();
+    }
+    expect((await d.select().from(storedObjects)).length).toBe(before);
   });
 
   it('filePath never leaves the import directory: ../, absolute paths and symlinks out are refused per document', async () => {

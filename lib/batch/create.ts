@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { sha256Hex } from '../crypto';
 import { getDb, schema } from '../db';
-import { conflict, unprocessable } from '../errors';
+import { z } from 'zod';
+import { createBatchSchema, importDocSchema } from '../contracts/batch';
+import { AppError, conflict, isAppError, unprocessable } from '../errors';
+import { parseWith, validationError } from '../http/validation';
 import { getLogger } from '../log';
 import { deleteObject, putSealed } from '../storage';
 import { docFile } from './files';
 import { finishBatchIfComplete } from './finish';
 import { enqueueDocs } from './queue';
+import { streamBatchBody } from './stream';
 import { workflowRow } from './workflows';
 
 export interface ImportDocInput {
@@ -42,50 +45,87 @@ export interface CreateBatchInput {
 
 const MAX_ATTRIBUTES_JSON = 64 * 1024;
 
-/**
- * SPEC 4.19. Idempotent on (integrator, batchExternalId): the same body again
- * answers the same batch; another body under that id is 409 with the
- * existing batchId. Each document's file is checked and sealed on its own; a
- * bad one is REJECTED (phase 1) without sinking the others.
- */
-export async function createBatch(integratorId: string, input: CreateBatchInput): Promise<{ batchId: string; created: boolean }> {
-  const c = getConfig();
-  if (input.docs.length > c.IMPORT_MAX_DOCS) {
-    throw unprocessable('too_many_documents', `A batch carries at most ${c.IMPORT_MAX_DOCS} documents; this one has ${input.docs.length}.`, { errors: [{ pointer: '/docs', message: 'too many documents' }] });
-  }
-  const requestHash = sha256Hex(JSON.stringify(input));
-  const existing = await batchByExternalId(integratorId, input.batchExternalId);
-  if (existing) return answerRepeat(existing, requestHash);
-  await workflowRow(integratorId, input.workflowAlias);
-  const { docs, ...rest } = input;
-  const attributes = { batchOrigin: rest.batchOrigin, siteAlias: rest.siteAlias, activityGroup: rest.activityGroup, workflowPresetAlias: rest.workflowPresetAlias, keys: rest.keys ?? [], externalKeys: rest.externalKeys ?? null, batchActivitys: rest.batchActivitys ?? [] };
-  if (JSON.stringify(attributes).length > MAX_ATTRIBUTES_JSON) throw unprocessable('attributes_too_large', 'keys, externalKeys and batchActivitys together exceed 64 kB.');
+const TOP_KEYS = ['workflowAlias', 'batchExternalId', 'batchOrigin', 'siteAlias', 'activityGroup', 'workflowPresetAlias', 'keys', 'externalKeys', 'batchActivitys'] as const;
+const topSchema = createBatchSchema.omit({ docs: true });
+type Row = typeof schema.importDocs.$inferInsert;
 
+/** docs[i] validated on its own; problems point at /docs/i/... */
+function parseDoc(raw: unknown, position: number): ImportDocInput {
+  const result = importDocSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw validationError(new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['docs', position, ...issue.path] }))), 'body');
+}
+
+/** One document's file checked and sealed (or its rejection, phase 1): the row to insert. */
+async function storeDoc(batchId: string, doc: ImportDocInput, position: number): Promise<Row> {
+  const { fileResource: _file, filePath, rejectCode: _r, docRejectPhase: _p, ...docAttributes } = doc;
+  const base = { id: crypto.randomUUID(), batchId, position, fileName: doc.fileName, attributes: { ...docAttributes, filePath: filePath ?? null } };
+  const file = await docFile(doc, position);
+  if (!file.ok) return { ...base, status: 'REJECTED', ...file.rejection, rejectReason: file.rejection.reason, finishedAt: new Date() };
+  const objectKey = `import/${batchId}/${position}`;
+  await putSealed(objectKey, file.bytes);
+  return { ...base, objectKey, contentType: file.mime, fileSize: file.bytes.length };
+}
+
+/**
+ * SPEC 4.19, read as the body streams in: each document is validated, its
+ * file decoded, checked and sealed as soon as it has arrived, then dropped
+ * (a 50 MB batch is never held whole). Idempotent on (integrator,
+ * batchExternalId): the same bytes again answer the same batch; another body
+ * under that id is 409 with the existing batchId. A bad file is REJECTED
+ * (phase 1) without sinking the others.
+ */
+export async function createBatch(integratorId: string, body: ReadableStream<Uint8Array> | null): Promise<{ batchId: string; created: boolean }> {
+  const c = getConfig();
   const batchId = crypto.randomUUID();
-  const rows: (typeof schema.importDocs.$inferInsert)[] = [];
-  // One file at a time: the decoded bytes of one document are held, not the whole batch twice.
-  for (const [position, doc] of docs.entries()) {
-    const { fileResource: _file, filePath, rejectCode: _r, docRejectPhase: _p, ...docAttributes } = doc;
-    const base = { id: crypto.randomUUID(), batchId, position, fileName: doc.fileName, attributes: { ...docAttributes, filePath: filePath ?? null } };
-    const file = await docFile(doc, position);
-    if (!file.ok) {
-      rows.push({ ...base, status: 'REJECTED', ...file.rejection, rejectReason: file.rejection.reason, finishedAt: new Date() });
-      continue;
-    }
-    const objectKey = `import/${batchId}/${position}`;
-    await putSealed(objectKey, file.bytes);
-    rows.push({ ...base, objectKey, contentType: file.mime, fileSize: file.bytes.length });
-  }
-  const db = await getDb();
+  const rows: Row[] = [];
+  let workflowChecked = false;
+  const discard = () => Promise.all(rows.filter((r) => r.objectKey).map((r) => deleteObject(r.objectKey!).catch(() => undefined)));
+  let input: z.output<typeof topSchema> | undefined;
+  let hash = '';
   try {
+    const streamed = await streamBatchBody(body, c.IMPORT_MAX_BODY_BYTES, TOP_KEYS, async (raw, position, topSoFar) => {
+      if (position >= c.IMPORT_MAX_DOCS) {
+        throw unprocessable('too_many_documents', `A batch carries at most ${c.IMPORT_MAX_DOCS} documents.`, { errors: [{ pointer: '/docs', message: 'too many documents' }] });
+      }
+      // When the workflow is named before the documents, an unknown one stops the request before any file is read.
+      if (!workflowChecked && typeof topSoFar.workflowAlias === 'string') {
+        workflowChecked = true;
+        await workflowRow(integratorId, topSoFar.workflowAlias);
+      }
+      rows.push(await storeDoc(batchId, parseDoc(raw, position), position));
+    });
+    hash = streamed.hash;
+    input = parseWith(topSchema, streamed.top, 'body');
+    if (streamed.docCount === 0) {
+      throw new AppError(400, 'validation_failed', 'The request body is invalid (/docs: a batch carries at least one document).', { errors: [{ pointer: '/docs', message: 'a batch carries at least one document' }] });
+    }
+    const existing = await batchByExternalId(integratorId, input.batchExternalId);
+    if (existing) {
+      await discard();
+      return answerRepeat(existing, streamed.hash);
+    }
+    await workflowRow(integratorId, input.workflowAlias);
+    const attributes = {
+      batchOrigin: input.batchOrigin,
+      siteAlias: input.siteAlias,
+      activityGroup: input.activityGroup,
+      workflowPresetAlias: input.workflowPresetAlias,
+      keys: input.keys ?? [],
+      externalKeys: input.externalKeys ?? null,
+      batchActivitys: input.batchActivitys ?? [],
+    };
+    if (JSON.stringify(attributes).length > MAX_ATTRIBUTES_JSON) throw unprocessable('attributes_too_large', 'keys, externalKeys and batchActivitys together exceed 64 kB.');
+    const db = await getDb();
     await db.transaction(async (tx) => {
-      await tx.insert(schema.importBatches).values({ id: batchId, integratorId, batchExternalId: input.batchExternalId, workflowAlias: input.workflowAlias, requestHash, attributes, docCount: docs.length });
+      await tx.insert(schema.importBatches).values({ id: batchId, integratorId, batchExternalId: input!.batchExternalId, workflowAlias: input!.workflowAlias, requestHash: streamed.hash, attributes, docCount: streamed.docCount });
       await tx.insert(schema.importDocs).values(rows);
     });
   } catch (err) {
-    await Promise.all(rows.filter((r) => r.objectKey).map((r) => deleteObject(r.objectKey!).catch(() => undefined)));
-    const raced = await batchByExternalId(integratorId, input.batchExternalId);
-    if (raced) return answerRepeat(raced, requestHash);
+    await discard();
+    // Two requests with one batchExternalId at once: the loser answers like a repeat.
+    const raced = input && !isAppError(err) ? await batchByExternalId(integratorId, input.batchExternalId) : undefined;
+    if (raced) return answerRepeat(raced, hash);
     throw err;
   }
   const pending = rows.filter((r) => r.status !== 'REJECTED').map((r) => r.id!);

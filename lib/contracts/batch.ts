@@ -108,7 +108,7 @@ export const createBatch = defineContract({
   tags: ['Import'],
   auth: 'bearer',
   scope: 'import',
-  body: { schema: createBatchSchema, limit: 'import' },
+  body: { schema: createBatchSchema, kind: 'json-stream', limit: 'import' },
   responses: { 201: { description: 'Accepted', schema: z.object({ message: z.string(), batchId: z.uuid() }).meta({ id: 'CreateBatchResponse' }) } },
   errors: [409, 413, 422],
 });

@@ -35,7 +35,8 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Buff
   return Buffer.concat(chunks, total);
 }
 
-export type BodyKind = 'json' | 'form' | 'json-or-form' | 'multipart';
+/** `json-stream`: JSON that the handler parses from `req.body` as it arrives (the route only checks its type). */
+export type BodyKind = 'json' | 'form' | 'json-or-form' | 'multipart' | 'json-stream';
 
 function mediaType(req: Request): string {
   return (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -83,6 +84,10 @@ export async function parseBody(req: Request, kind: BodyKind, limit: number, mul
   if (kind === 'multipart') {
     if (type !== 'multipart/form-data') throw new AppError(415, 'unsupported_media_type', `Send the body as multipart/form-data${type ? `, not ${type}` : ''}.`);
     return parseMultipart(req, await readBodyLimited(req, limit), multipart?.fileFields ?? [], multipart?.maxFileBytes ?? limit);
+  }
+  if (kind === 'json-stream') {
+    if (!isJson(type)) throw new AppError(415, 'unsupported_media_type', `Send the body as application/json${type ? `, not ${type}` : ''}.`);
+    return undefined;
   }
   const acceptsJson = kind !== 'form';
   const acceptsForm = kind !== 'json';

@@ -101,7 +101,9 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
         const config = getConfig();
         const limit = contract.body.limit === 'media' ? config.MEDIA_BODY_LIMIT_BYTES : contract.body.limit === 'import' ? config.IMPORT_MAX_BODY_BYTES : config.BODY_LIMIT_BYTES;
         const multipart = { fileFields: contract.body.fileFields ?? [], maxFileBytes: config.MEDIA_MAX_FILE_BYTES };
-        body = parseWith(contract.body.schema, await parseBody(req, contract.body.kind ?? 'json', limit, multipart), 'body');
+        const raw = await parseBody(req, contract.body.kind ?? 'json', limit, multipart);
+        // A streamed body is parsed (and validated) by the handler as it arrives.
+        body = contract.body.kind === 'json-stream' ? undefined : parseWith(contract.body.schema, raw, 'body');
       }
       response = await fn({
         req,

@@ -3,8 +3,8 @@ import * as contract from '@/lib/contracts/batch';
 import { handle, json, methods } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(contract.createBatch, async ({ principal, body }) => {
-    const { batchId, created } = await createBatch(principal.integratorId, body);
+  POST: handle(contract.createBatch, async ({ principal, req }) => {
+    const { batchId, created } = await createBatch(principal.integratorId, req.body);
     return json({ message: created ? 'Batch received; its documents are being analysed.' : 'Batch already received (same batchExternalId and content).', batchId }, 201);
   }),
 });

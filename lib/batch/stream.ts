@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { JSONParser } from '@streamparser/json';
+import { AppError, badRequest } from '../errors';
+
+export interface StreamedBody {
+  /** Top-level members other than `docs`. */
+  top: Record<string, unknown>;
+  docCount: number;
+  /** SHA-256 of the body's bytes (idempotency: the same bytes are the same request). */
+  hash: string;
+}
+
+const tooLarge = (limit: number) =>
+  new AppError(413, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes for this endpoint.`, { extensions: { limit } });
+
+/**
+ * Parses a create-batch JSON body as it arrives: each `docs[i]` is handed to
+ * `onDoc` as soon as its closing brace is read and is then dropped, so the
+ * files are decoded and sealed one by one and the body is never held whole.
+ * The byte limit is enforced on the stream.
+ */
+export async function streamBatchBody(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  topKeys: readonly string[],
+  onDoc: (doc: unknown, position: number, topSoFar: Readonly<Record<string, unknown>>) => Promise<void>,
+): Promise<StreamedBody> {
+  if (!body) throw badRequest('malformed_json', 'The request body is empty; a JSON object is expected.');
+  // Only the named members are emitted (not `$.*`): an emitted ancestor would keep every document in memory.
+  const parser = new JSONParser({ paths: ['$.docs.*', ...topKeys.map((k) => `$.${k}`)], keepStack: false });
+  const top: Record<string, unknown> = {};
+  const docs: { value: unknown; position: number }[] = [];
+  let docCount = 0;
+  let rootSeen = false;
+  let ended = false;
+  parser.onToken = ({ token }) => {
+    // The first token must open an object.
+    if (!rootSeen) {
+      rootSeen = true;
+      if (token !== 0 /* LEFT_BRACE */) throw badRequest('malformed_json', 'The request body must be a JSON object.');
+    }
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    if (stack.length === 2 && stack[1]!.key === 'docs' && typeof key === 'number') {
+      docs.push({ value, position: key });
+      docCount++;
+    } else if (stack.length === 1 && typeof key === 'string') {
+      top[key] = value;
+    }
+  };
+  parser.onEnd = () => {
+    ended = true;
+  };
+  const hash = crypto.createHash('sha256');
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        throw badRequest('malformed_body', 'The request body could not be read.', { cause: err });
+      }
+      if (step.done) break;
+      total += step.value.byteLength;
+      if (total > limit) throw tooLarge(limit);
+      hash.update(step.value);
+      write(parser, step.value);
+      // Files are handled between chunks: the next chunk is read only once these are sealed.
+      while (docs.length) {
+        const next = docs.shift()!;
+        await onDoc(next.value, next.position, top);
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  if (total === 0) throw badRequest('malformed_json', 'The request body is empty; a JSON object is expected.');
+  if (!ended) {
+    try {
+      parser.end();
+    } catch {
+      // reported below
+    }
+    if (!ended) throw badRequest('malformed_json', 'The request body is not complete JSON (it ends too early).');
+  }
+  return { top, docCount, hash: hash.digest('hex') };
+}
+
+function write(parser: JSONParser, chunk: Uint8Array): void {
+  try {
+    parser.write(chunk);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw badRequest('malformed_json', `The request body is not valid JSON (${String((err as Error).message).slice(0, 120)}).`);
+  }
+}
