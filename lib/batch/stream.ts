@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { JSONParser } from '@streamparser/json';
 import { AppError, badRequest } from '../errors';
+import { limitedChunks } from '../http/body';
 
 export interface StreamedBody {
   /** Top-level members other than `docs`. */
@@ -9,9 +10,6 @@ export interface StreamedBody {
   /** SHA-256 of the body's bytes (idempotency: the same bytes are the same request). */
   hash: string;
 }
-
-const tooLarge = (limit: number) =>
-  new AppError(413, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes for this endpoint.`, { extensions: { limit } });
 
 /**
  * Parses a create-batch JSON body as it arrives: each `docs[i]` is handed to
@@ -52,29 +50,16 @@ export async function streamBatchBody(
     ended = true;
   };
   const hash = crypto.createHash('sha256');
-  const reader = body.getReader();
   let total = 0;
-  try {
-    for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
-      try {
-        step = await reader.read();
-      } catch (err) {
-        throw badRequest('malformed_body', 'The request body could not be read.', { cause: err });
-      }
-      if (step.done) break;
-      total += step.value.byteLength;
-      if (total > limit) throw tooLarge(limit);
-      hash.update(step.value);
-      write(parser, step.value);
-      // Files are handled between chunks: the next chunk is read only once these are sealed.
-      while (docs.length) {
-        const next = docs.shift()!;
-        await onDoc(next.value, next.position, top);
-      }
+  for await (const chunk of limitedChunks(body, limit)) {
+    total += chunk.byteLength;
+    hash.update(chunk);
+    write(parser, chunk);
+    // Files are handled between chunks: the next chunk is read only once these are sealed.
+    while (docs.length) {
+      const next = docs.shift()!;
+      await onDoc(next.value, next.position, top);
     }
-  } finally {
-    await reader.cancel().catch(() => undefined);
   }
   if (total === 0) throw badRequest('malformed_json', 'The request body is empty; a JSON object is expected.');
   if (!ended) {

@@ -14,25 +14,35 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Buff
   const declared = req.headers.get('content-length');
   if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit);
   if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch (err) {
-      throw badRequest('malformed_body', 'The request body could not be read.', { cause: err });
-    }
-    if (step.done) break;
-    total += step.value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(step.value);
+  for await (const chunk of limitedChunks(req.body, limit)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
   }
   return Buffer.concat(chunks, total);
+}
+
+/** The chunks of a body as they arrive, stopping with 413 once `limit` bytes are passed. */
+export async function* limitedChunks(body: ReadableStream<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (err) {
+        throw badRequest('malformed_body', 'The request body could not be read.', { cause: err });
+      }
+      if (step.done) return;
+      total += step.value.byteLength;
+      if (total > limit) throw tooLarge(limit);
+      yield step.value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 /** `json-stream`: JSON that the handler parses from `req.body` as it arrives (the route only checks its type). */

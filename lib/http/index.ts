@@ -5,6 +5,6 @@ export { authenticateBearer, authenticateApiKey, requireRole, requireRoleOfUser,
 export { throttledLogin } from './login-throttle';
 export { enforce as enforceRateLimit, purgeExpiredBuckets } from './rate-limit';
 export { metrics } from './metrics';
-export { readBodyLimited, parseBody } from './body';
+export { readBodyLimited, limitedChunks, parseBody } from './body';
 export { parseWith, validationError } from './validation';
 export { vendorFile } from './vendor';
