@@ -7,7 +7,7 @@ import { createBatchSchema, importDocSchema } from '../contracts/batch';
 import { AppError, conflict, isAppError, unprocessable } from '../errors';
 import { parseWith, validationError } from '../http/validation';
 import { getLogger } from '../log';
-import { deleteObject, putSealed } from '../storage';
+import { deleteObjectsQuietly, putSealed } from '../storage';
 import { docFile } from './files';
 import { finishBatchIfComplete } from './finish';
 import { enqueueDocs } from './queue';
@@ -28,19 +28,6 @@ export interface ImportDocInput {
   externalKeys?: Record<string, unknown>;
   rejectCode?: string;
   docRejectPhase?: number;
-}
-
-export interface CreateBatchInput {
-  workflowAlias: string;
-  batchExternalId: string;
-  batchOrigin?: string;
-  siteAlias?: string;
-  activityGroup?: string;
-  workflowPresetAlias?: string;
-  keys?: unknown[];
-  docs: ImportDocInput[];
-  externalKeys?: Record<string, unknown>;
-  batchActivitys?: unknown[];
 }
 
 const MAX_ATTRIBUTES_JSON = 64 * 1024;
@@ -80,7 +67,7 @@ export async function createBatch(integratorId: string, body: ReadableStream<Uin
   const batchId = crypto.randomUUID();
   const rows: Row[] = [];
   let workflowChecked = false;
-  const discard = () => Promise.all(rows.filter((r) => r.objectKey).map((r) => deleteObject(r.objectKey!).catch(() => undefined)));
+  const discard = () => deleteObjectsQuietly(rows.flatMap((r) => (r.objectKey ? [r.objectKey] : [])));
   let input: z.output<typeof topSchema> | undefined;
   let hash = '';
   try {

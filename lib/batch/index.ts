@@ -1,4 +1,4 @@
-export { createBatch, type CreateBatchInput, type ImportDocInput } from './create';
+export { createBatch, type ImportDocInput } from './create';
 export { getBatch, batchView, findBatch, type BatchView } from './view';
 export { putWorkflow, listWorkflows, deleteWorkflow, type Workflow, type WorkflowInput } from './workflows';
 export { runDoc, strandedDocs } from './process';

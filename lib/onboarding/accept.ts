@@ -8,7 +8,8 @@ import { getLogger } from '../log';
 import { channelAvailable, channelNotConfigured, kickMessages, type Locale } from '../notify';
 import { getSettings } from '../settings';
 import { stateOfCep } from './cep';
-import { discardObjects, prepareFile, storeMedia, type PreparedMedia } from './media';
+import { deleteObjectsQuietly } from '../storage';
+import { prepareFile, storeMedia, type PreparedMedia } from './media';
 import { enqueuePipeline } from './queue';
 import { findOnboarding, recordHistory, transition, withTransition, type Actor, type Onboarding } from './records';
 import { issueToken, type ContactChannel } from './tokens';
@@ -131,7 +132,7 @@ export async function enrol(integratorId: string, input: EnrolInput, opts: { ide
       return { onboarding: row!, eventIds: [], messageIds };
     });
   } catch (err) {
-    await discardObjects(mediaRows);
+    await deleteObjectsQuietly(mediaRows.map((r) => r.objectKey));
     if (key && isUniqueViolation(err)) {
       const earlier = await replay(integratorId, key, requestHash);
       if (earlier) return earlier;

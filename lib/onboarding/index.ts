@@ -3,7 +3,7 @@ export { enrol, type EnrolInput, type EnrolOutcome, type OnboardingPolicy } from
 export { findOnboarding, transition, withTransition, actorOf, type Onboarding, type Actor } from './records';
 export { onboardingView, type OnboardingRecord, type BasicData } from './view';
 export { confirmContact, resendToken, cancelOnboarding } from './contacts';
-export { listReviews, reviewFile, decideReview, onboardingHistory, maskCpf } from './review';
+export { listReviews, reviewFile, decideReview, onboardingHistory } from './review';
 export { eraseOnboarding, purgeExpiredMedia } from './retention';
 export { runPipeline, strandedOnboardings } from './pipeline';
 export { decide, type Decision, type DecisionPolicy } from './decision';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../db';
-import { decodeFileField, intake } from '../media';
+import { intake, MIME } from '../media';
 import { deleteObject, getOpened, putSealed } from '../storage';
 
 export type MediaSlot = 'front' | 'back' | 'selfie' | 'template';
@@ -22,19 +22,13 @@ const objectKey = (onboardingId: string, slot: MediaSlot) => `onboarding/${onboa
 export async function prepareFile(value: string, field: string, slot: PreparedMedia['slot']): Promise<PreparedMedia> {
   const media = await intake(value, field);
   if (slot === 'selfie' && media.type === 'pdf') return { slot, bytes: media.images[0]!.png, mime: 'image/png' };
-  const file = decodeFileField(value, field);
-  return { slot, bytes: file.bytes, mime: file.mime };
+  return { slot, bytes: media.bytes, mime: MIME[media.type] };
 }
 
 /** Sealed into the object store before the row that references them commits (an orphan is harmless; a dangling reference is not). */
 export async function storeMedia(onboardingId: string, files: PreparedMedia[]): Promise<(typeof schema.onboardingMedia.$inferInsert)[]> {
   await Promise.all(files.map((f) => putSealed(objectKey(onboardingId, f.slot), f.bytes)));
   return files.map((f) => ({ onboardingId, slot: f.slot, objectKey: objectKey(onboardingId, f.slot), mime: f.mime, bytes: f.bytes.length }));
-}
-
-/** Objects stored for a record that never committed. */
-export async function discardObjects(rows: { objectKey: string }[]): Promise<void> {
-  await Promise.all(rows.map((r) => deleteObject(r.objectKey).catch(() => undefined)));
 }
 
 /**

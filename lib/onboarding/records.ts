@@ -57,7 +57,7 @@ export async function transition(
   const t = schema.onboardings;
   const [before] = await tx.select({ status: t.status }).from(t).where(eq(t.id, onboardingId)).for('update');
   const from = sourcesOf(to);
-  const reason = how.reason === undefined ? undefined : how.reason;
+  const reason = how.reason;
   const [row] = await tx
     .update(t)
     .set({

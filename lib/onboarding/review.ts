@@ -2,6 +2,7 @@ import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { badRequest, conflict } from '../errors';
 import { enrolFace } from '../face';
+import { maskCpf } from '../log';
 import type { ScoreResult } from '../fraud';
 import { loadPictures, loadTemplate } from './media';
 import { findOnboarding, transition, withTransition, type Actor } from './records';
@@ -16,8 +17,6 @@ export interface ReviewItem {
   statusReason: string | null;
   waitingSince: string;
 }
-
-export const maskCpf = (cpf: string | null) => (cpf && cpf.length === 11 ? `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` : '');
 
 const cursorOf = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 function parseCursor(cursor: string): { at: Date; id: string } {
@@ -44,7 +43,7 @@ export async function listReviews(integratorId: string, limit: number, after?: s
     return {
       onboardingId: r.id,
       customerId: r.customerId ?? '',
-      cpf: maskCpf(r.cpf),
+      cpf: maskCpf(r.cpf ?? ''),
       score: score?.score ?? null,
       penalties: score?.penalties.map((p) => p.rulesName) ?? [],
       statusReason: r.statusReason,

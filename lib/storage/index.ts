@@ -51,3 +51,8 @@ export async function getOpened(key: string): Promise<Buffer | undefined> {
 export async function deleteObject(key: string): Promise<void> {
   await (await objectStore()).delete(key);
 }
+
+/** Objects written for something that never committed: best effort (an orphan is harmless, a dangling reference is not). */
+export async function deleteObjectsQuietly(keys: string[]): Promise<void> {
+  await Promise.all(keys.map((k) => deleteObject(k).catch(() => undefined)));
+}
