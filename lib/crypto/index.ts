@@ -12,6 +12,19 @@ export function sha256Hex(value: string | Buffer): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 
+/** `digits` random decimal digits from the CSPRNG (codes people type). */
+export function numericCode(digits = 6): string {
+  return String(crypto.randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/**
+ * HMAC-SHA256 (hex) under the master key: how short codes are stored, so a
+ * leaked table does not give them away (a plain hash of six digits would).
+ */
+export function keyedDigest(text: string): string {
+  return crypto.createHmac('sha256', masterKey()).update(text).digest('hex');
+}
+
 /** Constant-time comparison of two strings. */
 export function safeEqual(a: string, b: string): boolean {
   const ba = Buffer.from(a);

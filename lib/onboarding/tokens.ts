@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { masterKey } from '../crypto';
+import { keyedDigest, numericCode, safeEqual } from '../crypto';
 import { schema, type Executor } from '../db';
 import { AppError, conflict, tooManyRequests, unprocessable } from '../errors';
 import { channelAvailable, queueMessage, type Locale } from '../notify';
@@ -14,9 +13,7 @@ export const MAX_TOKEN_SENDS = 5;
 const ttlMinutes = (channel: ContactChannel) =>
   channel === 'email' ? getConfig().ONBOARDING_EMAIL_TOKEN_TTL_MINUTES : getConfig().ONBOARDING_SMS_TOKEN_TTL_MINUTES;
 
-/** Keyed hash: a leaked table does not give six-digit tokens away. */
-const hashToken = (onboardingId: string, channel: ContactChannel, token: string) =>
-  crypto.createHmac('sha256', masterKey()).update(`onboarding-token:${onboardingId}:${channel}:${token}`).digest('hex');
+const hashToken = (onboardingId: string, channel: ContactChannel, token: string) => keyedDigest(`onboarding-token:${onboardingId}:${channel}:${token}`);
 
 export const destinationOf = (o: Onboarding, channel: ContactChannel) => (channel === 'email' ? o.email : o.phone);
 
@@ -28,7 +25,7 @@ export const sendableChannels = (o: Pick<Onboarding, 'email' | 'phone'>): Contac
 export async function issueToken(tx: Executor, o: Onboarding, channel: ContactChannel, locale: Locale, resend = false): Promise<string> {
   const to = destinationOf(o, channel);
   if (!to) throw new AppError(400, 'channel_unavailable', `This onboarding has no ${channel === 'email' ? 'e-mail' : 'phone'} to confirm.`);
-  const token = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const token = numericCode();
   const minutes = ttlMinutes(channel);
   const now = new Date();
   const values = { onboardingId: o.id, channel, tokenHash: hashToken(o.id, channel, token), expiresAt: new Date(now.getTime() + minutes * 60_000), lastSentAt: now, failedAttempts: 0 };
@@ -65,9 +62,7 @@ export async function checkToken(tx: Executor, o: Onboarding, channel: ContactCh
   if (row.confirmedAt) return { outcome: 'already_confirmed' };
   if (row.failedAttempts >= MAX_TOKEN_FAILURES) throw conflict('token_locked', 'Too many wrong tokens: send a new one.');
   if (row.expiresAt <= new Date()) throw unprocessable('token_expired', 'The token has expired: send a new one.');
-  const a = Buffer.from(row.tokenHash, 'hex');
-  const b = Buffer.from(hashToken(o.id, channel, token), 'hex');
-  if (!crypto.timingSafeEqual(a, b)) {
+  if (!safeEqual(row.tokenHash, hashToken(o.id, channel, token))) {
     await tx
       .update(schema.onboardingTokens)
       .set({ failedAttempts: sql`${schema.onboardingTokens.failedAttempts} + 1` })

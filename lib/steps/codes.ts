@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { masterKey } from '../crypto';
+import { keyedDigest, numericCode, safeEqual } from '../crypto';
 import { schema, type Executor } from '../db';
 import { AppError } from '../errors';
 import { queueMessage, type Locale } from '../notify';
@@ -13,13 +12,7 @@ export const MAX_RESENDS = 3;
 
 export type CodeRow = typeof schema.stepCodes.$inferSelect;
 
-/** Six digits from the CSPRNG. */
-export const generateCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-
-/** Keyed hash: a leaked table does not give the codes away (a plain hash of 6 digits would). */
-export function hashCode(processId: string, code: string): string {
-  return crypto.createHmac('sha256', masterKey()).update(`step-code:${processId}:${code}`).digest('hex');
-}
+const hashCode = (processId: string, code: string) => keyedDigest(`step-code:${processId}:${code}`);
 
 /** Issues a new code (replacing any previous one) and queues its message in the same transaction. */
 export async function issueCode(
@@ -31,7 +24,7 @@ export async function issueCode(
 ): Promise<{ messageId: string }> {
   const destination = channel === 'sms' ? p.cellphone : p.email;
   if (!destination) throw new AppError(400, 'channel_unavailable', `This process has no ${channel === 'sms' ? 'cellphone' : 'e-mail'} to send a code to.`);
-  const code = generateCode();
+  const code = numericCode();
   const now = new Date();
   const values = {
     processId: p.id,
@@ -67,9 +60,7 @@ export async function codeOf(tx: Executor, processId: string, lock = false): Pro
 }
 
 export function codeMatches(row: CodeRow, processId: string, code: string): boolean {
-  const a = Buffer.from(row.codeHash, 'hex');
-  const b = Buffer.from(hashCode(processId, code), 'hex');
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return safeEqual(row.codeHash, hashCode(processId, code));
 }
 
 /** Seconds until a resend is allowed (0 = now), and how many are left. */
