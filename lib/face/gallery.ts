@@ -29,11 +29,12 @@ const KEY = Symbol.for('atesta.faceGallery');
 type Holder = { [KEY]?: Map<string, Cached> };
 const cache = () => ((globalThis as Holder)[KEY] ??= new Map());
 
-const encode = (descriptor: number[]) => seal(Buffer.from(Float32Array.from(descriptor).buffer));
-const decode = (sealed: string) => {
-  const b = open(sealed);
-  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
+/** A face template as bytes (float32), the form it is sealed in wherever it is kept. */
+export const templateBytes = (descriptor: number[]) => Buffer.from(Float32Array.from(descriptor).buffer);
+export const templateFromBytes = (b: Buffer) => new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+
+const encode = (descriptor: number[]) => seal(templateBytes(descriptor));
+const decode = (sealed: string) => templateFromBytes(open(sealed));
 
 export async function enrolFace(integratorId: string, cpf: string, descriptor: number[], reference?: string, exec?: Executor): Promise<string> {
   const db = exec ?? (await getDb());

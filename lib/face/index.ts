@@ -4,5 +4,5 @@ export { headPose, plausibleLandmarks, landmarkRatios, type Pose } from './geome
 export { euclidean, rocAuc, ratesAt, thresholdForFmr, similarityOf } from './calibrate';
 export { matchImages, mainFace, pictureFrom, similarity, matchThreshold, DEFAULT_MATCH_THRESHOLD, type FaceMatchOutcome } from './match';
 export { assessLiveness, livenessCheck, LIVENESS_APPROVED, type LivenessOutcome, type LivenessReason } from './liveness';
-export { enrolFace, deleteFaces, searchFaces, similarityToCpf, type FaceCandidate } from './gallery';
+export { enrolFace, deleteFaces, searchFaces, similarityToCpf, templateBytes, templateFromBytes, type FaceCandidate } from './gallery';
 export { issueChallenge, verifyChallenge, type Challenge, type ChallengeAction, type ChallengeFrame, type ChallengeVerdict } from './challenge';

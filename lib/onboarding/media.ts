@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../db';
+import { templateBytes, templateFromBytes } from '../face';
 import { intake, MIME } from '../media';
 import { deleteObject, getOpened, putSealed } from '../storage';
 
@@ -38,7 +39,7 @@ export async function storeMedia(onboardingId: string, files: PreparedMedia[]): 
  * reference inside it.
  */
 export async function storeTemplate(onboardingId: string, descriptor: number[]): Promise<(tx: Executor) => Promise<void>> {
-  const bytes = Buffer.from(Float32Array.from(descriptor).buffer);
+  const bytes = templateBytes(descriptor);
   await putSealed(objectKey(onboardingId, 'template'), bytes);
   return async (tx) => {
     await tx
@@ -50,7 +51,7 @@ export async function storeTemplate(onboardingId: string, descriptor: number[]):
 
 export async function loadTemplate(onboardingId: string): Promise<number[] | undefined> {
   const b = await getOpened(objectKey(onboardingId, 'template'));
-  return b ? Array.from(new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))) : undefined;
+  return b ? Array.from(templateFromBytes(b)) : undefined;
 }
 
 /** The stored pictures as data URLs (what the analysis and the reviewer read). */
