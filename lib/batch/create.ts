@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, schema } from '../db';
+import { getDb, isUniqueViolation, schema } from '../db';
 import { z } from 'zod';
 import { createBatchSchema, importDocSchema } from '../contracts/batch';
-import { AppError, conflict, isAppError, unprocessable } from '../errors';
+import { AppError, conflict, unprocessable } from '../errors';
 import { parseWith, validationError } from '../http/validation';
 import { getLogger } from '../log';
 import { deleteObjectsQuietly, putSealed } from '../storage';
@@ -111,7 +111,7 @@ export async function createBatch(integratorId: string, body: ReadableStream<Uin
   } catch (err) {
     await discard();
     // Two requests with one batchExternalId at once: the loser answers like a repeat.
-    const raced = input && !isAppError(err) ? await batchByExternalId(integratorId, input.batchExternalId) : undefined;
+    const raced = input && isUniqueViolation(err) ? await batchByExternalId(integratorId, input.batchExternalId) : undefined;
     if (raced) return answerRepeat(raced, hash);
     throw err;
   }

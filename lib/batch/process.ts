@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, schema } from '../db';
+import { getDb, leaseFor, leaseFree, schema } from '../db';
 import { readDocument, PARENT_OF, type OcrResult, type RecognizedType } from '../documents';
 import { isAppError } from '../errors';
 import { kickDelivery } from '../webhooks';
@@ -42,8 +42,8 @@ async function claim(docId: string): Promise<DocRow | undefined> {
   const d = schema.importDocs;
   const [row] = await db
     .update(d)
-    .set({ status: 'PROCESSING', leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${d.attempts} + 1` })
-    .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), or(isNull(d.leaseUntil), lt(d.leaseUntil, sql`now()`))))
+    .set({ status: 'PROCESSING', leaseUntil: leaseFor(LEASE_SECONDS), attempts: sql`${d.attempts} + 1` })
+    .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), leaseFree(d.leaseUntil)))
     .returning();
   if (row) {
     await db
@@ -135,7 +135,7 @@ export async function strandedDocs(limit = 500): Promise<string[]> {
   const rows = await db
     .select({ id: d.id })
     .from(d)
-    .where(and(inArray(d.status, ['PENDING', 'PROCESSING']), or(isNull(d.leaseUntil), lt(d.leaseUntil, sql`now()`))))
+    .where(and(inArray(d.status, ['PENDING', 'PROCESSING']), leaseFree(d.leaseUntil)))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb, schema } from '../db';
+import { getDb, isUniqueViolation, schema } from '../db';
 import type { Penalty } from './types';
 
 export interface AnalysisRecord {
@@ -43,7 +43,7 @@ export async function recordAnalysis(r: AnalysisRecord): Promise<number> {
         .returning({ sequence: t.sequence });
       return row!.sequence;
     } catch (err) {
-      if (attempt >= 5 || !/duplicate key|unique/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message ?? ''))) throw err;
+      if (attempt >= 5 || !isUniqueViolation(err)) throw err;
     }
   }
 }

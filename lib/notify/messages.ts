@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { openText, seal } from '../crypto';
-import { getDb, schema, type Executor } from '../db';
+import { getDb, leaseFor, leaseFree, schema, type Executor } from '../db';
 import { AppError, notFound } from '../errors';
 import { getLogger } from '../log';
 import { normalizeBrazilianPhone } from './recipients';
@@ -53,8 +53,8 @@ export async function deliverMessage(messageId: string): Promise<SendOutcome> {
   const db = await getDb();
   const [m] = await db
     .update(schema.messages)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${schema.messages.attempts} + 1` })
-    .where(and(eq(schema.messages.id, messageId), eq(schema.messages.status, 'pending'), sql`(${schema.messages.lockedUntil} is null or ${schema.messages.lockedUntil} < now())`))
+    .set({ lockedUntil: leaseFor(LEASE_SECONDS), attempts: sql`${schema.messages.attempts} + 1` })
+    .where(and(eq(schema.messages.id, messageId), eq(schema.messages.status, 'pending'), leaseFree(schema.messages.lockedUntil)))
     .returning();
   if (!m) return 'skipped';
   const transport = transportFor(m.channel);
@@ -84,7 +84,7 @@ export async function stalledMessages(limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: schema.messages.id })
     .from(schema.messages)
-    .where(sql`${schema.messages.status} = 'pending' and ${schema.messages.createdAt} < now() - interval '30 seconds' and (${schema.messages.lockedUntil} is null or ${schema.messages.lockedUntil} < now())`)
+    .where(sql`${schema.messages.status} = 'pending' and ${schema.messages.createdAt} < now() - interval '30 seconds' and ${leaseFree(schema.messages.lockedUntil)}`)
     .limit(limit);
   return rows.map((r) => r.id);
 }

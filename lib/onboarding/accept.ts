@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { seal, sha256Hex } from '../crypto';
-import { getDb, schema } from '../db';
+import { getDb, isUniqueViolation, schema } from '../db';
 import { unprocessable } from '../errors';
 import { getLogger } from '../log';
 import { channelAvailable, channelNotConfigured, kickMessages, type Locale } from '../notify';
@@ -58,8 +58,6 @@ async function replay(integratorId: string, key: string, requestHash: string): P
   }
   return { record: await onboardingView(row), replayed: true };
 }
-
-const isUniqueViolation = (err: unknown) => /duplicate key|unique/i.test(`${(err as Error).message} ${(err as { cause?: Error }).cause?.message ?? ''}`);
 
 /**
  * SPEC 4.2: checks the files, seals them into the object store, stores the

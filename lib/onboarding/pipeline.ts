@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, schema } from '../db';
+import { getDb, leaseFor, leaseFree, schema } from '../db';
 import type { OcrResult } from '../documents';
 import { isAppError } from '../errors';
 import { enrolFace } from '../face';
@@ -70,8 +70,8 @@ async function claim(onboardingId: string, leaseSeconds: number): Promise<Onboar
   const t = schema.onboardings;
   const [row] = await db
     .update(t)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${t.attempts} + 1` })
-    .where(and(eq(t.id, onboardingId), inArray(t.status, [...RUNNABLE]), or(isNull(t.leaseUntil), lt(t.leaseUntil, sql`now()`))))
+    .set({ leaseUntil: leaseFor(leaseSeconds), attempts: sql`${t.attempts} + 1` })
+    .where(and(eq(t.id, onboardingId), inArray(t.status, [...RUNNABLE]), leaseFree(t.leaseUntil)))
     .returning();
   return row;
 }
@@ -83,7 +83,7 @@ async function isRunnable(onboardingId: string): Promise<boolean> {
 
 async function renew(onboardingId: string, leaseSeconds: number): Promise<void> {
   const db = await getDb();
-  await db.update(schema.onboardings).set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` }).where(eq(schema.onboardings.id, onboardingId));
+  await db.update(schema.onboardings).set({ leaseUntil: leaseFor(leaseSeconds) }).where(eq(schema.onboardings.id, onboardingId));
 }
 
 async function release(onboardingId: string): Promise<void> {
@@ -160,7 +160,7 @@ export async function strandedOnboardings(limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(inArray(t.status, [...RUNNABLE]), or(isNull(t.leaseUntil), lt(t.leaseUntil, sql`now()`)), lt(t.updatedAt, sql`now() - interval '5 seconds'`)))
+    .where(and(inArray(t.status, [...RUNNABLE]), leaseFree(t.leaseUntil), lt(t.updatedAt, sql`now() - interval '5 seconds'`)))
     .limit(limit);
   return rows.map((r) => r.id);
 }

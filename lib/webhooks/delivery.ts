@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { webhookSecret } from '../auth';
 import { getConfig } from '../config';
 import { openText } from '../crypto';
-import { getDb, schema } from '../db';
+import { getDb, leaseFor, leaseFree, schema } from '../db';
 import { getLogger } from '../log';
 import { postWebhook } from './client';
 import { signWebhook } from './signing';
@@ -29,10 +29,10 @@ async function claim(eventId: string, manual: boolean): Promise<EventRow | undef
   const [row] = await db
     .update(schema.webhookEvents)
     .set({
-      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedUntil: leaseFor(LEASE_SECONDS),
       ...(manual ? {} : { attempts: sql`${schema.webhookEvents.attempts} + 1` }),
     })
-    .where(and(eq(schema.webhookEvents.id, eventId), due, sql`(${schema.webhookEvents.lockedUntil} is null or ${schema.webhookEvents.lockedUntil} < now())`))
+    .where(and(eq(schema.webhookEvents.id, eventId), due, leaseFree(schema.webhookEvents.lockedUntil)))
     .returning();
   return row;
 }
@@ -93,7 +93,7 @@ export async function dueEvents(limit = 100): Promise<{ id: string; nextAttemptA
   return db
     .select({ id: schema.webhookEvents.id, nextAttemptAt: schema.webhookEvents.nextAttemptAt })
     .from(schema.webhookEvents)
-    .where(sql`${schema.webhookEvents.status} = 'pending' and ${schema.webhookEvents.nextAttemptAt} <= now() and (${schema.webhookEvents.lockedUntil} is null or ${schema.webhookEvents.lockedUntil} < now())`)
+    .where(sql`${schema.webhookEvents.status} = 'pending' and ${schema.webhookEvents.nextAttemptAt} <= now() and ${leaseFree(schema.webhookEvents.lockedUntil)}`)
     .orderBy(schema.webhookEvents.nextAttemptAt)
     .limit(limit);
 }

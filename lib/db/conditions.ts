@@ -1,0 +1,13 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** A lease column free to take: never taken, or expired. */
+export const leaseFree = (column: AnyColumn): SQL => sql`(${column} is null or ${column} < now())`;
+
+/** The end of a lease taken now for `seconds`. */
+export const leaseFor = (seconds: number): SQL => sql`now() + make_interval(secs => ${seconds})`;
+
+/** A unique-index violation (SQLSTATE 23505), from node-postgres or through drizzle's wrapper. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505' || /duplicate key|unique/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`);
+}
