@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getConfig } from '../config';
 import { isAppError } from '../errors';
-import { decodeFileField, MIME, sniff } from '../media';
+import { checkFileBytes, decodeFileField } from '../media';
 
 /** Why a document was refused, in SPEC 2.6 terms. */
 export interface Rejection {
@@ -24,16 +24,22 @@ export async function docFile(doc: { fileResource?: string; filePath?: string },
   const field = `docs[${position}]`;
   if (doc.fileResource && doc.filePath) return reject('AMBIGUOUS_FILE', 'Send fileResource or filePath, not both.');
   if (doc.fileResource) {
-    try {
-      const file = decodeFileField(doc.fileResource, `${field}.fileResource`);
-      return { ok: true, bytes: file.bytes, mime: file.mime };
-    } catch (err) {
-      if (isAppError(err)) return reject(err.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : err.status === 413 ? 'FILE_TOO_LARGE' : 'INVALID_FILE', err.message);
-      throw err;
-    }
+    const resource = doc.fileResource;
+    return checked(() => decodeFileField(resource, `${field}.fileResource`));
   }
   if (doc.filePath) return fileFromImportDir(doc.filePath, field);
   return reject('MISSING_FILE', 'The document has neither fileResource nor filePath.');
+}
+
+/** The media checks (type from the bytes, size), their refusals turned into this document's rejection. */
+function checked(read: () => { bytes: Buffer; mime: string }): FileOutcome {
+  try {
+    const file = read();
+    return { ok: true, bytes: file.bytes, mime: file.mime };
+  } catch (err) {
+    if (isAppError(err)) return reject(err.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : err.status === 413 ? 'FILE_TOO_LARGE' : 'INVALID_FILE', err.message);
+    throw err;
+  }
 }
 
 async function fileFromImportDir(filePath: string, field: string): Promise<FileOutcome> {
@@ -57,9 +63,7 @@ async function fileFromImportDir(filePath: string, field: string): Promise<FileO
   const limit = getConfig().MEDIA_MAX_FILE_BYTES;
   if (stat.size > limit) return reject('FILE_TOO_LARGE', `${field}.filePath is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
   const bytes = await fs.readFile(real);
-  const type = sniff(bytes);
-  if (type !== 'jpeg' && type !== 'png' && type !== 'pdf') return reject('UNSUPPORTED_MEDIA_TYPE', `${field}.filePath is ${type.toUpperCase()}; JPEG, PNG or PDF is accepted.`);
-  return { ok: true, bytes, mime: MIME[type] };
+  return checked(() => checkFileBytes(bytes, `${field}.filePath`));
 }
 
 function isInside(root: string, candidate: string): boolean {

@@ -4,7 +4,7 @@ import { getDb, leaseFor, leaseFree, schema } from '../db';
 import { readDocument, PARENT_OF, type OcrResult, type RecognizedType } from '../documents';
 import { isAppError } from '../errors';
 import { kickDelivery } from '../webhooks';
-import { intake } from '../media';
+import { checkFileBytes, intakeFile } from '../media';
 import { getOpened } from '../storage';
 import type { Rejection } from './files';
 import { finishBatchIfCompleteTx } from './finish';
@@ -73,7 +73,7 @@ async function analyse(doc: DocRow): Promise<Outcome> {
   if (!bytes) return rejected('FILE_MISSING', 1, 'The stored file is gone (erased or purged).');
   let media;
   try {
-    media = await intake(bytes.toString('base64'), `docs[${doc.position}]`);
+    media = await intakeFile(checkFileBytes(bytes, `docs[${doc.position}]`));
   } catch (err) {
     if (isAppError(err) && err.status < 500) return rejected('UNREADABLE_FILE', 1, err.message);
     throw err;

@@ -37,7 +37,15 @@ export function decodeFileField(value: string, field: string, accepted: SniffedT
   if (Math.floor((payload.length * 3) / 4) > limit + 2) {
     throw new AppError(413, 'file_too_large', `${field} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { extensions: { limit } });
   }
-  const bytes = Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return checkFileBytes(Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'), field, accepted, declared);
+}
+
+/**
+ * A file's bytes, however they arrived (base64 field, a file on disk, the
+ * object store): the type told from the bytes and checked (415 naming what
+ * was found); a declared type that disagrees is logged and the bytes win.
+ */
+export function checkFileBytes(bytes: Buffer, field: string, accepted: SniffedType[] = ACCEPTED, declared?: string): DecodedFile {
   const type = sniff(bytes);
   if (!accepted.includes(type)) {
     const allowed = accepted.map((t) => t.toUpperCase()).join(', ');

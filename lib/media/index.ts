@@ -2,7 +2,7 @@ import { decodeFileField, type DecodedFile } from './decode';
 import { normalizeImage, type NormalizedImage } from './image';
 import { readPdf } from './pdf';
 
-export { decodeFileField, type DecodedFile } from './decode';
+export { decodeFileField, checkFileBytes, type DecodedFile } from './decode';
 export { normalizeImage, type NormalizedImage } from './image';
 export { readPdf, type PdfContent } from './pdf';
 export { sniff, MIME, type SniffedType } from './sniff';
@@ -25,7 +25,12 @@ const hasTextLayer = (text: string) => (text.match(/[A-Za-zÀ-ú0-9]/g)?.length 
 
 /** Everything an endpoint needs from one `file` field of a request. */
 export async function intake(value: string, field: string): Promise<MediaInput> {
-  const file = decodeFileField(value, field);
+  return intakeFile(decodeFileField(value, field));
+}
+
+/** The same from a file already checked (read from disk or the object store). */
+export async function intakeFile(file: DecodedFile): Promise<MediaInput> {
+  const field = file.field;
   if (file.type !== 'pdf') {
     return { field, images: [await normalizeImage(file)], text: '', digital: false, type: file.type, bytes: file.bytes };
   }
