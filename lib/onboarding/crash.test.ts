@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -6,26 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { stopBoss } from '../jobs';
-import { backends, bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type TestDatabase } from '../testing';
-import { fraudCase } from '@/scripts/synth/fraud';
+import { backends, bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, startWorkerProcess, type TestDatabase } from '../testing';
+import { validCnhFront } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
 
 const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const LEASE_SECONDS = 4;
-
-/** `npm run worker` as a child process, resolved once it serves its queues. */
-async function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
-  // `node --import tsx` rather than the tsx CLI: the CLI runs the script in a grandchild that SIGKILL would not reach.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Atesta worker serving') && Date.now() < deadline && child.exitCode === null) await sleep(200);
-  if (!output.includes('Atesta worker serving')) throw new Error(`worker did not start:\n${output}`);
-  return { child, output: () => output };
-}
 
 describe.each(backends())('onboarding pipeline survives kill -9 of its worker on %s', (backend) => {
   let db: TestDatabase;
@@ -49,8 +36,7 @@ describe.each(backends())('onboarding pipeline survives kill -9 of its worker on
   it('a worker killed mid-analysis: after restart the onboarding completes exactly once and one final webhook is delivered', async () => {
     const tenant = await seedIntegrator();
     const faces = { owner: face('img29.jpg'), ownerSelfie: face('img30.jpg'), other: face('img24.jpg') };
-    let doc = await fraudCase('clean', 0, faces);
-    for (let i = 1; doc.type !== 'CNH_FRENTE' || !(doc.truth.fields.validade! > new Date().toISOString().slice(0, 10)); i++) doc = await fraudCase('clean', i, faces);
+    const doc = await validCnhFront(faces);
     const env = { ...process.env, ...db.env, ONBOARDING_LEASE_SECONDS: String(LEASE_SECONDS), LOG_LEVEL: 'warn' };
 
     // This process enrols (the web side) and runs no worker.
@@ -63,7 +49,7 @@ describe.each(backends())('onboarding pipeline survives kill -9 of its worker on
     const d = await getDb();
     const row = async () => (await d.select().from(schema.onboardings).where(eq(schema.onboardings.id, id)))[0]!;
 
-    const first = await startWorker(env);
+    const first = await startWorkerProcess(env);
     children.push(first.child);
     // Killed as soon as its run holds the onboarding: the analysis is under way.
     const claimedBy = Date.now() + 60_000;
@@ -77,7 +63,7 @@ describe.each(backends())('onboarding pipeline survives kill -9 of its worker on
 
     // The restarted worker's sweep takes over once the dead run's lease has run out.
     await sleep(LEASE_SECONDS * 1000 + 5500);
-    const second = await startWorker(env);
+    const second = await startWorkerProcess(env);
     children.push(second.child);
     const doneBy = Date.now() + 120_000;
     while (!['DONE', 'REJECTED', 'ANALYSIS', 'ERROR', 'BLACKLISTED'].includes((await row()).status) && Date.now() < doneBy) await sleep(250);

@@ -12,7 +12,7 @@ import { startWorkers, stopWorkers } from '../jobs';
 import { listOutbox } from '../notify';
 import { updateSettings } from '../settings';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
-import { fraudCase, type Faces, type FraudCase } from '@/scripts/synth/fraud';
+import { fraudCase, validCnhFront as validCnh, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
 import { GET as getApi, DELETE as eraseApi } from '@/app/services/api/v1/onboarding/enroll/[onboardingId]/route';
 import { POST as cancelApi } from '@/app/services/api/v1/onboarding/enroll/[onboardingId]/cancel/route';
@@ -28,15 +28,7 @@ import { runPipeline } from './pipeline';
 const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 /** One person of the dataset (identities.csv): the portrait printed on the document and a selfie. */
 const person = (portrait: string, selfie: string): Faces => ({ owner: face(portrait), ownerSelfie: face(selfie), other: face('img24.jpg') });
-/** A valid CNH front (the generator also draws other types and expired ones). */
-async function validCnh(faces: Faces, from = 0): Promise<FraudCase> {
-  for (let i = from; ; i++) {
-    const c = await fraudCase('clean', i, faces);
-    if (c.type === 'CNH_FRENTE' && c.truth.fields.validade! > today()) return c;
-  }
-}
 const dataUrl = (b: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${b.toString('base64')}`;
-const today = () => new Date().toISOString().slice(0, 10);
 const FINAL = ['DONE', 'REJECTED', 'CANCELED', 'ERROR', 'BLACKLISTED', 'RESOLVED'];
 
 describe('onboarding enrolment, pipeline, review and data rights', () => {

@@ -7,7 +7,7 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { deliverEvent } from '../webhooks';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
-import { fraudCase, type Faces } from '@/scripts/synth/fraud';
+import { fraudCase, validCnhFront, type Faces } from '@/scripts/synth/fraud';
 import { POST as startFraud } from '@/app/services/api/v1/steps/fraud/route';
 import { POST as startLiveness } from '@/app/services/api/v1/steps/liveness/route';
 import { POST as startFraudKey } from '@/app/onboarding/api/v1/steps/fraud/route';
@@ -68,9 +68,7 @@ describe('hosted fraud and liveness steps', () => {
     call(documentApi, `/p/${requestId}/api/document`, { json, headers, params: { requestId } });
 
   it('fraud step: a blurred front is asked again alone, a good one is analysed against the selfie; result, webhook and key variant agree', async () => {
-    // A clean CNH front whose validity has not run out (the generator also draws expired ones).
-    let good = await fraudCase('clean', 0, faces);
-    for (let i = 1; good.type !== 'CNH_FRENTE' || !(good.truth.fields.validade! > new Date().toISOString().slice(0, 10)); i++) good = await fraudCase('clean', i, faces);
+    const good = await validCnhFront(faces);
     const { requestId, headers } = await fraudProcess({ cpf: good.cpf, selfieImage: faces.ownerSelfie.toString('base64'), webhookUrl: `${receiver.url}/hook` });
     const state0 = await call(stateApi, `/p/${requestId}/api/state`, { headers, params: { requestId } });
     expect(state0.data).toEqual({ stage: 'document', status: 'IN_PROGRESS' });

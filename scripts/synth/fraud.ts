@@ -157,3 +157,12 @@ export async function fraudCase(manipulation: Manipulation | 'clean', index: num
     return { manipulation, type, cpf, image, selfie, truth };
   }
 }
+
+/** The first clean CNH front from case `from` on that is still valid today (the clean set also draws other types and expired ones). */
+export async function validCnhFront(faces: Faces, from = 0): Promise<FraudCase> {
+  const today = new Date().toISOString().slice(0, 10);
+  for (let i = from; ; i++) {
+    const c = await fraudCase('clean', i, faces);
+    if (c.type === 'CNH_FRENTE' && c.truth.fields.validade! > today) return c;
+  }
+}
