@@ -3,4 +3,4 @@ export { call, type CallOptions } from './call';
 export { seedIntegrator, bearerHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';
 export { datasetsDir, facesDir } from './datasets';
-export { startWorkerProcess } from './worker';
+export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';

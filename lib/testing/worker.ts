@@ -1,20 +1,59 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface ChildServer {
+  child: ChildProcess;
+  output: () => string;
+}
 
 /**
- * `npm run worker` as a child process, resolved once it serves its queues.
+ * A script of ours as a child process, resolved once it prints `ready`.
  * Run as `node --import tsx`, not through the tsx CLI: the CLI runs the
  * script in a grandchild that a SIGKILL of the child would not reach.
  */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startScript(script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs: number): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const deadline = Date.now() + timeoutMs;
-  while (!output.includes('Atesta worker serving') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
-  if (!output.includes('Atesta worker serving')) {
+  while (!output.includes(ready) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+  if (!output.includes(ready)) {
     child.kill('SIGKILL');
-    throw new Error(`worker did not start:\n${output}`);
+    throw new Error(`${script} did not start:\n${output}`);
   }
   return { child, output: () => output };
+}
+
+/** `npm run worker` as a child process, resolved once it serves its queues. */
+export function startWorkerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ChildServer> {
+  return startScript('scripts/worker.ts', env, 'Atesta worker serving', timeoutMs);
+}
+
+/** Builds the Next.js app if its sources changed (as `npm start` does). */
+export function ensureWebBuild(): void {
+  const result = spawnSync(process.execPath, [path.join('scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * `npm start` (the built web app) as a child process on `env.PORT`, resolved
+ * once it listens. Call ensureWebBuild() first. Set WORKER_IN_PROCESS=false to
+ * run the worker apart.
+ */
+export function startWebProcess(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ChildServer> {
+  return startScript('scripts/server.ts', { HOST: '127.0.0.1', ...env }, 'Atesta listening on', timeoutMs);
 }
