@@ -7,10 +7,12 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import next from 'next';
 import { getConfig } from '../lib/config';
+import { gates } from '../lib/http/load';
 import { getLogger } from '../lib/log';
 import { boot, demoBanner, shutdown } from '../lib/ops';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 
 async function main() {
   const config = getConfig();
@@ -31,9 +33,18 @@ async function main() {
     // Only this server may say where a request came from.
     req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
     res.setHeader('x-request-id', requestId);
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    // Load shedding: beyond MAX_INFLIGHT_REQUESTS, answer 503 at once (health checks always pass).
+    const gate = EXEMPT.has(path) ? undefined : gates().requests;
+    const leave = gate ? gate.tryEnter() : () => undefined;
+    if (!leave) {
+      res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ type: 'urn:atesta:problem:overloaded', title: 'Service Unavailable', status: 503, detail: 'The server is at capacity; retry shortly.', code: 'overloaded', retryAfter: 1, requestId }));
+      return;
+    }
+    res.on('close', leave);
     res.on('finish', () => {
-      const path = (req.url ?? '/').split('?')[0];
-      if (path?.startsWith('/_next/')) return;
+      if (path.startsWith('/_next/')) return;
       log.info({ requestId, method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
     handler(req, res).catch((err) => {

@@ -33,6 +33,18 @@ export const configSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_IP: int(60, 1),
   LOGIN_IP_WINDOW_SECONDS: int(60, 1),
   TRUST_PROXY: bool(false),
+  // Load shedding (docs/operations.md, "Overload")
+  /** Requests per minute per integrator on the authenticated API (429 beyond; counted in 10 s windows, shared by every web process); 0 turns it off. */
+  API_RATE_LIMIT_PER_MINUTE: int(3000, 0),
+  /** Requests one web process serves at once; beyond, 503 `overloaded` at once. 0 turns it off. */
+  MAX_INFLIGHT_REQUESTS: int(256, 0),
+  /** Synchronous document/face analyses (4.4-4.10, capture steps) one web process runs at once; unset: its CPU count. */
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  /** Analyses that may wait for a place (unset: 4 per place), and how long (ms) before 503 `overloaded`. */
+  ANALYSIS_QUEUE: z.coerce.number().int().min(0).optional(),
+  ANALYSIS_QUEUE_TIMEOUT_MS: int(15_000, 100),
+  /** Onboardings accepted but not yet analysed beyond which new ones get 503 `overloaded`; 0 turns it off. */
+  ONBOARDING_MAX_BACKLOG: int(5000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATESTA_DEMO_USERNAME: z.string().min(3).optional(),
   ATESTA_DEMO_PASSWORD: z.string().min(8).optional(),

@@ -16,6 +16,7 @@ export const faceMatchSchema = z
 export const livenessRequestSchema = z.object({ image: image('Selfie') }).meta({ id: 'LivenessRequest' });
 
 export const faceMatch = defineContract({
+  admission: 'analysis',
   method: 'POST',
   path: '/services/api/v1/biometrics/face/match/json',
   bases: ['services'],
@@ -30,6 +31,7 @@ export const faceMatch = defineContract({
 });
 
 export const faceLiveness = defineContract({
+  admission: 'analysis',
   method: 'POST',
   path: '/services/api/v1/biometrics/face/liveness/json',
   bases: ['services'],

@@ -140,6 +140,7 @@ export type DatavalidItemResult = z.infer<typeof datavalidResultSchema>;
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 export const extractFormalistic = defineContract({
+  admission: 'analysis',
   method: 'POST',
   path: FORMALISTIC_PATH,
   bases: ['services'],

@@ -54,6 +54,7 @@ export const fraudAnalysisSchema = z
 const common = { tags: ['Fraud'], auth: 'bearer' as const, scope: 'services' as const, bases: ['services' as const] };
 
 export const fraudAnalysis = defineContract({
+  admission: 'analysis',
   ...common,
   method: 'POST',
   path: '/services/api/v1/fraud/analysis/json',
@@ -65,6 +66,7 @@ export const fraudAnalysis = defineContract({
 });
 
 export const fraudAnalysisFacematch = defineContract({
+  admission: 'analysis',
   ...common,
   method: 'POST',
   path: '/services/api/v1/fraud/analysis/facematch/json',
@@ -82,6 +84,7 @@ export const fraudAnalysisFacematch = defineContract({
 const binary = (what: string) => z.string().min(1).meta({ description: `${what} (a file part; a base64 text part is accepted too). At most 10 MB.`, format: 'binary' });
 
 export const fraudAnalysisFacematchMultipart = defineContract({
+  admission: 'analysis',
   ...common,
   method: 'POST',
   path: '/services/api/v1/fraud/analysis/facematch',

@@ -42,6 +42,7 @@ export const ocrRequestSchema = z
   .meta({ id: 'OcrRequest' });
 
 export const extractOcr = defineContract({
+  admission: 'analysis',
   method: 'POST',
   path: '/services/api/v1/extract/ocr/json',
   bases: ['services'],

@@ -67,3 +67,10 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
     extensions: { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) },
   });
+
+/** 503 with Retry-After: the server is at capacity; a retry shortly after succeeds. */
+export const overloaded = (detail: string, retryAfterSeconds: number) =>
+  new AppError(503, 'overloaded', detail, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    extensions: { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) },
+  });

@@ -29,6 +29,8 @@ export interface Contract {
   auth: 'bearer' | 'apiKey' | 'none';
   scope?: Scope;
   body?: { schema: z.ZodType; kind?: BodyKind; limit?: 'default' | 'media' | 'import'; /** multipart: the parts that carry files. */ fileFields?: readonly string[] };
+  /** `analysis`: synchronous OCR/face work, admitted through the process's analysis gate (503 `overloaded` beyond it). */
+  admission?: 'analysis';
   params?: z.ZodObject;
   query?: z.ZodObject;
   responses: Record<number, ResponseSpec>;

@@ -1,4 +1,5 @@
 import client from 'prom-client';
+import { gates } from './load';
 
 const KEY = Symbol.for('atesta.metrics');
 
@@ -30,6 +31,21 @@ export function metrics(): Metrics {
         registers: [registry],
       }),
     };
+    new client.Gauge({
+      name: 'atesta_admission',
+      help: 'Admission gates: places in use, requests waiting, requests shed since start',
+      labelNames: ['gate', 'measure'],
+      registers: [registry],
+      collect() {
+        const g = gates();
+        for (const [name, gate] of [['analysis', g.analysis], ['requests', g.requests]] as const) {
+          if (!gate) continue;
+          this.set({ gate: name, measure: 'in_use' }, gate.inUse);
+          this.set({ gate: name, measure: 'waiting' }, gate.queued);
+          this.set({ gate: name, measure: 'shed' }, gate.shed);
+        }
+      },
+    });
   }
   return holder[KEY];
 }

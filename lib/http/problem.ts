@@ -69,6 +69,7 @@ export const ERROR_CODES: Record<string, string> = {
   rate_limited: '429 - too many requests; retry after the Retry-After seconds.',
   internal_error: '500 - an unexpected failure; quote the requestId to support.',
   not_ready: '503 - the service is starting or its database is unreachable.',
+  overloaded: '503 - the server is at capacity (too many requests in flight, analyses waiting or onboardings queued); retry after the Retry-After seconds.',
   illegal_transition: '409 - the process is not in a status that allows this (e.g. canceling a finished process).',
   process_finished: '409 - the process is already finished.',
   app_origin_not_configured: '422 - appRedirect is a path but the integrator has no app origin (PUT /services/api/v1/settings).',

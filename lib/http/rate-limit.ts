@@ -50,3 +50,32 @@ export async function purgeExpiredBuckets(olderThanSeconds = 86400): Promise<num
   const result = await db.execute(sql`delete from rate_limit_buckets where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
   return result.rowCount ?? 0;
 }
+
+export interface Quota {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** RateLimit-* response headers (IETF draft "RateLimit header fields for HTTP"). */
+export function quotaHeaders(q: Quota): Record<string, string> {
+  return { 'ratelimit-limit': String(q.limit), 'ratelimit-remaining': String(q.remaining), 'ratelimit-reset': String(q.resetSeconds) };
+}
+
+/**
+ * The integrator's API quota (API_RATE_LIMIT_PER_MINUTE, counted in 10 s
+ * windows so a burst cannot spend a whole minute's allowance at once).
+ * Throws 429 beyond it; undefined when the quota is off.
+ */
+export async function spendApiQuota(integratorId: string, perMinute: number): Promise<Quota | undefined> {
+  if (perMinute <= 0) return undefined;
+  const window: Window = { limit: Math.max(1, Math.ceil(perMinute / 6)), seconds: 10 };
+  const { count, retryAfter } = await hit(`api:${integratorId}`, window);
+  const quota = { limit: window.limit, remaining: Math.max(0, window.limit - count), resetSeconds: Math.max(1, Math.ceil(retryAfter)) };
+  if (count > window.limit) {
+    const err = tooManyRequests(`This integrator's API quota (${perMinute} requests per minute) is spent; retry in ${quota.resetSeconds} s.`, retryAfter);
+    Object.assign(err.headers, quotaHeaders(quota));
+    throw err;
+  }
+  return quota;
+}

@@ -5,7 +5,9 @@ import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
 import type { BodyOf, Contract, Method, ParamsOf, QueryOf } from './contract';
 import { authenticateApiKey, authenticateBearer, type Principal } from './guards';
+import { gates } from './load';
 import { observeRequest } from './metrics';
+import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
 import { problemResponse } from './problem';
 import { parseWith } from './validation';
 
@@ -89,8 +91,13 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
     const log = getLogger();
     const instance = new URL(req.url).pathname;
     let response: Response;
+    let quota: Quota | undefined;
+    let leave: (() => void) | undefined;
     try {
       const principal = await authenticate(contract, req);
+      if (principal) quota = await spendApiQuota(principal.integratorId, getConfig().API_RATE_LIMIT_PER_MINUTE);
+      // Waits for (or is refused) a place before the body is read: a shed request costs no memory.
+      if (contract.admission === 'analysis') leave = await gates().analysis.enter();
       const rawParams = (await nextCtx?.params) ?? {};
       const params = contract.params ? parseWith(contract.params, rawParams, 'path') : undefined;
       const query = contract.query
@@ -117,7 +124,10 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
       });
     } catch (err) {
       response = toErrorResponse(err, requestId, instance, log);
+    } finally {
+      leave?.();
     }
+    if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) response.headers.set(k, v);
     response.headers.set('x-request-id', requestId);
     observeRequest(contract.method, contract.path, response.status, (performance.now() - started) / 1000);
     return response;
