@@ -4,3 +4,4 @@ export { seedIntegrator, bearerHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';
 export { datasetsDir, facesDir } from './datasets';
 export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';
+export { startStack, type Stack, type StackOptions } from './stack';

@@ -2,6 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
+/** A child's environment (NodeJS.ProcessEnv without Next.js's required NODE_ENV). */
+export type Env = Record<string, string | undefined>;
+
 export interface ChildServer {
   child: ChildProcess;
   output: () => string;
@@ -12,8 +15,8 @@ export interface ChildServer {
  * Run as `node --import tsx`, not through the tsx CLI: the CLI runs the
  * script in a grandchild that a SIGKILL of the child would not reach.
  */
-async function startScript(script: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs: number): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startScript(script: string, env: Env, ready: string, timeoutMs: number): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -27,7 +30,7 @@ async function startScript(script: string, env: NodeJS.ProcessEnv, ready: string
 }
 
 /** `npm run worker` as a child process, resolved once it serves its queues. */
-export function startWorkerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ChildServer> {
+export function startWorkerProcess(env: Env, timeoutMs = 60_000): Promise<ChildServer> {
   return startScript('scripts/worker.ts', env, 'Atesta worker serving', timeoutMs);
 }
 
@@ -54,6 +57,6 @@ export async function freePort(): Promise<number> {
  * once it listens. Call ensureWebBuild() first. Set WORKER_IN_PROCESS=false to
  * run the worker apart.
  */
-export function startWebProcess(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<ChildServer> {
+export function startWebProcess(env: Env, timeoutMs = 120_000): Promise<ChildServer> {
   return startScript('scripts/server.ts', { HOST: '127.0.0.1', ...env }, 'Atesta listening on', timeoutMs);
 }
