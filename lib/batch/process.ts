@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, leaseFor, leaseFree, schema } from '../db';
+import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
 import { readDocument, PARENT_OF, type OcrResult, type RecognizedType } from '../documents';
 import { isAppError } from '../errors';
 import { kickDelivery } from '../webhooks';
@@ -11,7 +11,6 @@ import { finishBatchIfCompleteTx } from './finish';
 import { findWorkflowRow } from './workflows';
 
 type DocRow = typeof schema.importDocs.$inferSelect;
-const LEASE_SECONDS = 300;
 
 /**
  * Analyses one document of a batch: classification and OCR through the
@@ -22,7 +21,14 @@ const LEASE_SECONDS = 300;
 export async function runDoc(docId: string): Promise<'done' | 'busy'> {
   const doc = await claim(docId);
   if (!doc) return 'busy';
+  const leaseSeconds = getConfig().IMPORT_LEASE_SECONDS;
+  const stopRenewing = keepLease(() => renew(doc, leaseSeconds), leaseSeconds);
   try {
+    // Runs that crashed their worker count too: a document that kills every run must not loop forever.
+    if (doc.attempts > getConfig().IMPORT_MAX_ATTEMPTS) {
+      await settle(doc, { status: 'FAILED', rejection: { rejectCode: 'PROCESSING_FAILED', docRejectPhase: 2, reason: `analysis did not finish in ${doc.attempts - 1} attempts` } });
+      return 'done';
+    }
     const outcome = await analyse(doc);
     await settle(doc, outcome);
     return 'done';
@@ -32,9 +38,19 @@ export async function runDoc(docId: string): Promise<'done' | 'busy'> {
       return 'done';
     }
     const db = await getDb();
-    await db.update(schema.importDocs).set({ leaseUntil: null }).where(eq(schema.importDocs.id, docId));
+    await db.update(schema.importDocs).set({ leaseUntil: null }).where(ownRun(doc));
     throw err;
+  } finally {
+    stopRenewing();
   }
+}
+
+/** This run's hold on the document: a run that lost its lease to another (attempts moved on) changes nothing. */
+const ownRun = (doc: DocRow) => and(eq(schema.importDocs.id, doc.id), eq(schema.importDocs.status, 'PROCESSING'), eq(schema.importDocs.attempts, doc.attempts));
+
+async function renew(doc: DocRow, leaseSeconds: number): Promise<void> {
+  const db = await getDb();
+  await db.update(schema.importDocs).set({ leaseUntil: leaseFor(leaseSeconds) }).where(ownRun(doc));
 }
 
 async function claim(docId: string): Promise<DocRow | undefined> {
@@ -42,7 +58,7 @@ async function claim(docId: string): Promise<DocRow | undefined> {
   const d = schema.importDocs;
   const [row] = await db
     .update(d)
-    .set({ status: 'PROCESSING', leaseUntil: leaseFor(LEASE_SECONDS), attempts: sql`${d.attempts} + 1` })
+    .set({ status: 'PROCESSING', leaseUntil: leaseFor(getConfig().IMPORT_LEASE_SECONDS), attempts: sql`${d.attempts} + 1` })
     .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), leaseFree(d.leaseUntil)))
     .returning();
   if (row) {
@@ -109,7 +125,7 @@ async function batchOf(batchId: string) {
 async function settle(doc: DocRow, outcome: Outcome): Promise<void> {
   const db = await getDb();
   const eventId = await db.transaction(async (tx) => {
-    await tx
+    const settled = await tx
       .update(schema.importDocs)
       .set({
         status: outcome.status,
@@ -122,7 +138,10 @@ async function settle(doc: DocRow, outcome: Outcome): Promise<void> {
         leaseUntil: null,
         finishedAt: new Date(),
       })
-      .where(eq(schema.importDocs.id, doc.id));
+      .where(ownRun(doc))
+      .returning({ id: schema.importDocs.id });
+    // Another run took the document over (this one outlived its lease): its result stands, not ours.
+    if (settled.length === 0) return undefined;
     return finishBatchIfCompleteTx(tx, doc.batchId);
   });
   if (eventId) await kickDelivery([eventId]).catch(() => undefined);

@@ -53,6 +53,12 @@ export const configSchema = z.object({
   // Webhooks
   WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
+  /** Waits (seconds) after failed attempt 1, 2, …; after the last, the event is failed. Default: about three days in all. */
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .default('60,300,1800,7200,18000,36000,86400,86400')
+    .transform((v) => v.split(',').map((x) => Number(x.trim())))
+    .pipe(z.array(z.number().int().min(1)).min(1)),
   // Media intake
   MEDIA_MAX_FILE_BYTES: int(10 * 1024 * 1024, 1024),
   MEDIA_MAX_MEGAPIXELS: int(40, 1),
@@ -98,6 +104,8 @@ export const configSchema = z.object({
   IMPORT_DIR: z.string().optional(),
   /** Runs of a document's analysis (crashes included) before it is FAILED. */
   IMPORT_MAX_ATTEMPTS: int(3, 1),
+  /** A batch document's analysis holds it this long; a crashed run's document is taken over after it. */
+  IMPORT_LEASE_SECONDS: int(300, 2),
   // Object storage of pictures and face templates (sealed before they leave the process)
   OBJECT_STORE: z.enum(['database', 's3']).default('database'),
   S3_ENDPOINT: z.url().optional(),

@@ -11,3 +11,13 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505' || /duplicate key|unique/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`);
 }
+
+/**
+ * Renews a lease every third of its length while work goes on; call the
+ * returned function when done. A renewal that fails is left to the next one.
+ */
+export function keepLease(renew: () => Promise<unknown>, leaseSeconds: number): () => void {
+  const timer = setInterval(() => void renew().catch(() => undefined), (leaseSeconds * 1000) / 3);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, leaseFor, leaseFree, schema } from '../db';
+import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
 import type { OcrResult } from '../documents';
 import { isAppError } from '../errors';
 import { enrolFace } from '../face';
@@ -27,8 +27,7 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
   const claimed = await claim(onboardingId, c.ONBOARDING_LEASE_SECONDS);
   if (!claimed) return (await isRunnable(onboardingId)) ? 'busy' : 'not_runnable';
   const log = getLogger().child({ onboardingId });
-  const heartbeat = setInterval(() => void renew(onboardingId, c.ONBOARDING_LEASE_SECONDS).catch(() => undefined), (c.ONBOARDING_LEASE_SECONDS * 1000) / 3);
-  heartbeat.unref();
+  const stopRenewing = keepLease(() => renew(onboardingId, c.ONBOARDING_LEASE_SECONDS), c.ONBOARDING_LEASE_SECONDS);
   try {
     if (claimed.attempts > c.ONBOARDING_MAX_ATTEMPTS) {
       await fail(onboardingId, `processing failed after ${c.ONBOARDING_MAX_ATTEMPTS} attempts`);
@@ -54,7 +53,7 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
     await release(onboardingId);
     throw err;
   } finally {
-    clearInterval(heartbeat);
+    stopRenewing();
   }
 }
 

@@ -7,14 +7,14 @@ import { getLogger } from '../log';
 import { postWebhook } from './client';
 import { signWebhook } from './signing';
 
-/** Waits after failed attempt 1, 2, …: about three days in all, then the event is failed. */
+/** The default waits after failed attempt 1, 2, … (WEBHOOK_RETRY_SCHEDULE_SECONDS): about three days in all, then the event is failed. */
 export const RETRY_SCHEDULE_SECONDS = [60, 300, 1800, 7200, 18000, 36000, 86400, 86400];
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
-/** Longer than the request timeout: a worker that dies mid-attempt frees the event after this. */
-const LEASE_SECONDS = 60;
+/** Three request timeouts: a worker that dies mid-attempt frees the event after this. */
+const leaseSeconds = () => Math.max(10, Math.ceil((3 * getConfig().WEBHOOK_TIMEOUT_MS) / 1000));
 
-export function retryDelaySeconds(failedAttempt: number, random = Math.random): number | undefined {
-  const base = RETRY_SCHEDULE_SECONDS[failedAttempt - 1];
+export function retryDelaySeconds(failedAttempt: number, random = Math.random, schedule = getConfig().WEBHOOK_RETRY_SCHEDULE_SECONDS): number | undefined {
+  const base = schedule[failedAttempt - 1];
   if (base === undefined) return undefined;
   return Math.round(base * (0.9 + 0.2 * random())); // ±10 % jitter spreads retries of an outage
 }
@@ -29,7 +29,7 @@ async function claim(eventId: string, manual: boolean): Promise<EventRow | undef
   const [row] = await db
     .update(schema.webhookEvents)
     .set({
-      lockedUntil: leaseFor(LEASE_SECONDS),
+      lockedUntil: leaseFor(leaseSeconds()),
       ...(manual ? {} : { attempts: sql`${schema.webhookEvents.attempts} + 1` }),
     })
     .where(and(eq(schema.webhookEvents.id, eventId), due, leaseFree(schema.webhookEvents.lockedUntil)))
