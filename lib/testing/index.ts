@@ -5,3 +5,4 @@ export { startReceiver, type ReceivedCall } from './receiver';
 export { datasetsDir, facesDir } from './datasets';
 export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';
 export { startStack, type Stack, type StackOptions } from './stack';
+export { startPrivatePostgres, type PrivatePostgres } from './postgres';

@@ -40,7 +40,7 @@ async function stop(child: ChildServer | undefined, signal: NodeJS.Signals): Pro
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  ensureWebBuild();
+  await ensureWebBuild();
   const db = await createTestDatabase(options.backend);
   const tenants: SeededIntegrator[] = [];
   for (let i = 0; i < (options.tenants ?? 1); i++) tenants.push(await seedIntegrator());

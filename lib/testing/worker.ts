@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -34,10 +34,14 @@ export function startWorkerProcess(env: Env, timeoutMs = 60_000): Promise<ChildS
   return startScript('scripts/worker.ts', env, 'Atesta worker serving', timeoutMs);
 }
 
-/** Builds the Next.js app if its sources changed (as `npm start` does). */
-export function ensureWebBuild(): void {
-  const result = spawnSync(process.execPath, [path.join('scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('next build failed');
+/**
+ * Builds the Next.js app if its sources changed (as `npm start` does).
+ * Asynchronous: a test runner's event loop must stay free during the build.
+ */
+export async function ensureWebBuild(): Promise<void> {
+  const child = spawn(process.execPath, [path.join('scripts', 'ensure-build.mjs')], { stdio: 'inherit' });
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (status !== 0) throw new Error('next build failed');
 }
 
 /** A free loopback port. */
