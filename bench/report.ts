@@ -9,6 +9,9 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
+export const PARTS = ['documents', 'face', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export type Part = (typeof PARTS)[number];
+
 export interface Report {
   date: string;
   quick: boolean;
@@ -24,6 +27,8 @@ export interface Report {
   throughput?: ThroughputBench;
   scaling?: ScalingBench;
   memory: { benchPeakRssMb: number; serverPeakRssMb?: number };
+  /** Seconds each part measured in this run took. */
+  partSeconds: Partial<Record<Part, number>>;
   /** Peak RSS of the bench process (kept under this name for earlier reports). */
   peakRssMb: number;
   seconds: number;
@@ -169,7 +174,9 @@ export function renderReport(r: Report): string {
   return [
     '# Atesta benchmark',
     '',
-    `Date: ${r.date} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · ${r.seconds} s · peak RSS ${r.peakRssMb} MB${r.parts.length < 8 ? ` · parts measured in this run: ${r.parts.join(', ')} (the others from an earlier run)` : ''}`,
+    `Date: ${r.date} · ${r.machine.cpus} CPUs · Node ${r.machine.node} · ${r.seconds} s · peak RSS ${r.peakRssMb} MB${r.parts.length < PARTS.length ? ` · parts measured in this run: ${r.parts.join(', ')} (the others from an earlier run)` : ''}`,
+    '',
+    `Seconds per part in this run: ${Object.entries(r.partSeconds ?? {}).map(([p, t]) => `${p} ${t}`).join(', ')}.`,
     ...(r.quick ? ['', '**Quick mode (BENCH_QUICK=1): a few samples each; the figures are not meaningful.**'] : []),
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),

@@ -15,15 +15,13 @@ import { benchDocuments } from './documents';
 import { benchFace } from './face';
 import { benchFraud } from './fraud';
 import { benchNative } from './native';
-import { renderReport, type Report } from './report';
+import { PARTS, renderReport, type Part, type Report } from './report';
 import { benchScaling } from './scaling';
 import { startBenchServer } from './server';
 import { benchStages } from './stages';
 import { peakRssMb, QUICK, samples } from './stats';
 import { benchThroughput } from './throughput';
 
-const PARTS = ['documents', 'face', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
-type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p as Part));
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -34,31 +32,35 @@ let sampledRss = 0;
 const sampler = setInterval(() => (sampledRss = Math.max(sampledRss, process.memoryUsage().rss)), 200);
 const reportJson = path.join('bench', 'report.json');
 const previous: Partial<Report> = fs.existsSync(reportJson) ? JSON.parse(fs.readFileSync(reportJson, 'utf8')) : {};
-const report: Report = { ...previous, date: new Date().toISOString(), quick: QUICK, parts: only.length ? only : [...PARTS], machine: { cpus: os.availableParallelism(), node: process.version }, peakRssMb: 0, seconds: 0 } as Report;
+const report: Report = { ...previous, date: new Date().toISOString(), quick: QUICK, parts: only.length ? only : [...PARTS], machine: { cpus: os.availableParallelism(), node: process.version }, partSeconds: {}, peakRssMb: 0, seconds: 0 } as Report;
 
-if (runs('documents')) {
-  const perType = Number(process.env.BENCH_SAMPLES_PER_TYPE ?? samples(10, 1));
-  console.log(`Document engine: ${perType} synthetic photos per type…`);
+/** Runs a part when asked for, noting how long it took. */
+async function part(name: Part, title: string, run: () => Promise<void>): Promise<void> {
+  if (!runs(name)) return;
+  console.log(title);
+  const t = Date.now();
+  await run();
+  report.partSeconds[name] = Math.round((Date.now() - t) / 1000);
+}
+
+const perType = Number(process.env.BENCH_SAMPLES_PER_TYPE ?? samples(10, 1));
+await part('documents', `Document engine: ${perType} synthetic photos per type…`, async () => {
   report.documents = await benchDocuments(perType, console.log);
   await closeOcrPool();
-}
-if (runs('face')) {
-  console.log('Face engine…');
+});
+await part('face', 'Face engine…', async () => {
   report.face = await benchFace(console.log);
-}
-if (runs('fraud')) {
-  const each = Number(process.env.BENCH_FRAUD_CASES ?? samples(10, 1));
-  console.log(`Fraud engine: ${each} cases per manipulation, ${each * 3} clean…`);
+});
+const each = Number(process.env.BENCH_FRAUD_CASES ?? samples(10, 1));
+await part('fraud', `Fraud engine: ${each} cases per manipulation, ${each * 3} clean…`, async () => {
   report.fraud = await benchFraud(each, each * 3, console.log);
-}
-if (runs('stages')) {
-  console.log('Stages, one call at a time…');
+});
+await part('stages', 'Stages, one call at a time…', async () => {
   report.stages = await benchStages(console.log);
-}
-if (runs('native')) {
-  console.log('Native tesseract beside our OCR stage…');
+});
+await part('native', 'Native tesseract beside our OCR stage…', async () => {
   report.native = await benchNative(console.log);
-}
+});
 await Promise.all([closeOcrPool(), closeFacePool()]);
 report.memory = { ...previous.memory, benchPeakRssMb: 0 };
 
@@ -67,22 +69,19 @@ if (runs('api') || runs('throughput')) {
   console.log('Built server (child process, default pools)…');
   const server = await startBenchServer();
   try {
-    if (runs('api')) {
-      console.log('End-to-end API latency, one request at a time…');
+    await part('api', 'End-to-end API latency, one request at a time…', async () => {
       report.api = await benchApi(server, console.log);
-    }
-    if (runs('throughput')) {
-      console.log('Throughput of the cheap endpoints (autocannon)…');
+    });
+    await part('throughput', 'Throughput of the cheap endpoints (autocannon)…', async () => {
       report.throughput = await benchThroughput(server, console.log);
-    }
+    });
   } finally {
     report.memory.serverPeakRssMb = (await server.stop()).webPeakRssMb;
   }
 }
-if (runs('scaling')) {
-  console.log('Scaling from 1 to 2 analysis workers…');
+await part('scaling', 'Scaling from 1 to 2 analysis workers…', async () => {
   report.scaling = await benchScaling(console.log);
-}
+});
 clearInterval(sampler);
 
 report.memory.benchPeakRssMb = peakRssMb() ?? Math.round(sampledRss / 1024 / 1024);
