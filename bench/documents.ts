@@ -5,6 +5,7 @@
  */
 import { DOC_TYPES, flattenFields, generate, type Sample } from '../scripts/synth';
 import { extractDocument } from '../lib/documents';
+import { quantile } from './stats';
 
 export interface DocumentBench {
   samples: number;
@@ -18,10 +19,6 @@ const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
 const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
 
 const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 export async function benchDocuments(perType: number, log: (s: string) => void): Promise<DocumentBench> {
   const fields: DocumentBench['fields'] = {};

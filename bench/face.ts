@@ -4,12 +4,12 @@
  * descriptors, signals), one request at a time; 1:N search over 10 000
  * sealed templates. Part of `npm run bench`.
  */
-import path from 'node:path';
-import sharp from 'sharp';
 import { closeFacePool, enrolFace, livenessCheck, matchImages, searchFaces } from '../lib/face';
-import { createTestDatabase, facesDir, seedIntegrator } from '../lib/testing';
+import { createTestDatabase, seedIntegrator } from '../lib/testing';
 import { getDb, schema } from '../lib/db';
 import { seal } from '../lib/crypto';
+import { facePhotos } from './inputs';
+import { quantile as q } from './stats';
 
 export interface FaceBench {
   matchMs: { median: number; p95: number; runs: number; width: number };
@@ -18,12 +18,9 @@ export interface FaceBench {
   rssMb: number;
 }
 
-const DATASET = path.join(facesDir(), 'deepface');
-const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 
 export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
-  const files = ['img1.jpg', 'img2.jpg', 'img3.jpg', 'img10.jpg', 'img11.jpg', 'img20.jpg', 'img30.jpg', 'img38.jpg', 'img41.jpg', 'img50.jpg'];
-  const photos = await Promise.all(files.map(async (f) => (await sharp(path.join(DATASET, f)).rotate().resize({ width: 1280 }).jpeg({ quality: 90 }).toBuffer()).toString('base64')));
+  const photos = (await facePhotos(1280)).map((b) => b.toString('base64'));
   await matchImages(photos[0]!, photos[1]!); // models loaded, JIT warm
   const match: number[] = [];
   for (let i = 0; i < photos.length; i++) {

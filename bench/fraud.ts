@@ -9,6 +9,7 @@ import { analyseFormalistic } from '../lib/formalistic';
 import { analyseFraud } from '../lib/fraud';
 import { createTestDatabase, facesDir, seedIntegrator } from '../lib/testing';
 import { CATCHING_RULES, MANIPULATIONS, fraudCase, type Faces } from '../scripts/synth/fraud';
+import { quantile } from './stats';
 
 export interface FraudBench {
   perManipulation: Record<string, { caught: number; total: number; rate: number }>;
@@ -17,11 +18,6 @@ export interface FraudBench {
   /** 4.10 with three files (forensics on), one call at a time. */
   formalisticMs: { median: number; p95: number; runs: number };
 }
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 export function benchFaces(): Faces {
   const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));

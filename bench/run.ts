@@ -1,86 +1,94 @@
-/** `npm run bench`: writes bench/report.md and bench/report.json and prints the figures. */
+/**
+ * `npm run bench`: writes bench/report.md and bench/report.json and prints the figures.
+ * BENCH_ONLY=part[,part…] runs some parts (documents, face, fraud, stages, native, api,
+ * throughput, scaling); the report keeps the other parts' last figures. BENCH_QUICK=1 takes
+ * a few samples of everything, to check the parts run.
+ */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { closeFacePool } from '../lib/face';
 import { closeOcrPool } from '../lib/ocr';
-import { benchDocuments, type DocumentBench } from './documents';
-import { benchFace, type FaceBench } from './face';
-import { benchFraud, type FraudBench } from './fraud';
+import { ensureWebBuild } from '../lib/testing';
+import { benchApi } from './api';
+import { benchDocuments } from './documents';
+import { benchFace } from './face';
+import { benchFraud } from './fraud';
+import { benchNative } from './native';
+import { PARTS, renderReport, type Part, type Report } from './report';
+import { benchScaling } from './scaling';
+import { startBenchServer } from './server';
+import { benchStages } from './stages';
+import { peakRssMb, QUICK, samples } from './stats';
+import { benchThroughput } from './throughput';
 
-const perType = Number(process.env.BENCH_SAMPLES_PER_TYPE ?? 10);
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = only.filter((p) => !PARTS.includes(p as Part));
+if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+const runs = (part: Part) => only.length === 0 || only.includes(part);
+
 const started = Date.now();
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
+let sampledRss = 0;
+const sampler = setInterval(() => (sampledRss = Math.max(sampledRss, process.memoryUsage().rss)), 200);
+const reportJson = path.join('bench', 'report.json');
+const previous: Partial<Report> = fs.existsSync(reportJson) ? JSON.parse(fs.readFileSync(reportJson, 'utf8')) : {};
+const report: Report = { ...previous, date: new Date().toISOString(), quick: QUICK, parts: only.length ? only : [...PARTS], machine: { cpus: os.availableParallelism(), node: process.version }, partSeconds: {}, peakRssMb: 0, seconds: 0 } as Report;
 
-/** BENCH_ONLY=documents, face or fraud runs one part; the report keeps the other part's last figures. */
-const only = process.env.BENCH_ONLY;
-const previous = fs.existsSync(path.join('bench', 'report.json')) ? JSON.parse(fs.readFileSync(path.join('bench', 'report.json'), 'utf8')) : {};
-let documents: DocumentBench = previous.documents;
-let face: FaceBench = previous.face;
-let fraud: FraudBench = previous.fraud;
-if (!only || only === 'documents') {
-  console.log(`Document engine: ${perType} synthetic photos per type…`);
-  documents = await benchDocuments(perType, console.log);
+/** Runs a part when asked for, noting how long it took. */
+async function part(name: Part, title: string, run: () => Promise<void>): Promise<void> {
+  if (!runs(name)) return;
+  console.log(title);
+  const t = Date.now();
+  await run();
+  report.partSeconds[name] = Math.round((Date.now() - t) / 1000);
+}
+
+const perType = Number(process.env.BENCH_SAMPLES_PER_TYPE ?? samples(10, 1));
+await part('documents', `Document engine: ${perType} synthetic photos per type…`, async () => {
+  report.documents = await benchDocuments(perType, console.log);
   await closeOcrPool();
+});
+await part('face', 'Face engine…', async () => {
+  report.face = await benchFace(console.log);
+});
+const each = Number(process.env.BENCH_FRAUD_CASES ?? samples(10, 1));
+await part('fraud', `Fraud engine: ${each} cases per manipulation, ${each * 3} clean…`, async () => {
+  report.fraud = await benchFraud(each, each * 3, console.log);
+});
+await part('stages', 'Stages, one call at a time…', async () => {
+  report.stages = await benchStages(console.log);
+});
+await part('native', 'Native tesseract beside our OCR stage…', async () => {
+  report.native = await benchNative(console.log);
+});
+await Promise.all([closeOcrPool(), closeFacePool()]);
+report.memory = { ...previous.memory, benchPeakRssMb: 0 };
+
+if (runs('api') || runs('throughput') || runs('scaling')) ensureWebBuild();
+if (runs('api') || runs('throughput')) {
+  console.log('Built server (child process, default pools)…');
+  const server = await startBenchServer();
+  try {
+    await part('api', 'End-to-end API latency, one request at a time…', async () => {
+      report.api = await benchApi(server, console.log);
+    });
+    await part('throughput', 'Throughput of the cheap endpoints (autocannon)…', async () => {
+      report.throughput = await benchThroughput(server, console.log);
+    });
+  } finally {
+    report.memory.serverPeakRssMb = (await server.stop()).webPeakRssMb;
+  }
 }
-if (!only || only === 'face') {
-  console.log('Face engine…');
-  face = await benchFace(console.log);
-}
-if (!only || only === 'fraud') {
-  const each = Number(process.env.BENCH_FRAUD_CASES ?? 10);
-  console.log(`Fraud engine: ${each} cases per manipulation, ${each * 3} clean…`);
-  fraud = await benchFraud(each, each * 3, console.log);
-}
+await part('scaling', 'Scaling from 1 to 2 analysis workers…', async () => {
+  report.scaling = await benchScaling(console.log);
+});
 clearInterval(sampler);
 
-const report = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, documents, face, fraud, peakRssMb: Math.round(peakRss / 1024 / 1024), seconds: Math.round((Date.now() - started) / 1000) };
-const lines = [
-  '# Atesta benchmark',
-  '',
-  `Date: ${report.date} · ${report.machine.cpus} CPUs · Node ${report.machine.node} · ${report.seconds} s · peak RSS ${report.peakRssMb} MB`,
-  '',
-  '## Document engine (synthetic photos with ground truth)',
-  '',
-  `Samples: ${documents.samples}. Classification: **${documents.classification.accuracy} %** (target ≥ 98 %).`,
-  `CPF, dates and numbers exact: **${documents.groups.cpf_dates_numbers.accuracy} %** (target ≥ 95 %). Names exact: **${documents.groups.names.accuracy} %** (target ≥ 90 %).`,
-  `Latency (1600 px JPEG, 2 concurrent, both cores busy): median **${documents.latencyMs.median} ms**, p95 ${documents.latencyMs.p95} ms (target median ≤ 1500 ms).`,
-  '',
-  '| type | classified % | field | exact % | n |',
-  '|---|---|---|---|---|',
-  ...Object.entries(documents.fields).flatMap(([type, fields]) =>
-    Object.entries(fields).map(([key, c], i) => `| ${i === 0 ? type : ''} | ${i === 0 ? documents.classification.byType[type] : ''} | ${key} | ${c.accuracy} | ${c.total} |`),
-  ),
-  '',
-  '## Face engine',
-  '',
-  ...(face
-    ? [
-        '| measure | result | target |',
-        '|---|---|---|',
-        `| 4.7 match, two 1280 px JPEGs, one request at a time | median ${face.matchMs.median} ms, p95 ${face.matchMs.p95} ms (${face.matchMs.runs} runs) | median ≤ 700 ms |`,
-        `| 4.8 liveness, one 1280 px JPEG | median ${face.livenessMs.median} ms, p95 ${face.livenessMs.p95} ms | median ≤ 500 ms |`,
-        `| 1:N search, ${face.index.templates} sealed templates | median ${face.index.searchMs.median} ms, p95 ${face.index.searchMs.p95} ms (first search decrypts and caches: ${face.index.coldLoadMs} ms) | ≤ 50 ms |`,
-        `| RSS after the face runs (process with its model threads) | ${face.rssMb} MB | reported |`,
-      ]
-    : ['(not measured)']),
-  '',
-  '## Fraud engine (generated fraud test set)',
-  '',
-  ...(fraud
-    ? [
-        '| manipulation | caught by its rule | target |',
-        '|---|---|---|',
-        ...Object.entries(fraud.perManipulation).map(([m, c]) => `| ${m} | ${c.rate} % (${c.caught}/${c.total}) | ≥ 90 % |`),
-        `| clean documents without a hard stop | ${fraud.clean.rate} % (${fraud.clean.withoutHardStop}/${fraud.clean.total}) | ≥ 97 % |`,
-        '',
-        `Rules firing on clean documents (false alarms, hard stop or not): ${Object.entries(fraud.clean.fired ?? {}).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}.`,
-        '',
-        `4.4 latency (one document, no selfie, one at a time): median ${fraud.latencyMs.median} ms, p95 ${fraud.latencyMs.p95} ms over ${fraud.latencyMs.runs} runs (target median ≤ 2000 ms).`,
-        ...(fraud.formalisticMs ? [`4.10 latency (three documents per call, forensics on, one call at a time): median ${fraud.formalisticMs.median} ms, p95 ${fraud.formalisticMs.p95} ms over ${fraud.formalisticMs.runs} calls (target ≤ 5000 ms).`] : []),
-      ]
-    : ['(not measured)']),
-  '',
-];
-fs.writeFileSync(path.join('bench', 'report.json'), JSON.stringify(report, null, 2));
-fs.writeFileSync(path.join('bench', 'report.md'), lines.join('\n'));
-console.log(lines.join('\n'));
+report.memory.benchPeakRssMb = peakRssMb() ?? Math.round(sampledRss / 1024 / 1024);
+report.peakRssMb = report.memory.benchPeakRssMb;
+report.seconds = Math.round((Date.now() - started) / 1000);
+const md = renderReport(report);
+fs.writeFileSync(reportJson, JSON.stringify(report, null, 2));
+fs.writeFileSync(path.join('bench', 'report.md'), md);
+console.log(md);
+process.exit(0);

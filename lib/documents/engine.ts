@@ -424,10 +424,13 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text, signature, upright, fieldView };
 }
 
-/** The page as the engine hands it to OCR, upright as submitted (for comparing OCR engines on the same pixels). */
-export async function preparedPage(file: Buffer): Promise<Buffer> {
-  const media = await intake(file.toString('base64'), 'image');
+/**
+ * The first page as the engine hands it to OCR (located, deskewed, evenly lit, scaled), upright as
+ * submitted: for comparing OCR engines on the same pixels and timing the stages apart. `pgm(page)` is
+ * what the pool reads.
+ */
+export async function preparedPage(media: MediaInput): Promise<Grey> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
-  return fromGrey((await prepare(base.grey, 0)).grey).png().toBuffer();
+  return (await prepare(base.grey, 0)).grey;
 }

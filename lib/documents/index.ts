@@ -1,4 +1,5 @@
-export { extractDocument, readDocument, toSubmitted, type DocumentReading } from './engine';
+export { extractDocument, preparedPage, readDocument, toSubmitted, type DocumentReading } from './engine';
+export { fromGrey, pgm, type Grey } from './box';
 export { classify } from './classify';
 export { extractFields, readMrz } from './extract';
 export { cpfFrom, isoDate, isValidCnhNumber, digitsOnly, personName } from './normalize';

@@ -16,9 +16,12 @@ import {
   deleteFaces,
   detectFaces,
   detectPortrait,
+  detectSelfie,
   enrolFace,
   euclidean,
+  facePool,
   issueChallenge,
+  judgeLiveness,
   matchImages,
   ratesAt,
   rocAuc,
@@ -96,6 +99,18 @@ describe.skipIf(!datasetsDir())('face detection', () => {
     const faces = await detectPortrait(await picture(file('documents/passport-td3-specimen.jpg')));
     expect(faces.length).toBeGreaterThan(0);
   });
+
+  it('the pool sums the time its workers spend finding faces and describing them (the benchmark splits a call with it)', async () => {
+    const pic = await picture(file('deepface/img1.jpg'));
+    await detectFaces(pic); // pool started, models loaded
+    const before = { ...facePool().spent };
+    const faces = await detectFaces(pic);
+    const after = facePool().spent;
+    expect(faces).toHaveLength(1);
+    expect(after.jobs).toBe(before.jobs + 1);
+    expect(after.detectMs).toBeGreaterThan(before.detectMs);
+    expect(after.embedMs).toBeGreaterThan(before.embedMs);
+  });
 });
 
 /** A dataset face printed small on an ID-like card with guilloche lines over it. */
@@ -133,8 +148,12 @@ describe.skipIf(!datasetsDir())('document portrait against a selfie', () => {
 describe.skipIf(!datasetsDir())('passive liveness', () => {
   it('rejects the real attack samples and accepts the genuine one', async () => {
     for (const [name, alive] of [['image_F1.jpg', false], ['image_F2.jpg', false], ['image_T1.jpg', true]] as const) {
-      const r = await assessLiveness(await picture(file(`spoof-samples/${name}`)), 'image');
+      const pic = await picture(file(`spoof-samples/${name}`));
+      const r = await assessLiveness(pic, 'image');
       expect(r.alive, name).toBe(alive);
+      // The same judgement on the face found apart (the benchmark times it alone).
+      const [face] = await detectSelfie(pic);
+      expect((await judgeLiveness(pic, face!)).score, name).toBe(r.score);
     }
   });
 

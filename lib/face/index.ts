@@ -1,8 +1,8 @@
 export { detectFaces, detectPortrait, detectSelfie, MIN_FACE_PX, type Face, type FaceQuality, type Picture, type QualityIssue } from './detect';
-export { closeFacePool, facePool } from './pool';
+export { closeFacePool, facePool, type FaceStageTotals } from './pool';
 export { headPose, plausibleLandmarks, landmarkRatios, type Pose } from './geometry';
 export { euclidean, rocAuc, ratesAt, thresholdForFmr, similarityOf } from './calibrate';
 export { matchImages, mainFace, pictureFrom, similarity, matchThreshold, DEFAULT_MATCH_THRESHOLD, type FaceMatchOutcome } from './match';
-export { assessLiveness, livenessCheck, LIVENESS_APPROVED, type LivenessOutcome, type LivenessReason } from './liveness';
+export { assessLiveness, judgeLiveness, livenessCheck, LIVENESS_APPROVED, type LivenessOutcome, type LivenessReason } from './liveness';
 export { enrolFace, deleteFaces, searchFaces, similarityToCpf, templateBytes, templateFromBytes, type FaceCandidate } from './gallery';
 export { issueChallenge, verifyChallenge, type Challenge, type ChallengeAction, type ChallengeFrame, type ChallengeVerdict } from './challenge';

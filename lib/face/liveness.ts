@@ -1,6 +1,6 @@
 import { AppError, unprocessable } from '../errors';
 import { getSettings } from '../settings';
-import { detectSelfie, MIN_FACE_PX, type Picture } from './detect';
+import { detectSelfie, MIN_FACE_PX, type Face, type Picture } from './detect';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
@@ -56,7 +56,11 @@ const explain = (codes: LivenessReason[]) => codes.map((code) => ({ code, messag
 export async function assessLiveness(pic: Picture, field: string, threshold = model.threshold): Promise<LivenessOutcome> {
   const faces = await detectSelfie(pic);
   if (faces.length === 0) throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
-  const face = faces[0]!;
+  return judgeLiveness(pic, faces[0]!, threshold);
+}
+
+/** The attack signals around a face already found, scored and explained (the benchmark times this stage alone). */
+export async function judgeLiveness(pic: Picture, face: Face, threshold = model.threshold): Promise<LivenessOutcome> {
   const signals = await padSignals(pic.png, pic.width, pic.height, face.box);
   const score = Math.round(attackScore(model, signals) * 1000) / 1000;
   if (face.quality.sizePx < MIN_FACE_PX) return { alive: false, score, threshold, reasons: explain(['face_too_small']), signals };

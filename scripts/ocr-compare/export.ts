@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { DOC_TYPES, generate } from '../synth';
-import { preparedPage } from '../../lib/documents/engine';
+import { DOC_TYPES, generate, printedValues } from '../synth';
+import { fromGrey, preparedPage } from '../../lib/documents';
+import { intake } from '../../lib/media';
 
 const dir = process.argv[2] ?? '.reports/ocr-compare';
 const perType = Number(process.argv[3] ?? 4);
@@ -17,14 +17,10 @@ for (const type of DOC_TYPES) {
   for (let seed = 3000; index.filter((x) => x.type === type).length < perType && seed < 3100; seed++) {
     const s = await generate(type, seed, 'photo');
     if (s.damage.turn !== 0) continue; // orientation is not what is compared
-    const image = await preparedPage(s.image);
+    const page = await preparedPage(await intake(s.image.toString('base64'), 'image'));
     const file = `${type}-${seed}.png`;
-    fs.writeFileSync(path.join(dir, file), await sharp(image).png().toBuffer());
-    // Printed values as they appear on the document (dates as dd/mm/yyyy).
-    const values = Object.entries(s.truth.fields)
-      .filter(([k]) => !k.startsWith('qrCode') && !k.startsWith('mrz'))
-      .map(([k, v]) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : k === 'naturalidade' ? v.split('/')[0]! : v));
-    index.push({ file, type, values });
+    fs.writeFileSync(path.join(dir, file), await fromGrey(page).png().toBuffer());
+    index.push({ file, type, values: printedValues(s.truth.fields) });
   }
 }
 fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 1));

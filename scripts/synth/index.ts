@@ -5,7 +5,7 @@ import { rng } from './random';
 
 export { DOC_TYPES, type DocType, type Truth } from './layouts';
 export { cnhNumber } from './random';
-export { flattenFields } from './compare';
+export { flattenFields, printedValues } from './compare';
 export { mrzCheck, td1, td3 } from './mrz';
 
 export interface Sample {
@@ -21,11 +21,13 @@ export interface Sample {
  * bytes. `photo` adds rotation, 90/180 turns, blur, noise, glare, shadow,
  * JPEG quality down to 50 and low resolution.
  */
-export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer } = {}): Promise<Sample> {
+export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number } = {}): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
   const doc = await renderStore.run({ portrait }, () => render(type, r));
-  const damage = pickDamage(r, level);
+  // A given width replaces the drawn one after the drawing: same damage otherwise (the benchmark's image sizes).
+  const drawn = pickDamage(r, level);
+  const damage = options.width ? { ...drawn, width: options.width } : drawn;
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }
