@@ -1,5 +1,5 @@
 /** Latency summaries for the load test. */
-export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+import { quantile } from '@/bench/stats';
 
 export interface Summary {
   count: number;
@@ -10,9 +10,8 @@ export interface Summary {
 }
 
 export function summarize(latencies: number[]): Summary {
-  const s = [...latencies].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x);
-  return { count: s.length, p50: r(quantile(s, 0.5)), p95: r(quantile(s, 0.95)), p99: r(quantile(s, 0.99)), max: r(s.at(-1) ?? 0) };
+  return { count: latencies.length, p50: r(quantile(latencies, 0.5)), p95: r(quantile(latencies, 0.95)), p99: r(quantile(latencies, 0.99)), max: r(Math.max(0, ...latencies)) };
 }
 
 /** A small seeded PRNG (mulberry32): the same mix on every run. */
