@@ -9,6 +9,7 @@ import next from 'next';
 import { getConfig } from '../lib/config';
 import { getLogger } from '../lib/log';
 import { boot, demoBanner, shutdown } from '../lib/ops';
+import { loggablePath, secureResponse } from '../lib/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
@@ -22,6 +23,7 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await app.prepare();
   const handler = app.getRequestHandler();
+  const headerPolicy = { frameAncestors: config.FRAME_ANCESTORS, production: config.NODE_ENV === 'production', dev };
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -31,10 +33,11 @@ async function main() {
     // Only this server may say where a request came from.
     req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
     res.setHeader('x-request-id', requestId);
+    secureResponse(req, res, headerPolicy);
     res.on('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
       if (path?.startsWith('/_next/')) return;
-      log.info({ requestId, method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+      log.info({ requestId, method: req.method, path: loggablePath(path ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
     handler(req, res).catch((err) => {
       log.error({ requestId, err }, 'request handler failed');
