@@ -26,7 +26,9 @@ describe('security headers', () => {
       'form-action': "'self'",
       'frame-ancestors': "'none'",
     });
-    expect(directives(contentSecurityPolicy('n', { ...policy, dev: true }))['script-src']).toContain("'unsafe-eval'");
+    expect(directives(contentSecurityPolicy('n', { ...policy, dev: true }))['script-src']).toBe("'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
+    // Step pages may compile WebAssembly (the face detector), never eval JavaScript.
+    expect(directives(securityHeaders('/p/abc', policy, 'n')['content-security-policy']!)['script-src']).toBe("'self' 'nonce-n' 'strict-dynamic' 'wasm-unsafe-eval'");
   });
 
   it('a fresh nonce on every response', () => {

@@ -18,12 +18,15 @@ export const newNonce = () => crypto.randomBytes(16).toString('base64');
  * Strict CSP: scripts only with this response's nonce (Next.js puts it on its
  * own scripts when the request carries this header) and what they load
  * ('strict-dynamic'). Styles allow inline attributes: the step pages set their
- * brand colours as CSS variables in a style attribute.
+ * brand colours as CSS variables in a style attribute. Step pages may compile
+ * WebAssembly (not eval JavaScript): the in-browser face detector's 64-bit
+ * integer maths (long.js inside @vladmandic/human) uses it.
  */
-export function contentSecurityPolicy(nonce: string, policy: Pick<HeaderPolicy, 'frameAncestors' | 'dev'>): string {
+export function contentSecurityPolicy(nonce: string, policy: Pick<HeaderPolicy, 'frameAncestors' | 'dev'>, stepPage = false): string {
+  const extra = [...(stepPage ? ["'wasm-unsafe-eval'"] : []), ...(policy.dev ? ["'unsafe-eval'"] : [])];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${policy.dev ? " 'unsafe-eval'" : ''}`,
+    ["script-src 'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...extra].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -36,9 +39,11 @@ export function contentSecurityPolicy(nonce: string, policy: Pick<HeaderPolicy, 
   ].join('; ');
 }
 
+const isStepPath = (pathname: string) => pathname === '/p' || pathname.startsWith('/p/');
+
 /** Step pages carry a capability in their address: no Referer ever leaves them. */
 export function referrerPolicyFor(pathname: string): string {
-  return pathname === '/p' || pathname.startsWith('/p/') ? 'no-referrer' : 'strict-origin-when-cross-origin';
+  return isStepPath(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin';
 }
 
 /** X-Frame-Options for browsers without frame-ancestors; it cannot list origins, so it is left out when some are allowed. */
@@ -52,7 +57,7 @@ function frameOptions(frameAncestors: string): string | undefined {
 export function securityHeaders(pathname: string, policy: HeaderPolicy, nonce = newNonce()): Record<string, string> {
   const xfo = frameOptions(policy.frameAncestors);
   return {
-    'content-security-policy': contentSecurityPolicy(nonce, policy),
+    'content-security-policy': contentSecurityPolicy(nonce, policy, isStepPath(pathname)),
     'x-content-type-options': 'nosniff',
     'referrer-policy': referrerPolicyFor(pathname),
     ...(xfo ? { 'x-frame-options': xfo } : {}),
