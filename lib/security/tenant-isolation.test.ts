@@ -84,6 +84,12 @@ const byB = (method: Method, param: string, id: (w: World) => string, body?: unk
     await expectHidden(w, res, unknown);
   };
 
+const putsOwnCopy = (param: string, id: (w: World) => string, body: unknown): Probe => async (w, handler) => {
+  const res = await call(handler, '/x', { method: 'PUT', headers: w.authB, params: { [param]: id(w) }, json: body });
+  expect(res.status, res.text).toBe(200);
+  for (const m of w.markers) expect(res.text).not.toContain(m);
+};
+
 const withKeyB = (w: World) => ({ 'x-api-key': w.b.apiKey });
 /** A step-page call made with B's own step session cookie on A's process: refused like a browser without a session. */
 const stepPageByB = (method: Method, body?: unknown): Probe => async (w, handler) => {
@@ -123,30 +129,10 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   'services/api/v1/webhooks/events/[eventId]/route.ts': { GET: byB('GET', 'eventId', (w) => w.ids.event) },
   'services/api/v1/webhooks/events/[eventId]/redeliver/route.ts': { POST: byB('POST', 'eventId', (w) => w.ids.event) },
   'import/import-doc/batch/[batchId]/route.ts': { GET: byB('GET', 'batchId', (w) => w.ids.batch, undefined, (w) => w.importB) },
-  'services/api/v1/fraud/deny-list/[cpf]/route.ts': {
-    DELETE: byB('DELETE', 'cpf', (w) => w.ids.cpf),
-    // A PUT writes B's own list: A's entry (and its reason) stays as it was.
-    PUT: async (w, handler) => {
-      const res = await call(handler, '/x', { method: 'PUT', headers: w.authB, params: { cpf: w.ids.cpf }, json: { reason: 'b' } });
-      expect(res.status).toBe(200);
-      for (const m of w.markers) expect(res.text).not.toContain(m);
-    },
-  },
-  'services/api/v1/import/workflows/[alias]/route.ts': {
-    DELETE: byB('DELETE', 'alias', (w) => w.ids.workflow),
-    PUT: async (w, handler) => {
-      const res = await call(handler, '/x', { method: 'PUT', headers: w.authB, params: { alias: w.ids.workflow }, json: { description: 'b' } });
-      expect(res.status).toBe(200);
-      for (const m of w.markers) expect(res.text).not.toContain(m);
-    },
-  },
-  'services/api/v1/fraud/rules/[ruleName]/route.ts': {
-    PUT: async (w, handler) => {
-      const res = await call(handler, '/x', { method: 'PUT', headers: w.authB, params: { ruleName: w.ids.rule }, json: { weight: 3, enabled: null } });
-      expect(res.status).toBe(200);
-      expect(res.data.weight).toBe(3);
-    },
-  },
+  // A PUT names the key itself and writes B's own copy: A's entry stays as it was (checked at the end).
+  'services/api/v1/fraud/deny-list/[cpf]/route.ts': { DELETE: byB('DELETE', 'cpf', (w) => w.ids.cpf), PUT: putsOwnCopy('cpf', (w) => w.ids.cpf, { reason: 'b' }) },
+  'services/api/v1/import/workflows/[alias]/route.ts': { DELETE: byB('DELETE', 'alias', (w) => w.ids.workflow), PUT: putsOwnCopy('alias', (w) => w.ids.workflow, { description: 'b' }) },
+  'services/api/v1/fraud/rules/[ruleName]/route.ts': { PUT: putsOwnCopy('ruleName', (w) => w.ids.rule, { weight: 3, enabled: null }) },
   // Step pages: the "tenant" is the process a browser's session cookie belongs to.
   'p/[requestId]/api/begin/route.ts': { POST: stepPageByB('POST', { consent: true }) },
   'p/[requestId]/api/challenge/route.ts': { POST: stepPageByB('POST', {}) },
