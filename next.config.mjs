@@ -29,12 +29,11 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Hosted step pages: no Referer leaves them, nothing is cached.
+        // Hosted step pages: nothing is cached. (CSP, Referrer-Policy and the other security
+        // headers of every response are set at run time: lib/security/headers.ts.)
         source: '/p/:path*',
         headers: [
-          { key: 'Referrer-Policy', value: 'no-referrer' },
           { key: 'Cache-Control', value: 'no-store' },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
           // The capture steps use the camera; nothing else (microphone, location…) is ever asked for.
           { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=()' },
         ],

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { E2E_DATA_DIR } from '../playwright.config';
 
 test('the local outbox page shows a code sent by SMS, filterable by phone', async ({ page, request }) => {

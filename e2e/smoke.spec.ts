@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { E2E_DATA_DIR, E2E_DEMO } from '../playwright.config';
 
 test('the home page renders', async ({ page }) => {

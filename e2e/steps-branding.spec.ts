@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { APP, bearer, expectAccessible, uniquePhone, useApp } from './helpers';
 
 test.beforeAll(async () => useApp());

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { consent, shot, waitForWebhook } from './capture-helpers';
 import { APP, bearer, expectAccessible, receiver, useApp } from './helpers';
 import { E2E_MEDIA, e2eFaces, fakeCamera } from './media';

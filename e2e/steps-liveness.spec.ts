@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { consent, shot, waitForWebhook } from './capture-helpers';
 import { APP, bearer, expectAccessible, receiver, useApp } from './helpers';
 import { E2E_MEDIA, fakeCamera } from './media';

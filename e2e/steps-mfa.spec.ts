@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { E2E_DEMO } from '../playwright.config';
 import { APP, bearer, expectAccessible, latestCode, useApp } from './helpers';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { consent } from './capture-helpers';
 import { APP, bearer, useApp } from './helpers';
 import { E2E_MEDIA, fakeCamera } from './media';

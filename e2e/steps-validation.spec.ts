@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { Webhook } from 'standardwebhooks';
 import { APP, bearer, expectAccessible, fixture, latestCode, receiver, uniquePhone, useApp } from './helpers';
 import crypto from 'node:crypto';

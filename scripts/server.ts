@@ -10,6 +10,7 @@ import { getConfig } from '../lib/config';
 import { gates } from '../lib/http/load';
 import { getLogger } from '../lib/log';
 import { boot, demoBanner, shutdown } from '../lib/ops';
+import { loggablePath, secureResponse } from '../lib/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
@@ -24,6 +25,7 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await app.prepare();
   const handler = app.getRequestHandler();
+  const headerPolicy = { frameAncestors: config.FRAME_ANCESTORS, production: config.NODE_ENV === 'production', dev };
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -33,6 +35,7 @@ async function main() {
     // Only this server may say where a request came from.
     req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
     res.setHeader('x-request-id', requestId);
+    secureResponse(req, res, headerPolicy);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     // Load shedding: beyond MAX_INFLIGHT_REQUESTS, answer 503 at once (health checks always pass).
     const gate = EXEMPT.has(path) ? undefined : gates().requests;
@@ -45,7 +48,7 @@ async function main() {
     res.on('close', leave);
     res.on('finish', () => {
       if (path.startsWith('/_next/')) return;
-      log.info({ requestId, method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+      log.info({ requestId, method: req.method, path: loggablePath(path), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
     handler(req, res).catch((err) => {
       log.error({ requestId, err }, 'request handler failed');

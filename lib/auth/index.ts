@@ -7,5 +7,5 @@ export { createUser, listUsers, setPassword, revokeUser, type Role } from './use
 export { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, findApiKey, generateApiKey } from './api-keys';
 export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope, SCOPES, type Scope } from './clients';
 export { login, type LoginInput } from './login';
-export { tokenEndpoint, oauthError, type TokenRequest } from './oauth';
+export { tokenEndpoint, grantSubject, oauthError, type TokenRequest } from './oauth';
 export { ensureDemoIntegrator, type DemoCredentials } from './demo';

@@ -33,6 +33,17 @@ const required = (value: string | undefined, name: string) => {
   return value;
 };
 
+/**
+ * Who a token request tries to authenticate as, for throttling: the username
+ * of a password grant, the client of a client_credentials grant; undefined for
+ * a refresh (its token is a 256-bit secret, nothing to guess).
+ */
+export function grantSubject(req: TokenRequest, authorization: string | null): string | undefined {
+  if (req.grant_type === 'password') return req.username ?? '';
+  if (req.grant_type === 'client_credentials') return `client:${basicCredentials(authorization)?.id ?? req.client_id ?? ''}`;
+  return undefined;
+}
+
 /** `POST /oauth/token`: password, refresh_token and client_credentials grants. */
 export async function tokenEndpoint(req: TokenRequest, authorization: string | null): Promise<TokenResponse> {
   switch (req.grant_type) {

@@ -8,6 +8,17 @@ const bool = (fallback: boolean) =>
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
+const keyword = /^'?(none|self)'?$/i;
+/** A CSP frame-ancestors source list; `none` and `self` may be written without their quotes. */
+const frameAncestors = z
+  .string()
+  .default("'none'")
+  .transform((v) => v.trim().split(/\s+/).map((s) => (keyword.test(s) ? `'${s.replace(/'/g, '').toLowerCase()}'` : s)).join(' '))
+  .refine(
+    (v) => v === "'none'" || v.split(' ').every((s) => s === "'self'" || /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(s)),
+    "must be 'none', or 'self' and/or origins such as https://app.example.com (space-separated)",
+  );
+
 /**
  * Every environment variable Atesta reads. README's configuration table is
  * written from this list; keep the two in step.
@@ -45,6 +56,8 @@ export const configSchema = z.object({
   ANALYSIS_QUEUE_TIMEOUT_MS: int(15_000, 100),
   /** Onboardings accepted but not yet analysed beyond which new ones get 503 `overloaded`; 0 turns it off. */
   ONBOARDING_MAX_BACKLOG: int(5000, 0),
+  /** CSP frame-ancestors: who may show Atesta's pages in a frame. `'none'`, `'self'` or space-separated origins. */
+  FRAME_ANCESTORS: frameAncestors,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATESTA_DEMO_USERNAME: z.string().min(3).optional(),
   ATESTA_DEMO_PASSWORD: z.string().min(8).optional(),

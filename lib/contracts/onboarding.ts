@@ -143,7 +143,7 @@ export const resendToken = defineContract({
   path: '/services/api/v1/onboarding/enroll/{onboardingId}/tokens',
   operationId: 'resendOnboardingToken',
   summary: 'Send a new e-mail or SMS token',
-  description: `A new token replaces the old one. One send per ${60} s (STEP_RESEND_COOLDOWN_SECONDS, 429 otherwise), at most 5 per contact.`,
+  description: `A new token replaces the old one. One send per ${60} s (STEP_RESEND_COOLDOWN_SECONDS, 429 \`rate_limited\` with Retry-After otherwise), at most 5 per contact (429 \`resend_limit\`).`,
   params: idParams,
   body: { schema: z.object({ channel }).meta({ id: 'OnboardingResendRequest' }) },
   responses: { 200: { description: 'Sent; the new expiry is in basicData', schema: onboardingRecordSchema } },

@@ -2,12 +2,13 @@ import { getConfig } from '../config';
 import { isAppError } from '../errors';
 import { enforce, hit, peek } from './rate-limit';
 
-const FAILED_LOGIN = new Set(['invalid_credentials', 'invalid_grant']);
+const FAILED_LOGIN = new Set(['invalid_credentials', 'invalid_grant', 'invalid_client']);
 
 /**
  * Login throttling, shared across processes through the database: every
  * attempt counts against the client address; failures count against the
- * username, which is locked for the rest of the window once it has too many.
+ * username (or OAuth client), which is locked for the rest of the window once
+ * it has too many.
  */
 export async function throttledLogin<T>(username: string, clientIp: string, attempt: () => Promise<T>): Promise<T> {
   const config = getConfig();

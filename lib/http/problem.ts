@@ -76,6 +76,8 @@ export const ERROR_CODES: Record<string, string> = {
   invalid_logo: '422 - the logo is not a PNG/JPEG data URL under 200 KB.',
   consent_required: '400 - the person must accept the terms on the intro page.',
   resend_limit: '429 - the code was already resent the maximum number of times.',
+  token_locked: '409 - five wrong onboarding tokens spent this one; send a new one.',
+  step_session_required: '401 - a step page call without the session its link opened; open the link again.',
   invalid_base64: '422 - a file field is not valid base64.',
   invalid_file: '422 - a file field is empty or a data URL that is not base64.',
   corrupt_file: '422 - a file is truncated or corrupt.',

@@ -83,7 +83,7 @@ export const wrongToken = (attemptsLeft: number) =>
 export function assertCanResend(row: TokenRow | undefined): void {
   if (row?.confirmedAt) throw conflict('already_confirmed', 'This contact is already confirmed.');
   if (!row) return;
-  if (row.sends >= MAX_TOKEN_SENDS) throw conflict('resend_limit', `At most ${MAX_TOKEN_SENDS} tokens are sent per contact.`);
+  if (row.sends >= MAX_TOKEN_SENDS) throw new AppError(429, 'resend_limit', `At most ${MAX_TOKEN_SENDS} tokens are sent per contact.`);
   const wait = Math.ceil((row.lastSentAt.getTime() + getConfig().STEP_RESEND_COOLDOWN_SECONDS * 1000 - Date.now()) / 1000);
   if (wait > 0) throw tooManyRequests(`Wait ${wait} s before sending a new token.`, wait);
 }

@@ -1,9 +1,16 @@
 import { brandingFor } from '../settings';
-import { anonymousView, sessionProcess, viewOf, type FlowView } from './flow';
+import { anonymousView, completionTarget, sessionProcess, viewOf, type FlowView } from './flow';
 
 export interface PageModel {
   view: FlowView;
   branding?: { name: string; primaryColor: string | null; supportText: string | null; logoUrl: string | null };
+  /**
+   * Finished without a success page: the appRedirect to send the person to at
+   * once. The page redirects there itself rather than through /done, so a
+   * client refresh never fetches a redirect chain that ends at another origin
+   * (CSP connect-src 'self' forbids it).
+   */
+  leaveTo?: string;
 }
 
 /** What the hosted page renders: the stage for this browser and the integrator's branding. */
@@ -12,8 +19,10 @@ export async function stepPageModel(requestId: string, token: string | undefined
   const { view, integratorId } = process ? { view: await viewOf(process), integratorId: process.integratorId } : await anonymousView(requestId);
   if (!integratorId) return { view };
   const b = await brandingFor(integratorId);
+  const leaveTo = process && view.stage === 'finished' && !view.showSuccessPage ? await completionTarget(process).catch(() => undefined) : undefined;
   return {
     view,
+    ...(leaveTo ? { leaveTo } : {}),
     branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? `/branding/${integratorId}/logo` : null },
   };
 }

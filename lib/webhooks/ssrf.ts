@@ -18,6 +18,10 @@ ALWAYS_BLOCKED.addSubnet('fe80::', 10, 'ipv6'); // link-local
 ALWAYS_BLOCKED.addSubnet('ff00::', 8, 'ipv6'); // multicast
 ALWAYS_BLOCKED.addSubnet('2001:db8::', 32, 'ipv6'); // documentation
 ALWAYS_BLOCKED.addAddress('fd00:ec2::254', 'ipv6'); // AWS metadata over IPv6
+ALWAYS_BLOCKED.addSubnet('fec0::', 10, 'ipv6'); // deprecated site-local
+ALWAYS_BLOCKED.addSubnet('100::', 64, 'ipv6'); // discard-only
+ALWAYS_BLOCKED.addSubnet('2001::', 32, 'ipv6'); // Teredo: an IPv4 hidden in the address
+ALWAYS_BLOCKED.addSubnet('64:ff9b:1::', 48, 'ipv6'); // local-use NAT64
 
 /** Loopback and private ranges: allowed only with WEBHOOK_ALLOW_PRIVATE_NETWORKS (development, tests). */
 const PRIVATE = new net.BlockList();
@@ -31,17 +35,37 @@ PRIVATE.addSubnet('fc00::', 7, 'ipv6'); // unique local
 
 export type AddressClass = 'public' | 'private' | 'blocked';
 
-/** IPv4 carried inside IPv6 (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96): judged as the IPv4 it carries. */
-function embeddedIpv4(ip: string): string | undefined {
-  const lower = ip.toLowerCase();
-  const mapped = /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower) ?? /^64:ff9b::(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return mapped[1];
-  const hex = /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower) ?? /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const a = parseInt(hex[1]!, 16);
-    const b = parseInt(hex[2]!, 16);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 counts as two). */
+function ipv6Groups(ip: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
+  let hex = ip;
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    hex = `${ip.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
+  const groups = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const [head = '', tail] = hex.split('::');
+  if (tail === undefined) return groups(head);
+  const [h, t] = [groups(head), groups(tail)];
+  return [...h, ...Array<number>(8 - h.length - t.length).fill(0), ...t];
+}
+
+const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * IPv4 carried inside IPv6, judged as the IPv4 it carries: mapped
+ * ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96 and 6to4
+ * 2002::/16. 'compat' for the deprecated IPv4-compatible ::a.b.c.d, which no
+ * webhook has reason to use.
+ */
+function embeddedIpv4(ip: string): string | 'compat' | undefined {
+  const g = ipv6Groups(ip.toLowerCase());
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6]!, g[7]!);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return v4(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
+  if (zeros(0, 6) && (g[6] !== 0 || g[7]! > 1)) return 'compat';
   return undefined;
 }
 
@@ -49,8 +73,9 @@ export function classifyAddress(ip: string): AddressClass {
   const family = net.isIP(ip);
   if (family === 0) return 'blocked';
   if (family === 6) {
-    const v4 = embeddedIpv4(ip);
-    if (v4) return classifyAddress(v4);
+    const carried = embeddedIpv4(ip);
+    if (carried === 'compat') return 'blocked';
+    if (carried) return classifyAddress(carried);
   }
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (ALWAYS_BLOCKED.check(ip, type)) return 'blocked';
@@ -95,7 +120,8 @@ export function webhookUrlProblem(value: string, allowPrivate: boolean): string 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must use http or https, not ${url.protocol.replace(/:$/, '')}`;
   if (!url.hostname) return 'must include a host';
   if (url.username || url.password) return 'must not embed credentials; use webhookBasicAuth';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // A trailing dot is the same name (localhost. is localhost).
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (net.isIP(host) && !addressAllowed(host, allowPrivate)) return `must not point at a non-public address (${host})`;
   if (!net.isIP(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host) && !allowPrivate) return `must not point at an internal host name (${host})`;
   return undefined;

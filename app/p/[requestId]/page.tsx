@@ -20,7 +20,7 @@ export default async function StepPage({ params, searchParams }: { params: Promi
   const locale = pickLocale(lang, (await headers()).get('accept-language'));
   const t = messages[locale];
   const model = await stepPageModel(requestId, (await cookies()).get('atesta_step')?.value);
-  if (model.view.stage === 'finished' && !model.view.showSuccessPage) redirect(`/p/${requestId}/done`);
+  if (model.view.stage === 'finished' && !model.view.showSuccessPage) redirect(model.leaveTo ?? `/p/${requestId}/done`);
   const switchHref = `/p/${encodeURIComponent(requestId)}?lang=${locale === 'en' ? 'pt-BR' : 'en'}`;
   return (
     <StepShell branding={model.branding} locale={locale} t={t} switchHref={switchHref}>

@@ -1,0 +1,1 @@
+export { contentSecurityPolicy, securityHeaders, secureResponse, referrerPolicyFor, loggablePath, newNonce, HSTS, type HeaderPolicy } from './headers';
