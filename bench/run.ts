@@ -64,7 +64,7 @@ await part('native', 'Native tesseract beside our OCR stage…', async () => {
 await Promise.all([closeOcrPool(), closeFacePool()]);
 report.memory = { ...previous.memory, benchPeakRssMb: 0 };
 
-if (runs('api') || runs('throughput') || runs('scaling')) ensureWebBuild();
+if (runs('api') || runs('throughput') || runs('scaling')) await ensureWebBuild();
 if (runs('api') || runs('throughput')) {
   console.log('Built server (child process, default pools)…');
   const server = await startBenchServer();

@@ -15,9 +15,29 @@ function newest(p) {
   return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), st.mtimeMs);
 }
 
-const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const changed = SOURCES.reduce((m, s) => Math.max(m, newest(path.join(root, s))), 0);
-if (built && built >= changed && process.env.ATESTA_FORCE_BUILD !== 'true') process.exit(0);
+const upToDate = () => {
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const changed = SOURCES.reduce((m, s) => Math.max(m, newest(path.join(root, s))), 0);
+  return { built, fresh: built >= changed && process.env.ATESTA_FORCE_BUILD !== 'true' };
+};
+if (upToDate().fresh) process.exit(0);
+
+// One build at a time (test files and the bench may ask together): the others wait, then look again.
+const lock = path.join(root, '.next-build.lock');
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+for (;;) {
+  try {
+    fs.mkdirSync(lock);
+    break;
+  } catch {
+    const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true }); // left by a killed build
+    else sleep(1000);
+  }
+}
+process.on('exit', () => fs.rmSync(lock, { recursive: true, force: true }));
+const { built, fresh } = upToDate();
+if (fresh) process.exit(0);
 
 console.log(built ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building the web app (first start only)…');
 const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {

@@ -15,6 +15,13 @@ for (const f of [unitJson, e2eJson]) fs.rmSync(f, { force: true });
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const run = (args, env = {}) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
 
+// The built web app, once, before the tests that start it as a child process (and Playwright) need it.
+const buildStatus = run([path.join(root, 'scripts', 'ensure-build.mjs')]);
+if (buildStatus !== 0) {
+  fs.writeFileSync(path.join(out, 'summary.txt'), '0 passed, 1 failed\n');
+  console.log('next build failed\n0 passed, 1 failed');
+  process.exit(1);
+}
 const unitStatus = run([bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]);
 const e2eStatus = run([bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
 

@@ -15,7 +15,7 @@ describe('security headers of the running server', () => {
   const apiKey = 'atk_sec_0123456789abcdefghijklmnop';
 
   beforeAll(async () => {
-    ensureWebBuild();
+    await ensureWebBuild();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atesta-headers-'));
