@@ -19,12 +19,17 @@ import { validCnhFront } from '@/scripts/synth/fraud';
 import { prng, summarize, type Summary } from './stats';
 import { drawEndpoint, ENDPOINTS, loginTenant, type Ctx, type Outcome, type Tenant } from './traffic';
 
-const RATE = Number(process.env.LOAD_RATE ?? 16);
+/** Held on the 2-core machine here (`--find`), with the web, the worker, PostgreSQL and the load generator on the same cores. */
+const RATE = Number(process.env.LOAD_RATE ?? 12);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 /** Onboardings waiting at the end of a phase beyond which the workers are not keeping up. */
 const BACKLOG_HELD = 8;
-/** The cap the server is given (ONBOARDING_MAX_BACKLOG): about a minute and a half of a 2-core worker's work. */
-const BACKLOG_CAP = process.env.LOAD_ONBOARDING_BACKLOG ?? '30';
+/**
+ * The cap the server is given (ONBOARDING_MAX_BACKLOG): what one 2-core worker analyses in about a
+ * minute (~0.2 onboarding/s with a selfie while it shares the cores with the web process) — the
+ * longest wait we accept before saying 503 instead.
+ */
+const BACKLOG_CAP = process.env.LOAD_ONBOARDING_BACKLOG ?? '12';
 const FINAL = ['DONE', 'REJECTED', 'BLACKLISTED', 'ERROR', 'ANALYSIS', 'RESOLVED', 'CANCELED'];
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
