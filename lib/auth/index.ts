@@ -9,3 +9,4 @@ export { createClient, listClients, revokeClient, rotateClientSecret, authentica
 export { login, type LoginInput } from './login';
 export { tokenEndpoint, grantSubject, oauthError, type TokenRequest } from './oauth';
 export { ensureDemoIntegrator, type DemoCredentials } from './demo';
+export { CONSOLE_COOKIE, consoleCookieHeader, sessionIdFromCookies, consoleLogin, consoleUser, consoleLogout, assertSameOrigin, notSignedIn, type ConsoleUser } from './console-session';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { forbidden, unauthorized } from '../errors';
-import { findApiKey, verifyAccessToken, type Role, type Scope } from '../auth';
+import { assertSameOrigin, consoleUser, findApiKey, notSignedIn, sessionIdFromCookies, verifyAccessToken, type Role, type Scope } from '../auth';
 
 /** Who is calling: always one integrator, whose data alone is visible. */
 export interface Principal {
@@ -53,4 +53,20 @@ export async function authenticateApiKey(header: string | null): Promise<Princip
   if (!key) throw unauthorized('invalid_api_key', 'The API key is unknown or revoked.', { headers: { 'www-authenticate': 'ApiKey header="x-api-key"' } });
   if (key.integratorStatus !== 'active') throw forbidden('integrator_disabled', 'This integrator account is disabled.');
   return { integratorId: key.integratorId, kind: 'apiKey', subjectId: key.id, scopes: ['onboarding'] };
+}
+
+/** Whether a request without Authorization carries a console session cookie to try. */
+export const hasConsoleCookie = (req: Request) => !req.headers.get('authorization') && Boolean(sessionIdFromCookies(req.headers.get('cookie')));
+
+/**
+ * The console's pages call the same JSON API as integrators, with their
+ * session cookie instead of a Bearer token: same principal, same role checks,
+ * plus the same-origin check for state changes.
+ */
+export async function authenticateConsole(req: Request, scope: Scope): Promise<Principal> {
+  const user = await consoleUser(sessionIdFromCookies(req.headers.get('cookie')));
+  if (!user) throw notSignedIn();
+  assertSameOrigin(req.method, req.headers.get('origin'), req.headers.get('host'));
+  if (scope !== 'services') throw forbidden('insufficient_scope', `This API needs the ${scope} scope, which console sessions do not carry.`);
+  return { integratorId: user.integratorId, kind: 'user', subjectId: user.userId, sessionId: user.sessionId, scopes: ['services'], role: user.role };
 }

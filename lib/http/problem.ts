@@ -77,6 +77,8 @@ export const ERROR_CODES: Record<string, string> = {
   consent_required: '400 - the person must accept the terms on the intro page.',
   resend_limit: '429 - the code was already resent the maximum number of times.',
   token_locked: '409 - five wrong onboarding tokens spent this one; send a new one.',
+  console_session_required: '401 - a console call without a signed-in console session; sign in at /console/login.',
+  cross_origin_request: '403 - a state-changing console call whose Origin is not this service.',
   step_session_required: '401 - a step page call without the session its link opened; open the link again.',
   invalid_base64: '422 - a file field is not valid base64.',
   invalid_file: '422 - a file field is empty or a data URL that is not base64.',

@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../errors';
 import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
 import type { BodyOf, Contract, Method, ParamsOf, QueryOf } from './contract';
-import { authenticateApiKey, authenticateBearer, type Principal } from './guards';
+import { authenticateApiKey, authenticateBearer, authenticateConsole, hasConsoleCookie, type Principal } from './guards';
 import { gates } from './load';
 import { observeRequest } from './metrics';
 import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
@@ -78,7 +78,10 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
 }
 
 async function authenticate(contract: Contract, req: Request): Promise<Principal | undefined> {
-  if (contract.auth === 'bearer') return authenticateBearer(req.headers.get('authorization'), contract.scope ?? 'services');
+  if (contract.auth === 'bearer') {
+    if (hasConsoleCookie(req)) return authenticateConsole(req, contract.scope ?? 'services');
+    return authenticateBearer(req.headers.get('authorization'), contract.scope ?? 'services');
+  }
   if (contract.auth === 'apiKey') return authenticateApiKey(req.headers.get('x-api-key'));
   return undefined;
 }
