@@ -56,6 +56,12 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** No WCAG violation of any impact (the console's bar). */
+export async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 /** Runs a fixture script against the e2e server's embedded database. */
 export function fixture(script: string, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `e2e/fixtures/${script}`, ...args], {

@@ -1,0 +1,7 @@
+import { ConsoleShell } from '@/components/console/ConsoleShell';
+import { requireConsoleUser } from '../current-user';
+
+/** Every console page but sign-in: only with a live session. */
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  return <ConsoleShell user={await requireConsoleUser()}>{children}</ConsoleShell>;
+}

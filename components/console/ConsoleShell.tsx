@@ -1,0 +1,41 @@
+import Link from 'next/link';
+import type { Role } from '@/lib/auth';
+import { SignOutButton } from './SignOutButton';
+import { Providers } from '../steps/Providers';
+
+/** Sections of the console and the roles that see them (the server enforces the same roles on every call). */
+export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] = [
+  { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
+];
+
+export function ConsoleShell({ user, children }: { user: { username: string; role: Role; integratorName: string }; children: React.ReactNode }) {
+  return (
+    <Providers>
+      <div className="min-h-screen bg-slate-50">
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+            <div className="flex items-center gap-6">
+              <Link href="/console" className="text-lg font-semibold text-teal-800">
+                Atesta console
+              </Link>
+              <nav aria-label="Console sections" className="flex gap-4 text-sm">
+                {CONSOLE_SECTIONS.filter((s) => s.roles.includes(user.role)).map((s) => (
+                  <Link key={s.href} href={s.href} className="text-slate-700 hover:text-teal-800 hover:underline">
+                    {s.label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <div className="flex items-center gap-3 text-sm text-slate-600">
+              <span>
+                {user.username} · {user.role} · {user.integratorName}
+              </span>
+              <SignOutButton />
+            </div>
+          </div>
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      </div>
+    </Providers>
+  );
+}

@@ -1,0 +1,1 @@
+export { overview, type Overview } from './overview';
