@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { getConfig } from '../../config';
 import type { Contract } from '../contract';
-import { encodings, type HostileFiles } from './files';
 import { deepNesting, describeValue, jsonText } from './json';
 import { hostile, hostileObject, isFileField, jsonSchemaOf, plausible, type JsonSchema, type SchemaContext } from './schema';
 import { headerSafe, hostileShortString } from './strings';
@@ -138,6 +138,15 @@ export function multipartPayloads(ctx: SchemaContext, node: JsonSchema, fileFiel
     { weight: 1, arbitrary: fc.constant(text('multipart part without a name', multipartBody(b, [{ data: 'x' }]), `multipart/form-data; boundary=${b}`)) },
     { weight: 1, arbitrary: fc.constant(text('multipart with a part sent twice', multipartBody(b, [{ name: textField, data: 'a' }, { name: textField, data: 'b' }]), `multipart/form-data; boundary=${b}`)) },
     { weight: 1, arbitrary: fc.constantFrom(...names).map((f) => text(`multipart file ${f} in a text part`, multipartBody(b, [{ name: textField, filename: 'x.jpg', type: 'image/jpeg', data: ctx.files[f]! }]), `multipart/form-data; boundary=${b}`)) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Payload>({
+        label: 'multipart file part over the file limit',
+        contentType: `multipart/form-data; boundary=${b}`,
+        // Built when sent: 10 MB per route would otherwise sit in every arbitrary.
+        build: () => new Uint8Array(multipartBody(b, [{ name: fileFields[0] ?? textField, filename: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(getConfig().MEDIA_MAX_FILE_BYTES + 1, 0xff) }])),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant(text('multipart garbage', Buffer.from(`--${b}\r\n\r\n\r\n--${b}\r\nContent-Disposition: form-data; name="\r\n`), `multipart/form-data; boundary=${b}`)) },
   );
 }
@@ -169,16 +178,3 @@ export function payloadsFor(contract: Contract | undefined, ctx: Omit<SchemaCont
     { weight: 1, arbitrary: multipartPayloads(full, root, []) },
   );
 }
-
-/** File fields of a contract's body (for the file-focused runs). */
-export function fileFieldsOf(contract: Contract): string[] {
-  const schema = contract.body?.schema;
-  if (!schema) return [];
-  const root = jsonSchemaOf(schema);
-  const node = root.$ref ? root.$defs[root.$ref.replace('#/$defs/', '')] : root;
-  return Object.entries<JsonSchema>(node.properties ?? {})
-    .filter(([k, v]) => (v.type === 'string' || v.type === 'array') && isFileField(k, v.items ?? v))
-    .map(([k]) => k);
-}
-
-export { encodings };

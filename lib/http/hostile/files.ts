@@ -141,11 +141,15 @@ export function encodings(bytes: Buffer): fc.Arbitrary<string> {
   );
 }
 
+/** Valid base64 that decodes past MEDIA_MAX_FILE_BYTES (10 MB) while the body stays under the media limit (48 MB). */
+const OVERSIZED_FILE = `data:image/jpeg;base64,/9j/${'A'.repeat(14 * 1024 * 1024)}`;
+
 /** A hostile value for a file field: any hostile file in any encoding, or garbage that is not base64 at all. */
 export function hostileFileField(files: HostileFiles): fc.Arbitrary<string> {
   const names = Object.keys(files);
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...names).chain((n) => encodings(files[n]!)) },
     { weight: 1, arbitrary: fc.constantFrom('data:', 'data:image/png;base64,', '====', 'AAAA====', '\u0000', 'data:image/png;base64,\u00e9\u00e9\u00e9\u00e9', 'javascript:alert(1)') },
+    { weight: 1, arbitrary: fc.constant(OVERSIZED_FILE) },
   );
 }

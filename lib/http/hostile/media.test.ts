@@ -12,6 +12,7 @@ hostileSuite({
   group: 'media',
   routes,
   runs: () => 10,
-  boundMs: () => 15_000,
+  // Twice MEDIA_DECODE_TIMEOUT_SECONDS (15 s): a decode may take that long, then OCR or face detection runs.
+  boundMs: () => 30_000,
   filesFocus: true,
 });

@@ -10,7 +10,9 @@ export interface GroupReport {
   /** Per route: how many answers of each status (a route that only ever says 401 is not being tested). */
   routeStatuses: Record<string, Record<string, number>>;
   slowestMs: number;
+  /** After a full garbage collection at the end, against the same after warm-up. */
   rssGrowthMb: number;
+  rssPeakGrowthMb: number;
   seconds: number;
 }
 

@@ -12,7 +12,7 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 /** Follows `$ref` into `$defs` of the root. */
-function deref(node: JsonSchema, root: JsonSchema): JsonSchema {
+export function deref(node: JsonSchema, root: JsonSchema): JsonSchema {
   let n = node;
   for (let i = 0; i < 10 && typeof n.$ref === 'string'; i++) n = root.$defs?.[n.$ref.replace('#/$defs/', '')] ?? {};
   return n;

@@ -5,11 +5,9 @@ import { assemble, wellFormed, type HostileCase } from './case';
 import { DECODABLE, type HostileFiles } from './files';
 import { describeValue, jsonText } from './json';
 import type { RouteUnderTest } from './routes';
-import { isFileField, jsonSchemaOf, plausible, type JsonSchema } from './schema';
+import { deref, isFileField, jsonSchemaOf, plausible, type JsonSchema } from './schema';
 import { CORE_TRICKS } from './strings';
 import type { World } from './world';
-
-const deref = (n: JsonSchema, root: JsonSchema): JsonSchema => (n.$ref ? (root.$defs?.[n.$ref.replace('#/$defs/', '')] ?? {}) : n);
 
 /** Paths of the text members of an object schema (two levels deep), files excepted. */
 function textPaths(node0: JsonSchema, root: JsonSchema, prefix: string[] = []): string[][] {
@@ -120,4 +118,15 @@ function fileSweep(route: RouteUnderTest, world: World, files: HostileFiles, bod
     }
   }
   return out;
+}
+
+/** Plausible requests with files that decode, one per session for a hosted page: they load every model and worker before memory is measured. */
+export function warmUpCases(route: RouteUnderTest, world: World, files: HostileFiles): HostileCase[] {
+  const root = route.contract?.body?.schema ? jsonSchemaOf(route.contract.body.schema) : undefined;
+  if (!root) return [];
+  const body = fc.sample(plausible(root, { root, files, tricks: false }), { seed: 1, numRuns: 1 })[0] as Record<string, unknown>;
+  const auth = { label: 'valid credentials', headers: validAuth(route.contract, world) };
+  const params = Object.fromEntries(route.segments.filter((s) => s.param).map((s) => [s.param!, world.ids[s.param!]?.own[0] ?? '']));
+  const requestIds = params.requestId !== undefined ? world.sessions.map((s) => s.requestId) : [undefined];
+  return requestIds.map((requestId) => assemble(route, world, { params: requestId ? { ...params, requestId } : params, query: '', auth, noise: {}, payload: payloadOf(route, body) }));
 }
