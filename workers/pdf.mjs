@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 
-const { bytes, maxPages, scale, root } = workerData;
+const { bytes, maxPages, maxMegapixels, scale, root } = workerData;
 
 async function main() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -21,6 +21,10 @@ async function main() {
   let text = '';
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
+    // Checked before the canvas exists: a page the size of a wall would allocate gigabytes here.
+    const size = page.getViewport({ scale });
+    const megapixels = (Math.ceil(size.width) * Math.ceil(size.height)) / 1e6;
+    if (megapixels > maxMegapixels) return { error: 'too_large', pageCount: doc.numPages, page: n, megapixels };
     const content = await page.getTextContent();
     // Lines kept as lines (a label and its value are told apart by them): a new baseline or an end-of-line mark starts one.
     let line = '';

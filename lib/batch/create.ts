@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { getDb, isUniqueViolation, schema } from '../db';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createBatchSchema, importDocSchema } from '../contracts/batch';
 import { AppError, conflict, unprocessable } from '../errors';
-import { parseWith, validationError } from '../http/validation';
+import { parseWith, textProblem } from '../http/validation';
 import { getLogger } from '../log';
 import { deleteObjectsQuietly, putSealed } from '../storage';
 import { docFile } from './files';
@@ -37,11 +37,7 @@ const topSchema = createBatchSchema.omit({ docs: true });
 type Row = typeof schema.importDocs.$inferInsert;
 
 /** docs[i] validated on its own; problems point at /docs/i/... */
-function parseDoc(raw: unknown, position: number): ImportDocInput {
-  const result = importDocSchema.safeParse(raw);
-  if (result.success) return result.data;
-  throw validationError(new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['docs', position, ...issue.path] }))), 'body');
-}
+const parseDoc = (raw: unknown, position: number): ImportDocInput => parseWith(importDocSchema, raw, 'body', ['docs', position]);
 
 /** One document's file checked and sealed (or its rejection, phase 1): the row to insert. */
 async function storeDoc(batchId: string, doc: ImportDocInput, position: number): Promise<Row> {
@@ -76,7 +72,7 @@ export async function createBatch(integratorId: string, body: ReadableStream<Uin
         throw unprocessable('too_many_documents', `A batch carries at most ${c.IMPORT_MAX_DOCS} documents.`, { errors: [{ pointer: '/docs', message: 'too many documents' }] });
       }
       // When the workflow is named before the documents, an unknown one stops the request before any file is read.
-      if (!workflowChecked && typeof topSoFar.workflowAlias === 'string') {
+      if (!workflowChecked && typeof topSoFar.workflowAlias === 'string' && !textProblem(topSoFar.workflowAlias)) {
         workflowChecked = true;
         await workflowRow(integratorId, topSoFar.workflowAlias);
       }

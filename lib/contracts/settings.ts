@@ -4,6 +4,8 @@ import { defineContract } from '../http/contract';
 const origin = z
   .url()
   .refine((v) => {
+    // Refinements run even when z.url() has already refused the value.
+    if (!URL.canParse(v)) return false;
     const u = new URL(v);
     return (u.protocol === 'https:' || u.hostname === 'localhost' || u.hostname === '127.0.0.1') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
   }, 'must be an https origin such as https://app.example.com (no path)')

@@ -86,9 +86,14 @@ async function authenticate(contract: Contract, req: Request): Promise<Principal
   return undefined;
 }
 
+/** A handler made by `handle`, carrying its contract so tools (the hostile-input suite) can read a route's schema. */
+export type ContractRoute<C extends Contract = Contract> = RouteHandler & { readonly contract: C };
+
+export const contractOf = (handler: unknown): Contract | undefined => (handler as Partial<ContractRoute> | undefined)?.contract;
+
 /** Wraps a handler with request id, guard, body limit and parsing, validation, error mapping, metrics. */
-export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext<C>) => Promise<Response>): RouteHandler {
-  return async (req, nextCtx) => {
+export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext<C>) => Promise<Response>): ContractRoute<C> {
+  const handler: RouteHandler = async (req, nextCtx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
     const log = getLogger();
@@ -135,6 +140,7 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
     observeRequest(contract.method, contract.path, response.status, (performance.now() - started) / 1000);
     return response;
   };
+  return Object.assign(handler, { contract });
 }
 
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

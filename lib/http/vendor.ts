@@ -17,7 +17,8 @@ const FILES: Record<string, { file: string; type: string }> = {
 };
 
 export async function vendorFile(name: string): Promise<Response> {
-  const entry = FILES[name];
+  // Own keys only: `constructor` or `__proto__` must not reach Object.prototype.
+  const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
   if (!entry) return problemResponse(new AppError(404, 'not_found', `No file ${name}.`), crypto.randomUUID());
   const body = await fs.readFile(path.join(process.cwd(), 'node_modules', entry.file));
   return new Response(new Uint8Array(body), {

@@ -110,6 +110,14 @@ describe('PDF', () => {
     expect(media.images).toHaveLength(1);
   });
 
+  it('refuses a page that would render past the pixel limit before drawing it (no gigabyte canvas)', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([14_400, 3_000]);
+    const started = performance.now();
+    await expect(intake(b64(Buffer.from(await doc.save())), 'imageFront')).rejects.toMatchObject({ status: 422, code: 'image_too_large' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it('refuses more than 10 pages and a corrupt PDF with 422', async () => {
     await expect(intake(b64(await textPdf(11)), 'imageFront')).rejects.toMatchObject({ status: 422, code: 'pdf_too_many_pages' });
     await expect(intake(b64(Buffer.from('%PDF-1.7\nthis is not a pdf')), 'imageFront')).rejects.toMatchObject({ status: 422, code: 'corrupt_file' });

@@ -47,6 +47,8 @@ describe.each(backends())('settings and branding on %s', (backend) => {
     const put = (json: unknown) => call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json });
     expect((await put({ appOrigin: 'http://app.example.com' })).status).toBe(400);
     expect((await put({ appOrigin: 'https://app.example.com/path' })).status).toBe(400);
+    // Not a URL at all: the origin refinement used to throw (500) on it.
+    expect((await put({ appOrigin: 'not a url' })).data).toMatchObject({ status: 400, code: 'validation_failed' });
     expect((await put({ branding: { primaryColor: 'red' } })).status).toBe(400);
     expect((await put({ stepLifetimeSeconds: 10 })).status).toBe(400);
     expect((await put({ faceMatchThreshold: 120 })).status).toBe(400);

@@ -197,6 +197,8 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     expect(forged.setCookie).toBeNull();
     // Without a session the page API refuses.
     expect((await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code: '123456' }, params: { requestId } })).status).toBe(401);
+    // A cookie with a requestId that is not a uuid: no session (the uuid comparison used to fail in the database, a 500).
+    expect((await call(verifyApi, '/p/toString/api/verify', { json: { code: '123456' }, params: { requestId: 'toString' }, headers: { cookie: 'atesta_step=x' } })).data).toMatchObject({ status: 401, code: 'step_session_required' });
   });
 
   it('validates start bodies: defaults, CPF, phone, webhook URL and appRedirect', async () => {

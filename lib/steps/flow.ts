@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { webhookSecret } from '../auth';
 import { randomToken, safeEqual, sha256Hex } from '../crypto';
-import { getDb, schema, type Executor } from '../db';
+import { getDb, isUuid, schema, type Executor } from '../db';
 import { AppError, badRequest, conflict, tooManyRequests } from '../errors';
 import { kickMessages, maskEmail, maskPhone, type Locale } from '../notify';
 import { getSettings } from '../settings';
@@ -70,7 +70,8 @@ export async function openProcess(requestId: string, secret: string, locale: Loc
 
 /** The process a step-session cookie belongs to, with lazy expiry; undefined when the cookie is not valid for it. */
 export async function sessionProcess(requestId: string, token: string | undefined): Promise<StepProcess | undefined> {
-  if (!token) return undefined;
+  // The id goes into a uuid comparison: anything else would be a database error, not "no session".
+  if (!token || !isUuid(requestId)) return undefined;
   const db = await getDb();
   const [row] = await db
     .select({ processId: schema.stepSessions.processId })
