@@ -9,13 +9,14 @@ import next from 'next';
 import { getConfig } from '../lib/config';
 import { gates } from '../lib/http/load';
 import { getLogger } from '../lib/log';
-import { boot, demoBanner, shutdown } from '../lib/ops';
+import { boot, demoBanner, shutdown, surviveDatabaseOutages } from '../lib/ops';
 import { loggablePath, secureResponse } from '../lib/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 
 async function main() {
+  surviveDatabaseOutages();
   const config = getConfig();
   const log = getLogger();
   const result = await boot({ worker: config.WORKER_IN_PROCESS, demo: true });

@@ -1,8 +1,9 @@
 /** `npm run worker`: consumes every job queue in its own process (scale workers apart from web). */
 import { getLogger } from '../lib/log';
-import { boot, shutdown } from '../lib/ops';
+import { boot, shutdown, surviveDatabaseOutages } from '../lib/ops';
 
 async function main() {
+  surviveDatabaseOutages();
   const result = await boot({ worker: true, demo: false });
   process.stdout.write(`Atesta worker serving ${result.queues} queues (database: ${result.databaseKind})\n`);
   const stop = async () => {

@@ -21,3 +21,16 @@ export function keepLease(renew: () => Promise<unknown>, leaseSeconds: number): 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * The database went away (refused, reset, terminated, administrator shutdown,
+ * connection timeout), from node-postgres or through drizzle's wrapper: a
+ * transient condition to retry, not a bug.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  const lost = (e: { code?: string; message?: string } | undefined) =>
+    ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(e?.code ?? '') ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? '');
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return lost(e) || lost(e?.cause);
+}

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { getConfig } from '../config';
+import { isConnectionLost } from '../db';
 import { AppError, isAppError } from '../errors';
 import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
@@ -52,16 +53,10 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
-/** Database unreachable: a retryable 503, not a 500. */
-function isConnectionFailure(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ENOENT', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test((err as Error)?.message ?? '');
-}
-
 export function toErrorResponse(err: unknown, requestId: string, instance: string, log: Logger): Response {
   if (isAppError(err)) return problemResponse(err, requestId, instance);
-  if (isConnectionFailure(err)) {
+  // Database unreachable: a retryable 503, not a 500.
+  if (isConnectionLost(err)) {
     log.error({ requestId, err }, 'database unreachable');
     return problemResponse(
       new AppError(503, 'not_ready', 'The service cannot reach its database right now; retry shortly.', { headers: { 'retry-after': '5' } }),

@@ -31,3 +31,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export { boot, shutdown, demoBanner, type BootResult } from './bootstrap';
+export { surviveDatabaseOutages } from './outages';

@@ -185,6 +185,7 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   'healthz/route.ts': { exempt: 'liveness probe' },
   'readyz/route.ts': { exempt: 'readiness probe' },
   'metrics/route.ts': { exempt: 'aggregate Prometheus counters, no tenant data' },
+  'console/api/session/route.ts': { exempt: 'the signed-in console user of the session cookie itself (tested in app/console/api/session)' },
 };
 
 describe('tenant isolation on every resource endpoint', () => {

@@ -1,0 +1,20 @@
+import { isConnectionLost } from '../db';
+import { getLogger } from '../log';
+
+/**
+ * A server process outlives a database outage: a promise some library (pg-boss
+ * marking a job, a pool) leaves unhandled while PostgreSQL restarts is logged
+ * and the process goes on (its pools reconnect, jobs retry, leases and sweeps
+ * recover the work). Any other unhandled rejection is a bug: logged, then the
+ * process exits for its supervisor to restart it, as Node.js would.
+ */
+export function surviveDatabaseOutages(): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionLost(reason)) {
+      getLogger().warn({ err: reason }, 'database connection lost; carrying on');
+      return;
+    }
+    getLogger().fatal({ err: reason }, 'unhandled promise rejection');
+    process.exit(1);
+  });
+}
