@@ -103,7 +103,7 @@ test.describe('console: webhooks, API keys, users and roles', () => {
     await page.getByLabel('Initial password (optional)').fill(password);
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect(page.getByTestId('users-panel').getByRole('status')).toHaveText(`User ${username} created.`);
-    await expect(page.getByLabel(`Role of ${username}`)).toHaveValue('viewer');
+    await expect(page.getByLabel(`Role of ${username}`, { exact: true })).toHaveValue('viewer');
 
     const context = await browser.newContext({ baseURL });
     const viewer = await context.newPage();
