@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { randomToken, safeEqual, sha256Hex } from '../crypto';
 import { notFound, unprocessable } from '../errors';
@@ -24,8 +24,8 @@ export async function createClient(integratorId: string, name: string, scope = '
   const [row] = await db
     .insert(schema.apiClients)
     .values({ integratorId, clientId, name, scope: scopes, secretHash: sha256Hex(clientSecret) })
-    .returning({ id: schema.apiClients.id });
-  return { id: row!.id, clientId, clientSecret, name, scope: scopes };
+    .returning({ id: schema.apiClients.id, createdAt: schema.apiClients.createdAt });
+  return { id: row!.id, clientId, clientSecret, name, scope: scopes, createdAt: row!.createdAt };
 }
 
 export async function listClients(integratorId: string) {
@@ -40,20 +40,22 @@ export async function listClients(integratorId: string) {
       revokedAt: schema.apiClients.revokedAt,
     })
     .from(schema.apiClients)
-    .where(eq(schema.apiClients.integratorId, integratorId));
+    .where(eq(schema.apiClients.integratorId, integratorId))
+    .orderBy(desc(schema.apiClients.createdAt));
 }
 
-async function activeClient(clientId: string) {
+/** With `integratorId`, another integrator's client answers like an unknown one. */
+async function activeClient(clientId: string, integratorId?: string) {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(schema.apiClients)
-    .where(and(eq(schema.apiClients.clientId, clientId), isNull(schema.apiClients.revokedAt)));
+    .where(and(eq(schema.apiClients.clientId, clientId), isNull(schema.apiClients.revokedAt), integratorId ? eq(schema.apiClients.integratorId, integratorId) : undefined));
   return row;
 }
 
-export async function revokeClient(clientId: string): Promise<void> {
-  const row = await activeClient(clientId);
+export async function revokeClient(clientId: string, integratorId?: string): Promise<void> {
+  const row = await activeClient(clientId, integratorId);
   if (!row) throw notFound('not_found', `No active client ${clientId}.`);
   const db = await getDb();
   await db.update(schema.apiClients).set({ revokedAt: new Date() }).where(eq(schema.apiClients.id, row.id));
@@ -61,8 +63,8 @@ export async function revokeClient(clientId: string): Promise<void> {
 }
 
 /** New secret for the same client id; the old secret stops working at once. */
-export async function rotateClientSecret(clientId: string): Promise<{ clientId: string; clientSecret: string }> {
-  const row = await activeClient(clientId);
+export async function rotateClientSecret(clientId: string, integratorId?: string): Promise<{ clientId: string; clientSecret: string }> {
+  const row = await activeClient(clientId, integratorId);
   if (!row) throw notFound('not_found', `No active client ${clientId}.`);
   const clientSecret = randomToken(32);
   const db = await getDb();

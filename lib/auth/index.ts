@@ -3,7 +3,7 @@ export { ensureSigningKey, jwks, rotateSigningKey, retireOldSigningKeys } from '
 export { verifyAccessToken, type AccessClaims } from './tokens';
 export { startSession, redeemRefreshToken, revokeToken, revokeSession, purgeEndedSessions, type TokenResponse } from './sessions';
 export { createIntegrator, listIntegrators, setIntegratorStatus, webhookSecret, rotateWebhookSecret, type IntegratorSummary } from './integrators';
-export { createUser, listUsers, setPassword, revokeUser, type Role } from './users';
+export { createUser, listUsers, setPassword, revokeUser, setUserRole, revokeUserOf, ROLES, MIN_PASSWORD_LENGTH, type Role } from './users';
 export { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, findApiKey, generateApiKey } from './api-keys';
 export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope, SCOPES, type Scope } from './clients';
 export { login, type LoginInput } from './login';

@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, schema, type Executor } from '../db';
+import { getDb, isUuid, schema, type Executor, type Tx } from '../db';
 import { conflict, notFound, unprocessable } from '../errors';
 import { hashPassword } from './passwords';
 import { revokeSessionsOf } from './revocation';
 
-export type Role = 'admin' | 'analyst' | 'viewer';
+export const ROLES = ['admin', 'analyst', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._@-]{3,64}$/;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -33,7 +34,8 @@ export async function listUsers(integratorId: string) {
   return db
     .select({ id: schema.users.id, username: schema.users.username, role: schema.users.role, createdAt: schema.users.createdAt, revokedAt: schema.users.revokedAt })
     .from(schema.users)
-    .where(eq(schema.users.integratorId, integratorId));
+    .where(eq(schema.users.integratorId, integratorId))
+    .orderBy(schema.users.createdAt);
 }
 
 async function findActiveUser(username: string) {
@@ -60,4 +62,51 @@ export async function revokeUser(username: string): Promise<void> {
   const db = await getDb();
   await db.update(schema.users).set({ revokedAt: new Date() }).where(eq(schema.users.id, user.id));
   await revokeSessionsOf({ userId: user.id }, 'user_revoked');
+}
+
+/**
+ * The active user `userId` of this integrator, locked, after checking that
+ * the change keeps an active admin: the last admin can be neither revoked nor
+ * demoted (the console would have no one left to manage it). Another
+ * integrator's user answers like an unknown one.
+ */
+async function lockForChange(tx: Tx, integratorId: string, userId: string, losesAdmin: boolean) {
+  if (!isUuid(userId)) throw notFound('not_found', `No active user ${userId}.`);
+  // Locks every active admin of the integrator: two admins demoting each other at once cannot both succeed.
+  const admins = await tx.execute<{ id: string }>(
+    sql`select id from users where integrator_id = ${integratorId} and role = 'admin' and revoked_at is null order by id for update`,
+  );
+  const [user] = await tx
+    .select({ id: schema.users.id, username: schema.users.username, role: schema.users.role })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, userId), eq(schema.users.integratorId, integratorId), isNull(schema.users.revokedAt)));
+  if (!user) throw notFound('not_found', `No active user ${userId}.`);
+  if (losesAdmin && user.role === 'admin' && !admins.rows.some((a) => a.id !== userId)) {
+    throw conflict('last_admin', 'This is the last admin of the integrator: make another user admin first.');
+  }
+  return user;
+}
+
+/** Changes a user's role; it applies to their open sessions at once (the role is read on every request). */
+export async function setUserRole(integratorId: string, userId: string, role: Role) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockForChange(tx, integratorId, userId, role !== 'admin');
+    const [row] = await tx
+      .update(schema.users)
+      .set({ role })
+      .where(eq(schema.users.id, userId))
+      .returning({ id: schema.users.id, username: schema.users.username, role: schema.users.role, createdAt: schema.users.createdAt, revokedAt: schema.users.revokedAt });
+    return row!;
+  });
+}
+
+/** Revokes a user of this integrator and ends their sessions (console and API tokens). */
+export async function revokeUserOf(integratorId: string, userId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await lockForChange(tx, integratorId, userId, true);
+    await tx.update(schema.users).set({ revokedAt: new Date() }).where(eq(schema.users.id, userId));
+  });
+  await revokeSessionsOf({ userId }, 'user_revoked');
 }

@@ -27,7 +27,7 @@ export const putDenyList = defineContract({
   path: '/services/api/v1/fraud/deny-list/{cpf}',
   operationId: 'putDenyList',
   summary: 'Put a CPF on the deny list (Atesta addition)',
-  description: 'Idempotent; a later call replaces the reason. Every later analysis of the CPF gets the CPF_BLOQUEADO hard stop. Console users need the admin or analyst role.',
+  description: 'Idempotent; a later call replaces the reason. Every later analysis of the CPF gets the CPF_BLOQUEADO hard stop. Console users need the admin role.',
   params: cpfParam,
   body: { schema: z.object({ reason: z.string().max(500).nullable().optional() }) },
   responses: { 200: { description: 'The entry', schema: denyListEntrySchema } },

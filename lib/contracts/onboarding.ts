@@ -227,6 +227,7 @@ export const decideReview = defineContract({
   operationId: 'decideReview',
   summary: 'Approve or reject an onboarding in ANALYSIS (becomes RESOLVED)',
   description: 'Roles admin or analyst. Approval enrols the face in the face index. Fires onboarding.status_changed and onboarding.completed.',
+  roles: ['admin', 'analyst'],
   params: idParams,
   body: {
     schema: z

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Scope } from '../auth';
+import type { Role, Scope } from '../auth';
 import type { BodyKind } from './body';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -36,9 +36,21 @@ export interface Contract {
   responses: Record<number, ResponseSpec>;
   /** Problem statuses this operation can answer with, beyond the common ones. */
   errors?: number[];
+  /**
+   * Console roles of the users who may call it (checked before the body is
+   * read). Default: every role for GET, admin alone for state changes.
+   * Machine credentials (API keys, OAuth clients) carry no role and are not
+   * limited by this.
+   */
+  roles?: Role[];
 }
 
 export const defineContract = <C extends Contract>(c: C): C => c;
+
+const EVERY_ROLE: Role[] = ['admin', 'analyst', 'viewer'];
+
+/** The roles a user needs for an operation: reads for all, writes for admins, unless the contract says otherwise. */
+export const rolesOf = (c: Pick<Contract, 'method' | 'roles'>): Role[] => c.roles ?? (c.method === 'GET' ? EVERY_ROLE : ['admin']);
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 

@@ -1,5 +1,5 @@
 export { handle, methods, json, notFoundRoute, requestIdOf, clientIpOf, toErrorResponse, contractOf, type ContractRoute, type HandlerContext, type RouteHandler } from './route';
-export { defineContract, type Contract, type ApiBase, type Method } from './contract';
+export { defineContract, rolesOf, type Contract, type ApiBase, type Method } from './contract';
 export { problemSchema, problemResponse, problemBody, ERROR_CODES, PROBLEM_CONTENT_TYPE, type Problem } from './problem';
 export { authenticateBearer, authenticateApiKey, requireRole, requireRoleOfUser, type Principal } from './guards';
 export { throttledLogin } from './login-throttle';

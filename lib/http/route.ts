@@ -4,8 +4,8 @@ import { isConnectionLost } from '../db';
 import { AppError, isAppError } from '../errors';
 import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
-import type { BodyOf, Contract, Method, ParamsOf, QueryOf } from './contract';
-import { authenticateApiKey, authenticateBearer, authenticateConsole, hasConsoleCookie, type Principal } from './guards';
+import { rolesOf, type BodyOf, type Contract, type Method, type ParamsOf, type QueryOf } from './contract';
+import { authenticateApiKey, authenticateBearer, authenticateConsole, hasConsoleCookie, requireRoleOfUser, type Principal } from './guards';
 import { gates } from './load';
 import { observeRequest } from './metrics';
 import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
@@ -98,7 +98,11 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
     let leave: (() => void) | undefined;
     try {
       const principal = await authenticate(contract, req);
-      if (principal) quota = await spendApiQuota(principal.integratorId, getConfig().API_RATE_LIMIT_PER_MINUTE);
+      if (principal) {
+        // Roles before anything else: a refused user costs no quota, no admission, no body parsing.
+        requireRoleOfUser(principal, ...rolesOf(contract));
+        quota = await spendApiQuota(principal.integratorId, getConfig().API_RATE_LIMIT_PER_MINUTE);
+      }
       // Waits for (or is refused) a place before the body is read: a shed request costs no memory.
       if (contract.admission === 'analysis') leave = await gates().analysis.enter();
       const rawParams = (await nextCtx?.params) ?? {};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import type { ApiBase, Contract } from '../http/contract';
+import { rolesOf, type ApiBase, type Contract } from '../http/contract';
 import { ERROR_CODES, PROBLEM_CONTENT_TYPE, problemSchema } from '../http/problem';
 import { allContracts } from './registry';
 import { webhookPayloadSchema } from '../contracts/webhooks';
@@ -71,6 +71,8 @@ function operation(c: Contract): ZodOpenApiOperationObject {
     ...(c.description ? { description: c.description } : {}),
     tags: c.tags,
     security: c.auth === 'bearer' ? (c.scope === 'import' ? [{ oauth2: ['import'] }] : [{ bearerAuth: [] }]) : c.auth === 'apiKey' ? [{ apiKey: [] }] : [],
+    // Console roles of the users who may call it (machine credentials carry none).
+    ...(c.auth === 'bearer' && c.scope !== 'import' ? { 'x-roles': rolesOf(c) } : {}),
     ...(c.params || c.query ? { requestParams: { ...(c.params ? { path: c.params } : {}), ...(c.query ? { query: c.query } : {}) } } : {}),
     ...(c.body
       ? { requestBody: { required: true, content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: c.body!.schema }])) } }

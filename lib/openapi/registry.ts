@@ -2,6 +2,7 @@ import type { Contract } from '../http/contract';
 import * as auth from '../contracts/auth';
 import * as ops from '../contracts/ops';
 import * as keys from '../contracts/keys';
+import * as access from '../contracts/access';
 import * as webhooks from '../contracts/webhooks';
 import * as dev from '../contracts/dev';
 import * as steps from '../contracts/steps';
@@ -19,6 +20,6 @@ const isContract = (v: unknown): v is Contract =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v;
 
 /** Every operation of the service. Each new contracts module is added here once. */
-export const allContracts: Contract[] = [auth, keys, webhooks, dev, steps, settings, ocr, face, fraud, fraudAdmin, formalistic, onboarding, batch, consoleSession, ops]
+export const allContracts: Contract[] = [auth, keys, access, webhooks, dev, steps, settings, ocr, face, fraud, fraudAdmin, formalistic, onboarding, batch, consoleSession, ops]
   .flatMap((mod) => Object.values(mod).filter(isContract))
   .sort((a, b) => a.path.localeCompare(b.path));

@@ -61,6 +61,8 @@ interface World {
     cpf: string;
     workflow: string;
     rule: string;
+    user: string;
+    client: string;
   };
   /** Strings only tenant A's data contains (ids B may name itself, like a CPF or an alias, are not among them). */
   markers: string[];
@@ -127,6 +129,9 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   'services/api/v1/onboarding/reviews/[onboardingId]/route.ts': { GET: byB('GET', 'onboardingId', (w) => w.ids.review) },
   'services/api/v1/onboarding/reviews/[onboardingId]/decision/route.ts': { POST: byB('POST', 'onboardingId', (w) => w.ids.review, { decision: 'approve', reason: 'b approves' }) },
   'services/api/v1/webhooks/events/[eventId]/route.ts': { GET: byB('GET', 'eventId', (w) => w.ids.event) },
+  'services/api/v1/users/[userId]/route.ts': { PATCH: byB('PATCH', 'userId', (w) => w.ids.user, { role: 'viewer' }), DELETE: byB('DELETE', 'userId', (w) => w.ids.user) },
+  'services/api/v1/clients/[clientId]/route.ts': { DELETE: byB('DELETE', 'clientId', (w) => w.ids.client) },
+  'services/api/v1/clients/[clientId]/rotate/route.ts': { POST: byB('POST', 'clientId', (w) => w.ids.client) },
   'services/api/v1/webhooks/events/[eventId]/redeliver/route.ts': { POST: byB('POST', 'eventId', (w) => w.ids.event) },
   'import/import-doc/batch/[batchId]/route.ts': { GET: byB('GET', 'batchId', (w) => w.ids.batch, undefined, (w) => w.importB) },
   // A PUT names the key itself and writes B's own copy: A's entry stays as it was (checked at the end).
@@ -169,6 +174,8 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
 /** Collections (no id in the path) that hold tenant data, read by B. */
 const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<ReturnType<typeof call>>) => void)> = {
   'services/api/v1/api-keys/route.ts': (w, res) => expect(res.data.keys.map((k: { id: string }) => k.id)).not.toContain(w.ids.apiKey),
+  'services/api/v1/users/route.ts': (w, res) => expect(res.data.users.map((u: { username: string }) => u.username)).toEqual([w.b.username]),
+  'services/api/v1/clients/route.ts': (w, res) => expect(res.data.clients.map((c: { clientId: string }) => c.clientId)).toEqual([w.b.clientId]),
   // B put the same CPF on its own list (above): B sees its own entry, not A's.
   'services/api/v1/fraud/deny-list/route.ts': (w, res) => expect(res.data.items).toEqual([expect.objectContaining({ cpf: w.ids.cpf, reason: 'b' })]),
   'services/api/v1/fraud/rules/route.ts': (w, res) => expect(res.data.find((r: { name: string }) => r.name === w.ids.rule).weight).not.toBe(97),
@@ -177,6 +184,7 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   'services/api/v1/webhooks/events/route.ts': (w, res) => expect(res.data.events).toEqual([]),
   'services/api/v1/settings/route.ts': (w, res) => expect(res.data.appOrigin).toBeNull(),
   'services/api/v1/webhooks/secret/route.ts': (w, res) => expect(res.data.webhookSecret).toBe(w.b.webhookSecret),
+  'console/api/session/route.ts': { exempt: 'who is signed in: the cookie\'s own user, nothing else' },
   'dev/outbox/messages/route.ts': { exempt: 'development only, off in production (lib/notify: devOutbox); not a tenant API' },
   'services/api/v1/openapi.json/route.ts': { exempt: 'the public API description' },
   'onboarding/api/v1/openapi.json/route.ts': { exempt: 'the public API description' },
@@ -185,7 +193,6 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   'healthz/route.ts': { exempt: 'liveness probe' },
   'readyz/route.ts': { exempt: 'readiness probe' },
   'metrics/route.ts': { exempt: 'aggregate Prometheus counters, no tenant data' },
-  'console/api/session/route.ts': { exempt: 'the signed-in console user of the session cookie itself (tested in app/console/api/session)' },
 };
 
 describe('tenant isolation on every resource endpoint', () => {
@@ -205,6 +212,7 @@ describe('tenant isolation on every resource endpoint', () => {
     };
     const database = await getDb();
     const [key] = await database.select({ id: schema.apiKeys.id }).from(schema.apiKeys).where(eq(schema.apiKeys.integratorId, a.integratorId));
+    const [user] = await database.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.integratorId, a.integratorId));
 
     const startValidation = await route('services/api/v1/steps/validation/route.ts', 'POST');
     const validation = (auth: Record<string, string>) =>
@@ -239,7 +247,7 @@ describe('tenant isolation on every resource endpoint', () => {
       authA,
       authB,
       importB: await oauth(b),
-      ids: { apiKey: key!.id, bearerProcess, keyProcess, bProcess: bStarted.requestId, bCookie, bSecret, onboarding, review, event, batch: batch.data.batchId, cpf: '39053344705', workflow: 'shared-alias', rule: 'BAIXA_QUALIDADE' },
+      ids: { apiKey: key!.id, bearerProcess, keyProcess, bProcess: bStarted.requestId, bCookie, bSecret, onboarding, review, event, batch: batch.data.batchId, cpf: '39053344705', workflow: 'shared-alias', rule: 'BAIXA_QUALIDADE', user: user!.id, client: a.clientId },
       markers: ['a-only', a.integratorId],
     };
   }, 120_000);
@@ -265,6 +273,10 @@ describe('tenant isolation on every resource endpoint', () => {
     const d = await getDb();
     const [key] = await d.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, w.ids.apiKey));
     expect(key!.revokedAt).toBeNull();
+    const [user] = await d.select().from(schema.users).where(eq(schema.users.id, w.ids.user));
+    expect([user!.role, user!.revokedAt]).toEqual(['admin', null]);
+    const [client] = await d.select().from(schema.apiClients).where(eq(schema.apiClients.clientId, w.ids.client));
+    expect(client!.revokedAt).toBeNull();
     const [onboarding] = await d.select().from(schema.onboardings).where(eq(schema.onboardings.id, w.ids.onboarding));
     expect([onboarding!.status, onboarding!.erasedAt]).toEqual(['PENDING', null]);
     const [review] = await d.select().from(schema.onboardings).where(eq(schema.onboardings.id, w.ids.review));

@@ -1,6 +1,6 @@
 export { backends, createTestDatabase, type Backend, type TestDatabase } from './database';
 export { call, type CallOptions } from './call';
-export { seedIntegrator, bearerHeaders, type SeededIntegrator } from './seed';
+export { seedIntegrator, bearerHeaders, consoleHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';
 export { datasetsDir, facesDir } from './datasets';
 export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { createApiKey, createClient, createIntegrator, createUser, login, type Role } from '../auth';
+import { consoleCookieHeader, consoleLogin, createApiKey, createClient, createIntegrator, createUser, login, type Role } from '../auth';
+import { getConfig } from '../config';
 
 export interface SeededIntegrator {
   integratorId: string;
@@ -35,4 +36,11 @@ export async function seedIntegrator(options: { role?: Role; clientScope?: strin
 export async function bearerHeaders(who: { username: string; password: string }): Promise<Record<string, string>> {
   const tokens = await login({ username: who.username, password: who.password, style: 'api' });
   return { authorization: `Bearer ${tokens.access_token}` };
+}
+
+/** Headers of a signed-in console page's fetch: the session cookie, and this site's Origin (state changes need it). */
+export async function consoleHeaders(who: { username: string; password: string }): Promise<Record<string, string>> {
+  const { sessionId, maxAgeSeconds } = await consoleLogin(who.username, who.password);
+  const cookie = consoleCookieHeader(sessionId, maxAgeSeconds).split(';')[0]!;
+  return { cookie, origin: new URL(getConfig().publicUrl).origin };
 }

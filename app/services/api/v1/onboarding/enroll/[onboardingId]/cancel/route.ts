@@ -4,7 +4,7 @@ import { actorOf, cancelOnboarding } from '@/lib/onboarding';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(contract.cancelOnboarding, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin', 'analyst');
+    requireRoleOfUser(principal, 'admin');
     return json(await cancelOnboarding(principal.integratorId, params.onboardingId, actorOf(principal), body.reason));
   }),
 });

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { asJson } from '@/components/console/consoleApi';
+import { SigningSecret } from '@/components/console/webhooks/SigningSecret';
+import { WebhookLog } from '@/components/console/webhooks/WebhookLog';
+import { listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
+import { requireConsoleUser } from '../../current-user';
+
+export const metadata: Metadata = { title: 'Webhooks · Console' };
+
+export default async function ConsoleWebhooksPage() {
+  const user = await requireConsoleUser();
+  const isAdmin = user.role === 'admin';
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Webhooks</h1>
+      <div className="space-y-6">
+        {isAdmin ? <SigningSecret /> : <p className="text-sm text-slate-700">Only admins see, redeliver and rotate: you can read the log.</p>}
+        <WebhookLog eventTypes={WEBHOOK_EVENT_TYPES} firstPage={asJson(await listEvents(user.integratorId, { limit: 20 }))} canRedeliver={isAdmin} />
+      </div>
+    </>
+  );
+}
