@@ -6,6 +6,9 @@ import { Providers } from '../steps/Providers';
 /** Sections of the console and the roles that see them (the server enforces the same roles on every call). */
 export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] = [
   { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
+  // Everyone reads branding, rules and the deny list; only an admin changes them.
+  { href: '/console/branding', label: 'Branding', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/fraud', label: 'Fraud rules', roles: ['admin', 'analyst', 'viewer'] },
 ];
 
 export function ConsoleShell({ user, children }: { user: { username: string; role: Role; integratorName: string }; children: React.ReactNode }) {

@@ -5,11 +5,11 @@ import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putDenyList, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin', 'analyst');
+    requireRoleOfUser(principal, 'admin');
     return json(await denyCpf(principal.integratorId, params.cpf, body.reason ?? null));
   }),
   DELETE: handle(contract.deleteDenyList, async ({ principal, params }) => {
-    requireRoleOfUser(principal, 'admin', 'analyst');
+    requireRoleOfUser(principal, 'admin');
     if (!(await allowCpf(principal.integratorId, params.cpf))) throw notFound('not_found', 'This CPF is not on the deny list.');
     return new Response(null, { status: 204 });
   }),
