@@ -129,8 +129,8 @@ export async function previewRuleChange(integratorId: string, rulesGroup: string
     const [from, to] = [decisionOf(before), decisionOf(after)];
     out.decisions.before[from]++;
     out.decisions.after[to]++;
-    out.histogram.before[bucket(before.score)]++;
-    out.histogram.after[bucket(after.score)]++;
+    out.histogram.before[bucket(before.score)]! += 1;
+    out.histogram.after[bucket(after.score)]! += 1;
     scores.before.push(before.score);
     scores.after.push(after.score);
     if (from !== to) transitions.set(`${from}>${to}`, (transitions.get(`${from}>${to}`) ?? 0) + 1);
