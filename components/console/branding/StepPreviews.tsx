@@ -29,7 +29,7 @@ function pages(locale: Locale, name: string): { id: string; label: string; page:
 export function StepPreviews({ branding, locale }: { branding: ShellBranding; locale: Locale }) {
   const t = messages[locale];
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Hosted page previews">
+    <ul className="grid grid-cols-[repeat(auto-fill,300px)] gap-6" aria-label="Hosted page previews">
       {pages(locale, branding.name).map((p) => (
         <li key={p.id}>
           <figure data-testid={`preview-${p.id}`}>

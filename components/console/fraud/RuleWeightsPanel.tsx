@@ -144,7 +144,8 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
           </table>
         </div>
         {canEdit ? (
-          <div className="space-y-3">
+          {/* Stays in view beside the long table while weights change. */}
+          <div className="space-y-3 self-start xl:sticky xl:top-4">
             <RulePreviewResult preview={changes.length ? preview.data : undefined} pending={preview.isFetching} error={preview.error?.message} />
             <div className="flex gap-3">
               <button type="button" disabled={!changes.length || save.isPending} onClick={() => save.mutate()} className={primaryButton}>
