@@ -144,7 +144,7 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
           </table>
         </div>
         {canEdit ? (
-          {/* Stays in view beside the long table while weights change. */}
+          // Stays in view beside the long table while weights change.
           <div className="space-y-3 self-start xl:sticky xl:top-4">
             <RulePreviewResult preview={changes.length ? preview.data : undefined} pending={preview.isFetching} error={preview.error?.message} />
             <div className="flex gap-3">
