@@ -8,6 +8,9 @@ export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] 
   { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/webhooks', label: 'Webhooks', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/access', label: 'API keys and users', roles: ['admin', 'analyst', 'viewer'] },
+  // Everyone reads branding, rules and the deny list; only an admin changes them.
+  { href: '/console/branding', label: 'Branding', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/fraud', label: 'Fraud rules', roles: ['admin', 'analyst', 'viewer'] },
 ];
 
 export function ConsoleShell({ user, children }: { user: { username: string; role: Role; integratorName: string }; children: React.ReactNode }) {

@@ -4,14 +4,15 @@ import { useEffect } from 'react';
 import { messages, type Locale } from '@/lib/i18n';
 import { MessagePanel } from './MessagePanel';
 
-/** Success (or rejection) page; continues to the integrator's app after a few seconds. */
-export function ResultStep({ requestId, locale, approved, capture = false }: { requestId: string; locale: Locale; approved: boolean; capture?: boolean }) {
+/** Success (or rejection) page; continues to the integrator's app after a few seconds (not in the console's preview). */
+export function ResultStep({ requestId, locale, approved, capture = false, preview = false }: { requestId: string; locale: Locale; approved: boolean; capture?: boolean; preview?: boolean }) {
   const t = messages[locale];
   const href = `/p/${encodeURIComponent(requestId)}/done`;
   useEffect(() => {
+    if (preview) return;
     const id = setTimeout(() => window.location.assign(href), 4000);
     return () => clearTimeout(id);
-  }, [href]);
+  }, [href, preview]);
   // A rejected capture says no more than that: the reasons of a fraud decision are for the integrator.
   const text = approved ? t.success : capture ? t.rejectedCapture : t.rejected;
   return (

@@ -8,25 +8,27 @@ export interface ShellBranding {
   logoUrl: string | null;
 }
 
-/** The frame of every hosted page: integrator branding, language switch, support text. */
+/** The frame of every hosted page: integrator branding, language switch, support text. In the console's preview it fills its phone frame instead of the screen. */
 export function StepShell({
   branding,
   locale,
   t,
   switchHref,
+  preview = false,
   children,
 }: {
   branding: ShellBranding | undefined;
   locale: Locale;
   t: Messages;
   switchHref: string;
+  preview?: boolean;
   children: React.ReactNode;
 }) {
   const colors = brandColors(branding?.primaryColor);
   return (
     <div
       lang={locale}
-      className="flex min-h-screen flex-col bg-slate-50"
+      className={`flex ${preview ? 'min-h-full' : 'min-h-screen'} flex-col bg-slate-50`}
       style={{ '--brand': colors.background, '--brand-text': colors.text } as React.CSSProperties}
     >
       <header className="border-b border-slate-200 bg-white">

@@ -4,6 +4,7 @@ export { analyseFraud, analyseFraudSides, type FraudAnalysis, type FraudAnalysis
 export { MAX_GLARE, MIN_DOCUMENT_HEIGHT, MIN_SHARPNESS } from './rules/baixa-qualidade';
 export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from './deny-list';
 export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-settings';
+export { previewRuleChange, rescore, PREVIEW_SAMPLE, type PreviewDecision, type RuleChange, type RulePreview } from './rule-preview';
 export type { Evidence, FaceEvidence, ForensicSignals, Penalty, Rule, ScoreResult } from './types';
 export { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
 export { recordAnalysis } from './sequence';

@@ -11,14 +11,32 @@ const t = schema.fraudRuleSettings;
  * analysis, overridden by those of the request's rulesGroup.
  */
 export async function ruleSettingsFor(integratorId: string, rulesGroup?: string): Promise<RuleSettings> {
+  const groups = await ruleSettingsByGroup(integratorId, rulesGroup ? ['', rulesGroup] : ['']);
+  return layered(groups.get(''), rulesGroup ? groups.get(rulesGroup) : undefined);
+}
+
+/** The integrator's stored settings per rulesGroup ('' is the general one); all groups unless some are named. */
+export async function ruleSettingsByGroup(integratorId: string, groups?: string[]): Promise<Map<string, Map<string, RuleSetting>>> {
   const db = await getDb();
-  const groups = rulesGroup ? ['', rulesGroup] : [''];
-  const rows = await db.select().from(t).where(and(eq(t.integratorId, integratorId), inArray(t.rulesGroup, groups)));
-  const out = new Map<string, RuleSetting>();
-  // The general settings first, then the group's on top.
-  for (const row of [...rows.filter((r) => r.rulesGroup === ''), ...rows.filter((r) => r.rulesGroup !== '')]) {
-    const current = out.get(row.ruleName) ?? {};
-    out.set(row.ruleName, { weight: row.weight ?? current.weight, enabled: row.enabled ?? current.enabled });
+  const rows = await db
+    .select()
+    .from(t)
+    .where(groups ? and(eq(t.integratorId, integratorId), inArray(t.rulesGroup, groups)) : eq(t.integratorId, integratorId));
+  const out = new Map<string, Map<string, RuleSetting>>();
+  for (const row of rows) {
+    const group = out.get(row.rulesGroup) ?? new Map<string, RuleSetting>();
+    group.set(row.ruleName, { weight: row.weight ?? undefined, enabled: row.enabled ?? undefined });
+    out.set(row.rulesGroup, group);
+  }
+  return out;
+}
+
+/** The general settings with a group's on top, field by field. */
+export function layered(general: RuleSettings = new Map(), group: RuleSettings = new Map()): RuleSettings {
+  const out = new Map<string, RuleSetting>(general);
+  for (const [name, s] of group) {
+    const current = out.get(name) ?? {};
+    out.set(name, { weight: s.weight ?? current.weight, enabled: s.enabled ?? current.enabled });
   }
   return out;
 }

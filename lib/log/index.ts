@@ -38,11 +38,7 @@ export function stackFrames(e: unknown): string | undefined {
   return stack ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined;
 }
 
-/** `123.456.789-09` -> `***.456.789-**`: enough to correlate, not enough to identify. */
-export function maskCpf(cpf: string): string {
-  const d = cpf.replace(/\D/g, '');
-  return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : '***';
-}
+export { maskCpf } from './mask';
 
 const KEY = Symbol.for('atesta.logger');
 type Holder = { [KEY]?: Logger };

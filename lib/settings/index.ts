@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { getDb, schema } from '../db';
 import { unprocessable } from '../errors';
@@ -117,6 +117,19 @@ export async function getLogo(integratorId: string): Promise<{ mime: string; byt
     .from(schema.integratorSettings)
     .where(eq(schema.integratorSettings.integratorId, integratorId));
   return row?.data && row.mime ? { mime: row.mime, bytes: Buffer.from(row.data, 'base64') } : undefined;
+}
+
+/**
+ * Where the hosted pages load the logo from: versioned by the settings' last
+ * change, since the logo response is cached for a few minutes.
+ */
+export async function logoPath(integratorId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ updatedAt: schema.integratorSettings.updatedAt, hasLogo: sql<boolean>`${schema.integratorSettings.logoData} is not null` })
+    .from(schema.integratorSettings)
+    .where(eq(schema.integratorSettings.integratorId, integratorId));
+  return row?.hasLogo ? `/branding/${integratorId}/logo?v=${row.updatedAt.getTime()}` : null;
 }
 
 /** The integrator's account name. */

@@ -3,6 +3,7 @@ import { GET, PUT } from '@/app/services/api/v1/settings/route';
 import { GET as logoGet } from '@/app/branding/[integratorId]/logo/route';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { createUser } from '../auth';
+import { logoPath, updateSettings } from '.';
 import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
 import { brandColors, contrast } from '@/components/steps/color';
 
@@ -41,6 +42,14 @@ describe.each(backends())('settings and branding on %s', (backend) => {
     const logo = await logoGet(new Request(`http://x/branding/${tenant.integratorId}/logo`), { params: Promise.resolve({ integratorId: tenant.integratorId }) });
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await logo.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    // The hosted pages' logo address changes with each change of the settings (the logo is cached).
+    const path = await logoPath(tenant.integratorId);
+    expect(path).toMatch(new RegExp(`^/branding/${tenant.integratorId}/logo\\?v=\\d+$`));
+    await new Promise((r) => setTimeout(r, 5));
+    await updateSettings(tenant.integratorId, { branding: { logo: `data:image/png;base64,${PNG}` } });
+    expect(await logoPath(tenant.integratorId)).not.toBe(path);
+    await updateSettings(tenant.integratorId, { branding: { logo: null } });
+    expect(await logoPath(tenant.integratorId)).toBeNull();
   });
 
   it('refuses bad values', async () => {

@@ -1,4 +1,4 @@
-import { brandingFor } from '../settings';
+import { brandingFor, logoPath } from '../settings';
 import { anonymousView, completionTarget, sessionProcess, viewOf, type FlowView } from './flow';
 
 export interface PageModel {
@@ -23,6 +23,6 @@ export async function stepPageModel(requestId: string, token: string | undefined
   return {
     view,
     ...(leaveTo ? { leaveTo } : {}),
-    branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? `/branding/${integratorId}/logo` : null },
+    branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? await logoPath(integratorId) : null },
   };
 }

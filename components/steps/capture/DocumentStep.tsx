@@ -11,6 +11,7 @@ import { FlowError, submitDocumentFlow } from '../api';
 import { Button } from '../Button';
 import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
+import { CameraPlaceholder } from './CameraPlaceholder';
 import { useDocumentStore, type Side } from './document-store';
 import { HandoffPanel } from './HandoffPanel';
 import { SendingNotice } from './SendingNotice';
@@ -25,10 +26,12 @@ export interface DocumentStepProps {
   requireLiveCapture: boolean;
   attemptsLeft: number;
   retry?: CaptureRetry[];
+  /** The console's branding preview: a still picture where the camera would be, nothing sent. */
+  preview?: boolean;
 }
 
 /** SPEC 4.12 hosted fraud step: front then back (or one side), by camera or file, preview, send, retry what failed. */
-export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLeft, retry }: DocumentStepProps) {
+export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLeft, retry, preview = false }: DocumentStepProps) {
   const t = captureMessages[locale];
   const router = useRouter();
   const s = useDocumentStore();
@@ -122,6 +125,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
             <p className="font-semibold text-slate-900">{sideLabel}</p>
             <p className="text-sm text-slate-700">{side === 'front' ? t.document.frontHint : t.document.backHint}</p>
           </div>
+          {preview ? <CameraPlaceholder shape="document" caption={t.document.frame} /> : null}
           <CameraGate t={t} label={t.document.useCamera} problem={problem} setProblem={setProblem} onOpen={() => useDocumentStore.getState().setMode('camera')} />
           {requireLiveCapture ? (
             <p className="text-sm text-slate-700">{t.document.liveRequired}</p>

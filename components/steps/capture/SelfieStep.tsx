@@ -11,6 +11,7 @@ import { FlowError, submitSelfieFlow } from '../api';
 import { Button } from '../Button';
 import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
+import { CameraPlaceholder } from './CameraPlaceholder';
 import { HandoffPanel } from './HandoffPanel';
 import { SendingNotice } from './SendingNotice';
 import type { Recording } from './SelfieCamera';
@@ -21,7 +22,20 @@ const SelfieCamera = dynamic(() => import('./SelfieCamera'), { ssr: false });
 type Mode = 'tips' | 'camera' | 'review' | 'sending';
 
 /** SPEC 4.13 hosted liveness: tips, guided camera, the movement recorded, review, send; retry with guidance. */
-export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry: initialRetry }: { requestId: string; locale: Locale; attemptsLeft: number; retry?: CaptureRetry[] }) {
+export function SelfieStep({
+  requestId,
+  locale,
+  attemptsLeft: initialLeft,
+  retry: initialRetry,
+  preview = false,
+}: {
+  requestId: string;
+  locale: Locale;
+  attemptsLeft: number;
+  retry?: CaptureRetry[];
+  /** The console's branding preview: a still picture where the camera would be, nothing sent. */
+  preview?: boolean;
+}) {
   const t = captureMessages[locale];
   const router = useRouter();
   const [mode, setMode] = useState<Mode>('tips');
@@ -106,6 +120,7 @@ export function SelfieStep({ requestId, locale, attemptsLeft: initialLeft, retry
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-slate-800">{t.selfie.tips}</p>
+          {preview ? <CameraPlaceholder shape="face" caption={t.selfie.guide.center} /> : null}
           <CameraGate t={t} label={t.selfie.start} problem={problem} setProblem={setProblem} onOpen={() => setMode('camera')} />
           <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
             {t.handoff.offer}

@@ -1,0 +1,10 @@
+import * as contract from '@/lib/contracts/fraud-admin';
+import { previewRuleChange } from '@/lib/fraud';
+import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(contract.previewRules, async ({ principal, body }) => {
+    requireRoleOfUser(principal, 'admin');
+    return json(await previewRuleChange(principal.integratorId, body.rulesGroup ?? '', body.rules));
+  }),
+});

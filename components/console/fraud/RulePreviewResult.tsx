@@ -1,0 +1,60 @@
+import type { FraudRulePreview } from '@/lib/contracts/fraud-admin';
+import { HeadRow } from '../HeadRow';
+import { table, td } from '../styles';
+import { ScoreHistogram } from './ScoreHistogram';
+
+const DECISIONS = ['approved', 'review', 'rejected', 'blacklisted'] as const;
+
+/** The effect of the proposed weights on the last analyses: decisions that change, and the scores before and after. */
+export function RulePreviewResult({ preview, pending, error }: { preview?: FraudRulePreview; pending: boolean; error?: string }) {
+  return (
+    <section aria-labelledby="preview-effect-title" className="rounded-lg border border-slate-200 bg-slate-50 p-3" aria-busy={pending}>
+      <h3 id="preview-effect-title" className="mb-2 font-semibold text-slate-800">
+        Effect on the last analyses
+      </h3>
+      <div role="status" aria-live="polite" className="mb-2 text-sm text-slate-800">
+        {error ? (
+          <span className="text-red-700">Preview failed: {error}</span>
+        ) : !preview ? (
+          'Change a weight or a switch to see what it would have done to the last 100 analyses.'
+        ) : (
+          <span data-testid="preview-changed">
+            <strong className="tabular-nums">{preview.changed}</strong> of {preview.analysed} analyses would change decision
+            {preview.transitions.length ? `: ${preview.transitions.map((x) => `${x.count} ${x.from} → ${x.to}`).join(', ')}` : ''}.
+          </span>
+        )}
+      </div>
+      {preview ? (
+        <>
+          <table className={`${table} mb-3`}>
+            <caption className="sr-only">Decisions before and after</caption>
+            <HeadRow columns={['Decision', 'Now', 'Proposed']} rightFrom={1} />
+            <tbody>
+              {DECISIONS.map((d) => (
+                <tr key={d}>
+                  <th scope="row" className={`${td} font-normal`}>
+                    {d}
+                  </th>
+                  <td className={`${td} text-right tabular-nums`}>{preview.decisions.before[d]}</td>
+                  <td className={`${td} text-right tabular-nums`}>{preview.decisions.after[d]}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" className={`${td} font-normal`}>
+                  median score
+                </th>
+                <td className={`${td} text-right tabular-nums`}>{preview.median.before ?? '—'}</td>
+                <td className={`${td} text-right tabular-nums`}>{preview.median.after ?? '—'}</td>
+              </tr>
+            </tbody>
+          </table>
+          <ScoreHistogram before={preview.histogram.before} after={preview.histogram.after} />
+          <p className="mt-2 text-xs text-slate-600">
+            Decided with approve at {preview.thresholds.approveScore} and reject under {preview.thresholds.rejectScore}.
+            {preview.unknownEffect.length ? ` ${preview.unknownEffect.join(', ')} was off, so whether it would have fired is not known: it changes nothing here.` : ''}
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
