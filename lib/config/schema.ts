@@ -53,7 +53,7 @@ export const configSchema = z.object({
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   /** Analyses that may wait for a place (unset: 4 per place), and how long (ms) before 503 `overloaded`. */
   ANALYSIS_QUEUE: z.coerce.number().int().min(0).optional(),
-  ANALYSIS_QUEUE_TIMEOUT_MS: int(15_000, 100),
+  ANALYSIS_QUEUE_TIMEOUT_MS: int(30_000, 100),
   /** Onboardings accepted but not yet analysed beyond which new ones get 503 `overloaded`; 0 turns it off. */
   ONBOARDING_MAX_BACKLOG: int(5000, 0),
   /** CSP frame-ancestors: who may show Atesta's pages in a frame. `'none'`, `'self'` or space-separated origins. */

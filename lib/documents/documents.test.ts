@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../config';
 import { DOC_TYPES, generate, type Sample } from '@/scripts/synth';
 import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
 import { GET as healthz } from '@/app/healthz/route';
@@ -147,6 +148,9 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
   });
 
   it('finishes 10 parallel requests while the event loop stays responsive', async () => {
+    // All ten are admitted (2 run, 8 wait) and may wait as long as a busy CI host needs; shedding has its own test.
+    process.env.ANALYSIS_QUEUE_TIMEOUT_MS = '170000';
+    resetConfig();
     const sample = await generate('RG_FRENTE', 21, 'clean');
     const body = { image: b64(sample.image) };
     let worstHealth = 0;
@@ -168,5 +172,7 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
       expect(r.data.fields.find((f: OcrField) => f.key === 'cpf')?.value).toBe(sample.truth.fields.cpf);
     }
     expect(worstHealth).toBeLessThan(100);
+    delete process.env.ANALYSIS_QUEUE_TIMEOUT_MS;
+    resetConfig();
   }, 180_000);
 });
