@@ -6,6 +6,8 @@ import { Providers } from '../steps/Providers';
 /** Sections of the console and the roles that see them (the server enforces the same roles on every call). */
 export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] = [
   { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/reviews', label: 'Reviews', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/search', label: 'Search', roles: ['admin', 'analyst', 'viewer'] },
 ];
 
 export function ConsoleShell({ user, children }: { user: { username: string; role: Role; integratorName: string }; children: React.ReactNode }) {
