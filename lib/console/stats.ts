@@ -38,7 +38,7 @@ export async function stats(integratorId: string, days = STATS_DAYS, now = new D
              count(*) filter (where status in ('DONE', 'REJECTED', 'BLACKLISTED', 'RESOLVED'))::int as decided
       from onboardings where integrator_id = ${integratorId} and created_at >= ${firstDay.toISOString()}`),
     db.execute<{ median: number | null }>(sql`
-      select percentile_cont(0.5) within group (order by extract(epoch from finished_at - created_at))::float8 as median
+      select percentile_cont(0.5) within group (order by extract(epoch from finished_at - created_at)::float8)::float8 as median
       from onboardings where integrator_id = ${integratorId} and created_at >= ${firstDay.toISOString()} and finished_at is not null`),
     db.execute<{ rules_name: string; n: number }>(sql`
       select p->>'rulesName' as rules_name, count(*)::int as n

@@ -339,7 +339,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const kept = await get(done!.id);
     expect(kept.data.ocrData).not.toBeNull();
     const file = await call(reviewApi, '/x', { headers: auth, params: { onboardingId: done!.id } });
-    expect(file.data.images).toEqual({ front: null, back: null, selfie: null });
+    expect(file.data.images).toEqual({ front: null, back: null, selfie: null, portrait: null });
     expect(file.data.mediaPurgedAt).not.toBeNull();
     expect(file.data.history.some((h: { action: string }) => h.action === 'media_purged')).toBe(true);
     expect(await purgeExpiredMedia()).toBe(0); // once
