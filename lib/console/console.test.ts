@@ -141,7 +141,7 @@ describe('console search, details and stats', () => {
     expect(figures.status).toBe(200);
     expect(figures.data.approval).toEqual({ approved: 1, decided: 1, rate: 1 });
     expect(figures.data.topPenalties).toEqual([{ rulesName: 'CPF_INVALIDO', count: 1 }]);
-    expect((await call(statsApi, '/services/api/v1/console/stats?days=500', { headers: { cookie } })).status).toBe(422);
+    expect((await call(statsApi, '/services/api/v1/console/stats?days=500', { headers: { cookie } })).status).toBe(400);
     expect((await call(searchApi, '/services/api/v1/console/search?q=x')).status).toBe(401);
   });
 });
