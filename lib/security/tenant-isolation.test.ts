@@ -183,6 +183,7 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   'services/api/v1/webhooks/events/route.ts': (w, res) => expect(res.data.events).toEqual([]),
   'services/api/v1/settings/route.ts': (w, res) => expect(res.data.appOrigin).toBeNull(),
   'services/api/v1/webhooks/secret/route.ts': (w, res) => expect(res.data.webhookSecret).toBe(w.b.webhookSecret),
+  'console/api/session/route.ts': { exempt: 'the signed-in console user itself (its own cookie), no tenant collection' },
   'dev/outbox/messages/route.ts': { exempt: 'development only, off in production (lib/notify: devOutbox); not a tenant API' },
   'services/api/v1/openapi.json/route.ts': { exempt: 'the public API description' },
   'onboarding/api/v1/openapi.json/route.ts': { exempt: 'the public API description' },
