@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './csp-guard';
+import { shot } from './capture-helpers';
 import { bearer, expectAxeClean } from './helpers';
 import { facesDir } from '../lib/testing/datasets';
 import { fraudCase, type Faces } from '../scripts/synth/fraud';
@@ -50,7 +51,7 @@ async function signIn(page: Page) {
 }
 
 test.describe('console: review queue, search, charts', () => {
-  test('an onboarding in ANALYSIS is reviewed in the console: boxes and faces shown, rejected with a reason, RESOLVED with who and when; search finds it', async ({ page, request }) => {
+  test('an onboarding in ANALYSIS is reviewed in the console: boxes and faces shown, rejected with a reason, RESOLVED with who and when; search finds it', async ({ page, request }, info) => {
     const o = await onboardingInAnalysis(request);
     await signIn(page);
 
@@ -58,6 +59,7 @@ test.describe('console: review queue, search, charts', () => {
     await expect(page.getByTestId('stats-charts')).toBeVisible();
     await expect(page.getByRole('img', { name: /onboardings in 30 days/ })).toBeVisible();
     await expectAxeClean(page);
+    await shot(page, info, '1-overview');
 
     // The queue: the onboarding, CPF masked.
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Reviews' }).click();
@@ -80,6 +82,7 @@ test.describe('console: review queue, search, charts', () => {
     await expect(page.getByTestId('face-figures')).toContainText('Similarity');
     await expect(page.getByTestId('penalties')).toContainText('DOCUMENTO_VENCIDO');
     await expectAxeClean(page);
+    await shot(page, info, '2-review');
 
     // The decision needs a reason; then RESOLVED, with who and when.
     await page.getByRole('radio', { name: 'Reject' }).check();
@@ -93,8 +96,12 @@ test.describe('console: review queue, search, charts', () => {
     await expect(decided).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     await expect(page.getByRole('button', { name: 'Record decision' })).toHaveCount(0);
     await expectAxeClean(page);
+    await shot(page, info, '3-resolved');
 
-    // Search: by formatted CPF (masked in the results), then by customerId, to the detail page.
+    // Search: by formatted CPF (masked in the results; a step process for the same CPF too), then by customerId, to the detail pages.
+    const step = await request.post('/services/api/v1/steps/validation', { headers: await bearer(request), data: { cpf: o.cpf, appRedirect: 'https://app.example.com/done', cellphone: '11911112222' } });
+    expect(step.status(), await step.text()).toBe(200);
+    const { requestId } = await step.json();
     await page.goto('/console/search');
     await page.getByLabel(/Id, CPF/).fill(formatted(o.cpf));
     await page.getByRole('button', { name: 'Search' }).click();
@@ -103,6 +110,13 @@ test.describe('console: review queue, search, charts', () => {
     await expect(found).toContainText('RESOLVED');
     await expect(page.getByRole('main')).not.toContainText(o.cpf);
     await expectAxeClean(page);
+    await shot(page, info, '4-search');
+    await expect(page.getByRole('region', { name: /Step processes/ }).getByRole('row').filter({ hasText: requestId })).toContainText(masked(o.cpf));
+    await page.getByRole('link', { name: requestId }).click();
+    await expect(page.getByRole('heading', { name: 'Step process (validation)' })).toBeVisible();
+    await expect(page.getByTestId('history')).toContainText('created (PENDING)');
+    await expectAxeClean(page);
+    await page.goBack();
     await page.getByLabel(/Id, CPF/).fill(o.customerId);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByTestId('search-summary')).toHaveText(`1 found for “${o.customerId}”.`);

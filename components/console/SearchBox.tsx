@@ -14,9 +14,11 @@ interface Hit {
 }
 
 function Group({ title, hits, columns }: { title: string; hits: Hit[]; columns: string[] }) {
+  // aria-labelledby takes a space-separated list of ids: no space in this one.
+  const headingId = `group-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`group-${title}`}>
-      <h2 id={`group-${title}`} className="mb-2 font-semibold text-slate-800">
+    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-2 font-semibold text-slate-800">
         {title} <span className="font-normal text-slate-600">({hits.length})</span>
       </h2>
       {hits.length === 0 ? (

@@ -20,13 +20,20 @@ function DailyVolumes({ data }: { data: ConsoleStats }) {
   );
   const totals = data.daily.map((d) => Object.values(d.counts).reduce((a, b) => a + b, 0));
   const max = Math.max(1, ...totals);
-  const [W, H, barGap] = [600, 160, 2];
+  const [W, H, barGap] = [600, 160, 4];
   const barW = W / data.daily.length;
   const sum = totals.reduce((a, b) => a + b, 0);
   return (
     <Card title={`Onboardings per day, last ${data.days} days`} className="md:col-span-2">
-      <svg viewBox={`0 0 ${W} ${H + 16}`} className="h-auto w-full" role="img" aria-label={`${sum} onboardings in ${data.days} days; busiest day ${max}. Table below.`} data-testid="daily-chart">
-        <line x1="0" y1={H} x2={W} y2={H} stroke="#94a3b8" />
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        className="h-40 w-full"
+        role="img"
+        aria-label={`${sum} onboardings in ${data.days} days; busiest day ${max}. Table below.`}
+        data-testid="daily-chart"
+      >
+        <line x1="0" y1={H} x2={W} y2={H} stroke="#94a3b8" vectorEffect="non-scaling-stroke" />
         {data.daily.map((d, i) => {
           let y = H;
           return (
@@ -42,13 +49,11 @@ function DailyVolumes({ data }: { data: ConsoleStats }) {
             </g>
           );
         })}
-        <text x="0" y={H + 13} fontSize="11" fill="#334155">
-          {data.daily[0]?.day}
-        </text>
-        <text x={W} y={H + 13} fontSize="11" fill="#334155" textAnchor="end">
-          {data.daily.at(-1)?.day}
-        </text>
       </svg>
+      <div className="flex justify-between text-xs text-slate-700" aria-hidden="true">
+        <span>{data.daily[0]?.day}</span>
+        <span>{data.daily.at(-1)?.day}</span>
+      </div>
       <ul className="mt-2 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Legend">
         {statuses.map((s) => (
           <li key={s} className="flex items-center gap-1">
@@ -97,7 +102,7 @@ function Approval({ data }: { data: ConsoleStats }) {
       <p className="text-4xl font-semibold tabular-nums text-teal-800" data-testid="approval-rate">
         {pct === null ? '—' : `${pct}%`}
       </p>
-      <svg viewBox="0 0 100 8" className="mt-2 h-3 w-full" role="img" aria-label={pct === null ? 'Nothing decided yet' : `${approved} approved of ${decided} decided`}>
+      <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="mt-2 h-3 w-full" role="img" aria-label={pct === null ? 'Nothing decided yet' : `${approved} approved of ${decided} decided`}>
         <rect x="0" y="0" width="100" height="8" rx="2" fill="#e2e8f0" />
         <rect x="0" y="0" width={pct ?? 0} height="8" rx="2" fill="#0f766e" />
       </svg>
