@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../auth';
 import { getDb, schema } from '../db';
 import { bearerHeaders, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
 import { POST as signIn } from '@/app/console/api/session/route';
 import { GET as searchApi } from '@/app/services/api/v1/console/search/route';
 import { GET as statsApi } from '@/app/services/api/v1/console/stats/route';
+import { GET as reviewApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/route';
+import { POST as decisionApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/decision/route';
 import { batchDetail, parseQuery, search, stats, stepDetail } from '.';
 
 const CPF = '52998224725';
@@ -62,6 +65,13 @@ describe('console search, details and stats', () => {
     await analysis(b.integratorId, 1, ['CPF_INVALIDO']);
   });
   afterAll(async () => db.close());
+
+  const ORIGIN = 'http://atesta.test';
+  const cookieOf = async (who: { username: string; password: string }) => {
+    const session = await call(signIn, '/console/api/session', { json: { username: who.username, password: who.password }, headers: { origin: ORIGIN } });
+    expect(session.status, session.text).toBe(200);
+    return session.headers.get('set-cookie')!.split(';')[0]!;
+  };
 
   it('reads a search box: an id, a CPF in digits or formatted, anything else as a key', () => {
     expect(parseQuery(' 529.982.247-25 ')).toEqual({ text: '529.982.247-25', cpf: CPF });
@@ -132,8 +142,7 @@ describe('console search, details and stats', () => {
     expect(bearer.status, bearer.text).toBe(200);
     expect(bearer.data.onboardings).toHaveLength(6);
     expect(bearer.headers.get('cache-control')).toBe('no-store');
-    const session = await call(signIn, '/console/api/session', { json: { username: b.username, password: b.password }, headers: { origin: 'http://atesta.test' } });
-    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await cookieOf(b);
     const viewer = await call(searchApi, `/services/api/v1/console/search?q=${CPF}`, { headers: { cookie } });
     expect(viewer.status, viewer.text).toBe(200);
     expect(viewer.data.onboardings.map((o: { onboardingId: string }) => o.onboardingId)).toEqual([ids.bOnboarding]);
@@ -143,5 +152,32 @@ describe('console search, details and stats', () => {
     expect(figures.data.topPenalties).toEqual([{ rulesName: 'CPF_INVALIDO', count: 1 }]);
     expect((await call(statsApi, '/services/api/v1/console/stats?days=500', { headers: { cookie } })).status).toBe(400);
     expect((await call(searchApi, '/services/api/v1/console/search?q=x')).status).toBe(401);
+  });
+
+  it('review decisions from the console: a viewer reads the file but cannot decide; an analyst decides, and the file names them', async () => {
+    const viewer = { username: `viewer.${Date.now()}`, password: 'viewer-password-123' };
+    const analyst = { username: `analyst.${Date.now()}`, password: 'analyst-password-123' };
+    await createUser(a.integratorId, viewer.username, viewer.password, 'viewer');
+    await createUser(a.integratorId, analyst.username, analyst.password, 'analyst');
+    const params = { onboardingId: ids.analysis! };
+    const decision = { decision: 'reject', reason: 'document does not match the customer' };
+
+    const viewerCookie = await cookieOf(viewer);
+    const read = await call(reviewApi, `/x/${ids.analysis}`, { headers: { cookie: viewerCookie }, params });
+    expect(read.status, read.text).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    const refused = await call(decisionApi, '/x', { json: decision, headers: { cookie: viewerCookie, origin: ORIGIN }, params });
+    expect([refused.status, refused.data.code]).toEqual([403, 'forbidden_role']);
+
+    const analystCookie = await cookieOf(analyst);
+    expect((await call(decisionApi, '/x', { json: decision, headers: { cookie: analystCookie, origin: 'https://evil.example' }, params })).status).toBe(403);
+    const decided = await call(decisionApi, '/x', { json: decision, headers: { cookie: analystCookie, origin: ORIGIN }, params });
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.data.status).toBe('RESOLVED');
+    const file = await call(reviewApi, `/x/${ids.analysis}`, { headers: { cookie: viewerCookie }, params });
+    expect(file.data.resolvedBy).toBe(analyst.username);
+    expect(file.data.history.at(-1)).toMatchObject({ fromStatus: 'ANALYSIS', toStatus: 'RESOLVED', actorName: analyst.username });
+    // Another integrator's console user sees nothing of it.
+    expect((await call(reviewApi, `/x/${ids.analysis}`, { headers: { cookie: await cookieOf(b) }, params })).status).toBe(404);
   });
 });
