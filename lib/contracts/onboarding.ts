@@ -202,9 +202,24 @@ const dataUrl = z.string().nullable().meta({ description: 'JPEG/PNG data URL; nu
 export const reviewDetailSchema = z
   .object({
     onboarding: onboardingRecordSchema,
-    images: z.object({ front: dataUrl, back: dataUrl, selfie: dataUrl }),
+    images: z.object({
+      front: dataUrl,
+      back: dataUrl,
+      selfie: dataUrl,
+      portrait: dataUrl.meta({ description: 'The document portrait the analysis cropped (compared with the selfie); null when none was found.' }),
+    }),
+    liveness: z
+      .object({ alive: z.boolean(), score: z.number(), reasons: z.array(z.string()) })
+      .nullable()
+      .meta({ description: 'Passive liveness of the selfie; null without a selfie.' }),
+    fieldSides: z.record(z.string(), z.enum(['front', 'back'])).meta({ description: 'OCR field key → the picture it was read on (its bbox is in that picture\'s pixels).' }),
     mediaPurgedAt: z.iso.datetime().nullable(),
-    history: z.array(historyEntrySchema),
+    history: z.array(
+      historyEntrySchema
+        .extend({ actorName: z.string().nullable().meta({ description: 'Username of a `user:<id>` actor; null for the others.' }) })
+        .meta({ id: 'ReviewHistoryEntry' }),
+    ),
+    resolvedBy: z.string().nullable().meta({ description: 'Username of the reviewer who decided (see onboarding.resolution).' }),
   })
   .meta({ id: 'ReviewDetail' });
 

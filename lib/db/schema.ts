@@ -453,7 +453,8 @@ export const onboardingMedia = pgTable(
     onboardingId: uuid('onboarding_id')
       .notNull()
       .references(() => onboardings.id, { onDelete: 'cascade' }),
-    slot: text('slot', { enum: ['front', 'back', 'selfie', 'template'] }).notNull(),
+    /** `portrait`: the document face crop the analysis found, kept for the reviewer. */
+    slot: text('slot', { enum: ['front', 'back', 'selfie', 'portrait', 'template'] }).notNull(),
     objectKey: text('object_key').notNull(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),

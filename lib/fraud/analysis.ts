@@ -32,6 +32,9 @@ export interface FraudAnalysis {
   faceMatchResult: FaceMatchResult;
 }
 
+/** Which picture each OCR field was read on (its bbox is in that picture's pixels). */
+export type FieldSides = Record<string, 'front' | 'back'>;
+
 /** How each document file read on its own (the hosted capture asks again only for a side that failed). */
 export interface SideReport {
   field: 'imageFront' | 'imageBack';
@@ -52,7 +55,7 @@ export async function analyseFraudSides(
   integratorId: string,
   req: FraudAnalysisRequest,
   methodName: string,
-): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: number[] }> {
+): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: number[]; liveness?: FaceEvidence['liveness']; fieldSides: FieldSides }> {
   const started = performance.now();
   const [front, back, selfiePic, settings] = await Promise.all([
     req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
@@ -120,5 +123,13 @@ export async function analyseFraudSides(
     extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
     faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
   };
-  return { analysis, sides, probe: probe?.descriptor };
+  return { analysis, sides, probe: probe?.descriptor, liveness: face.liveness, fieldSides: front ? fieldSidesOf(ocr?.fields ?? [], front.reading.result, back?.reading.result) : {} };
+}
+
+/** The side each merged field came from: merged() takes the recognised side's fields first, then the other side's. */
+function fieldSidesOf(fields: OcrResult['fields'], front: OcrResult, back?: OcrResult): FieldSides {
+  const main = !back || front.typeRecognized ? 'front' : 'back';
+  const mainKeys = new Set((main === 'front' ? front : back!).fields.map((f) => f.key));
+  const other = main === 'front' ? 'back' : 'front';
+  return Object.fromEntries(fields.map((f) => [f.key, mainKeys.has(f.key) ? main : other]));
 }

@@ -4,10 +4,10 @@ import { templateBytes, templateFromBytes } from '../face';
 import { intake, MIME } from '../media';
 import { deleteObject, getOpened, putSealed } from '../storage';
 
-export type MediaSlot = 'front' | 'back' | 'selfie' | 'template';
+export type MediaSlot = 'front' | 'back' | 'selfie' | 'portrait' | 'template';
 
 export interface PreparedMedia {
-  slot: Exclude<MediaSlot, 'template'>;
+  slot: 'front' | 'back' | 'selfie';
   bytes: Buffer;
   mime: string;
 }
@@ -33,32 +33,37 @@ export async function storeMedia(onboardingId: string, files: PreparedMedia[]): 
 }
 
 /**
- * The face template kept for a later enrolment (a reviewer's approval): the
- * object is written first, outside the caller's transaction (on the embedded
- * database a second connection would wait for that transaction), then its
- * reference inside it.
+ * Something the analysis derived and the onboarding keeps (the face template
+ * for a reviewer's approval, the document portrait for the reviewer's eyes):
+ * the object is written first, outside the caller's transaction (on the
+ * embedded database a second connection would wait for that transaction),
+ * then its reference inside it.
  */
-export async function storeTemplate(onboardingId: string, descriptor: number[]): Promise<(tx: Executor) => Promise<void>> {
-  const bytes = templateBytes(descriptor);
-  await putSealed(objectKey(onboardingId, 'template'), bytes);
+async function storeDerived(onboardingId: string, slot: 'template' | 'portrait', bytes: Buffer, mime: string): Promise<(tx: Executor) => Promise<void>> {
+  await putSealed(objectKey(onboardingId, slot), bytes);
   return async (tx) => {
-    await tx
-      .insert(schema.onboardingMedia)
-      .values({ onboardingId, slot: 'template', objectKey: objectKey(onboardingId, 'template'), mime: 'application/x-face-template', bytes: bytes.length })
-      .onConflictDoNothing();
+    await tx.insert(schema.onboardingMedia).values({ onboardingId, slot, objectKey: objectKey(onboardingId, slot), mime, bytes: bytes.length }).onConflictDoNothing();
   };
 }
+
+export const storeTemplate = (onboardingId: string, descriptor: number[]) => storeDerived(onboardingId, 'template', templateBytes(descriptor), 'application/x-face-template');
+
+/** The document portrait crop (a JPEG data URL from the analysis). */
+export const storePortrait = (onboardingId: string, dataUrl: string) =>
+  storeDerived(onboardingId, 'portrait', Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), 'image/jpeg');
 
 export async function loadTemplate(onboardingId: string): Promise<number[] | undefined> {
   const b = await getOpened(objectKey(onboardingId, 'template'));
   return b ? Array.from(templateFromBytes(b)) : undefined;
 }
 
+export type PictureSlot = Exclude<MediaSlot, 'template'>;
+
 /** The stored pictures as data URLs (what the analysis and the reviewer read). */
-export async function loadPictures(onboardingId: string): Promise<Partial<Record<'front' | 'back' | 'selfie', string>>> {
+export async function loadPictures(onboardingId: string): Promise<Partial<Record<PictureSlot, string>>> {
   const db = await getDb();
   const rows = await db.select().from(schema.onboardingMedia).where(eq(schema.onboardingMedia.onboardingId, onboardingId));
-  const out: Partial<Record<'front' | 'back' | 'selfie', string>> = {};
+  const out: Partial<Record<PictureSlot, string>> = {};
   for (const r of rows) {
     if (r.slot === 'template') continue;
     const bytes = await getOpened(r.objectKey);

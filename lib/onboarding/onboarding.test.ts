@@ -106,6 +106,10 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const done = await settle(id);
     expect(done.status, JSON.stringify(done.scoreData)).toBe('DONE');
     expect(done.faceMatch.match).toBe(true);
+    // The file a reviewer would see: both faces and the selfie's liveness, beyond the SPEC record.
+    const file = await call(reviewApi, `/x/${id}`, { headers: auth, params: { onboardingId: id } });
+    expect(file.data.images.portrait).toMatch(/^data:image\/jpeg;base64,/);
+    expect(file.data.liveness).toMatchObject({ alive: true, score: expect.any(Number) });
     expect(done.scoreData).toMatchObject({ cpf: clean.cpf, customerId: 'cust-1', hardStop: false });
     expect(done.ocrData.typeRecognized).toBe('CNH_FRENTE');
     expect(done.basicData.fullName).toBe(clean.truth.fields.nome);
@@ -173,6 +177,12 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(file.data.images.front).toMatch(/^data:image\/jpeg;base64,/);
     expect(Buffer.from(file.data.images.front.split(',')[1], 'base64').equals(expired.image)).toBe(true);
     expect(file.data.onboarding.ocrData.fields.length).toBeGreaterThan(3);
+    // What the console draws: the portrait the analysis cropped, each field's picture (its bbox is in its pixels), no liveness without a selfie.
+    expect(file.data.images.portrait).toMatch(/^data:image\/jpeg;base64,/);
+    expect(file.data.fieldSides).toMatchObject({ cpf: 'front', nome: 'front' });
+    expect(file.data.liveness).toBeNull();
+    expect(file.data.resolvedBy).toBeNull();
+    expect(file.headers.get('cache-control')).toBe('no-store');
 
     const viewer = { username: `viewer.${Date.now()}`, password: 'viewer-password-123' };
     await createUser(a.integratorId, viewer.username, viewer.password, 'viewer');
@@ -186,6 +196,12 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(resolved.data.status).toBe('RESOLVED');
     expect(resolved.data.resolution).toMatchObject({ decision: 'approve', reason: 'validity renewed, checked by phone' });
     expect(resolved.data.statusReason).toBe('approved by reviewer: validity renewed, checked by phone');
+    // Who decided, by name, in the file and its history.
+    const after = await call(reviewApi, `/x/${gg.onboardingId}`, { headers: auth, params: { onboardingId: gg.onboardingId } });
+    expect(after.data.resolvedBy).toBe(a.username);
+    expect(after.data.history.at(-1)).toMatchObject({ fromStatus: 'ANALYSIS', toStatus: 'RESOLVED', actorName: a.username, actor: expect.stringMatching(/^user:/) });
+    for (const e of after.data.history) expect(e.actorName).toBe(e.actor.startsWith('user:') ? a.username : null);
+    expect(after.data.history.some((e: { actor: string }) => e.actor === 'system')).toBe(true);
     const d = await getDb();
     expect(await d.select().from(schema.faceTemplates).where(eq(schema.faceTemplates.reference, gg.onboardingId))).toHaveLength(1);
     // Final statuses do not move.
@@ -324,7 +340,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const kept = await get(done!.id);
     expect(kept.data.ocrData).not.toBeNull();
     const file = await call(reviewApi, '/x', { headers: auth, params: { onboardingId: done!.id } });
-    expect(file.data.images).toEqual({ front: null, back: null, selfie: null });
+    expect(file.data.images).toEqual({ front: null, back: null, selfie: null, portrait: null });
     expect(file.data.mediaPurgedAt).not.toBeNull();
     expect(file.data.history.some((h: { action: string }) => h.action === 'media_purged')).toBe(true);
     expect(await purgeExpiredMedia()).toBe(0); // once

@@ -4,11 +4,11 @@ import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
 import type { OcrResult } from '../documents';
 import { isAppError } from '../errors';
 import { enrolFace } from '../face';
-import { analyseFraudSides } from '../fraud';
+import { analyseFraudSides, type FieldSides } from '../fraud';
 import { getLogger } from '../log';
 import type { OnboardingPolicy } from './accept';
 import { decide } from './decision';
-import { loadPictures, loadTemplate, storeTemplate } from './media';
+import { loadPictures, loadTemplate, storePortrait, storeTemplate } from './media';
 import { findOnboarding, pipelinePatch, transition, withTransition, type Onboarding } from './records';
 import type { StoredBasicData } from './view';
 
@@ -57,8 +57,9 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
   }
 }
 
-interface Checkpoints {
-  analysis?: { at: string; ms: number };
+export interface Checkpoints {
+  /** With what the reviewer needs beyond the SPEC record: the liveness verdict and the side each OCR field was read on. */
+  analysis?: { at: string; ms: number; liveness?: { alive: boolean; score: number; reasons: string[] }; fieldSides?: FieldSides };
   decision?: { at: string };
 }
 
@@ -109,9 +110,11 @@ async function analyse(row: Onboarding): Promise<Onboarding> {
   );
   const { scoreResult, extractResult, faceMatchResult } = run.analysis;
   const reference = run.probe ? await storeTemplate(row.id, run.probe) : undefined;
+  const portrait = faceMatchResult.faceCrop ? await storePortrait(row.id, faceMatchResult.faceCrop) : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
     await reference?.(tx);
+    await portrait?.(tx);
     const [updated] = await tx
       .update(schema.onboardings)
       .set({
@@ -119,7 +122,7 @@ async function analyse(row: Onboarding): Promise<Onboarding> {
         scoreData: scoreResult,
         faceMatch: pictures.selfie && faceMatchResult.compared ? { similarity: faceMatchResult.similarity, match: faceMatchResult.match } : null,
         basicData: sql`${schema.onboardings.basicData} || ${JSON.stringify(namesFrom(extractResult.ocr))}::jsonb`,
-        pipeline: pipelinePatch({ analysis: { at: new Date().toISOString(), ms: Math.round(performance.now() - started) } }),
+        pipeline: pipelinePatch({ analysis: { at: new Date().toISOString(), ms: Math.round(performance.now() - started), liveness: run.liveness, fieldSides: run.fieldSides } }),
         updatedAt: new Date(),
       })
       .where(eq(schema.onboardings.id, row.id))

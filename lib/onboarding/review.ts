@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { badRequest, conflict } from '../errors';
 import { enrolFace } from '../face';
 import { maskCpf } from '../log';
 import type { ScoreResult } from '../fraud';
 import { loadPictures, loadTemplate } from './media';
+import type { Checkpoints } from './pipeline';
 import { findOnboarding, transition, withTransition, type Actor } from './records';
 import { onboardingView, type OnboardingRecord, type Resolution } from './view';
 
@@ -62,15 +63,36 @@ export async function onboardingHistory(integratorId: string, onboardingId: stri
   return rows.map((r) => ({ action: r.action, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, actor: r.actor, at: r.at.toISOString() }));
 }
 
-/** Everything a reviewer needs in one answer: the record, the pictures, the history. */
+/** Usernames of the `user:<id>` actors, so a reviewer sees who decided (users of this integrator only). */
+export async function actorNames(integratorId: string, actors: string[]): Promise<Record<string, string>> {
+  const ids = [...new Set(actors.filter((a) => a.startsWith('user:')).map((a) => a.slice(5)))];
+  if (!ids.length) return {};
+  const db = await getDb();
+  const u = schema.users;
+  const rows = await db.select({ id: u.id, username: u.username }).from(u).where(and(eq(u.integratorId, integratorId), inArray(u.id, ids)));
+  return Object.fromEntries(rows.map((r) => [`user:${r.id}`, r.username]));
+}
+
+/**
+ * Everything a reviewer needs in one answer: the record, the pictures (with
+ * the document portrait the analysis cropped), the liveness verdict, the side
+ * each OCR field was read on, and the history with who acted.
+ */
 export async function reviewFile(integratorId: string, onboardingId: string) {
   const row = await findOnboarding(integratorId, onboardingId);
   const pictures = await loadPictures(onboardingId);
+  const history = await onboardingHistory(integratorId, onboardingId);
+  const resolution = row.resolution as Resolution | null;
+  const names = await actorNames(integratorId, [...history.map((e) => e.actor), ...(resolution ? [resolution.by] : [])]);
+  const analysis = (row.pipeline as Checkpoints).analysis;
   return {
     onboarding: await onboardingView(row),
-    images: { front: pictures.front ?? null, back: pictures.back ?? null, selfie: pictures.selfie ?? null },
+    images: { front: pictures.front ?? null, back: pictures.back ?? null, selfie: pictures.selfie ?? null, portrait: pictures.portrait ?? null },
+    liveness: analysis?.liveness ?? null,
+    fieldSides: analysis?.fieldSides ?? {},
     mediaPurgedAt: row.mediaPurgedAt?.toISOString() ?? null,
-    history: await onboardingHistory(integratorId, onboardingId),
+    history: history.map((e) => ({ ...e, actorName: names[e.actor] ?? null })),
+    resolvedBy: resolution ? (names[resolution.by] ?? null) : null,
   };
 }
 

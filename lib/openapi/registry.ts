@@ -15,11 +15,12 @@ import * as formalistic from '../contracts/formalistic';
 import * as onboarding from '../contracts/onboarding';
 import * as batch from '../contracts/batch';
 import * as consoleSession from '../contracts/console';
+import * as consoleReads from '../contracts/console-reads';
 
 const isContract = (v: unknown): v is Contract =>
   typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v && 'path' in v;
 
 /** Every operation of the service. Each new contracts module is added here once. */
-export const allContracts: Contract[] = [auth, keys, access, webhooks, dev, steps, settings, ocr, face, fraud, fraudAdmin, formalistic, onboarding, batch, consoleSession, ops]
+export const allContracts: Contract[] = [auth, keys, access, webhooks, dev, steps, settings, ocr, face, fraud, fraudAdmin, formalistic, onboarding, batch, consoleSession, consoleReads, ops]
   .flatMap((mod) => Object.values(mod).filter(isContract))
   .sort((a, b) => a.path.localeCompare(b.path));

@@ -171,6 +171,9 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   },
 };
 
+/** The query a collection is read with, when it needs one to show anything. */
+const COLLECTION_QUERIES: Record<string, string> = { 'services/api/v1/console/search/route.ts': '?q=a-only-customer' };
+
 /** Collections (no id in the path) that hold tenant data, read by B. */
 const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<ReturnType<typeof call>>) => void)> = {
   'services/api/v1/api-keys/route.ts': (w, res) => expect(res.data.keys.map((k: { id: string }) => k.id)).not.toContain(w.ids.apiKey),
@@ -181,6 +184,9 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   'services/api/v1/fraud/rules/route.ts': (w, res) => expect(res.data.find((r: { name: string }) => r.name === w.ids.rule).weight).not.toBe(97),
   'services/api/v1/import/workflows/route.ts': (w, res) => expect(res.data.items).toEqual([expect.objectContaining({ alias: w.ids.workflow, description: 'b' })]),
   'services/api/v1/onboarding/reviews/route.ts': (w, res) => expect(res.text).not.toContain(w.ids.review),
+  // B searches for A's customerId: nothing (COLLECTION_QUERIES); B's own figures count none of A's onboardings.
+  'services/api/v1/console/search/route.ts': (w, res) => expect(res.data).toEqual({ onboardings: [], steps: [], batches: [] }),
+  'services/api/v1/console/stats/route.ts': (w, res) => expect(res.data.daily.flatMap((d: { counts: Record<string, number> }) => Object.values(d.counts))).toEqual([]),
   'services/api/v1/webhooks/events/route.ts': (w, res) => expect(res.data.events).toEqual([]),
   'services/api/v1/settings/route.ts': (w, res) => expect(res.data.appOrigin).toBeNull(),
   'services/api/v1/webhooks/secret/route.ts': (w, res) => expect(res.data.webhookSecret).toBe(w.b.webhookSecret),
@@ -310,7 +316,7 @@ describe('tenant isolation on every resource endpoint', () => {
     expect(Object.keys(COLLECTIONS).sort()).toEqual(collections.sort());
     for (const [file, check] of Object.entries(COLLECTIONS)) {
       if (typeof check !== 'function') continue;
-      const res = await call(await handlerOf(file, 'GET'), '/x', { headers: w.authB });
+      const res = await call(await handlerOf(file, 'GET'), `/x${COLLECTION_QUERIES[file] ?? ''}`, { headers: w.authB });
       expect(res.status, file).toBe(200);
       for (const m of w.markers) expect(res.text, file).not.toContain(m);
       check(w, res);

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { formatWhen } from '@/components/console/format';
+import { orNotFound } from '@/components/console/or-not-found';
+import { RecordFacts } from '@/components/console/RecordFacts';
+import { TimelineSection } from '@/components/console/TimelineSection';
+import { stepDetail } from '@/lib/console';
+import { maskCpf } from '@/lib/log';
+import { requireConsoleUser } from '../../../current-user';
+
+export const metadata: Metadata = { title: 'Step process · Console' };
+
+export default async function StepPage({ params }: { params: Promise<{ requestId: string }> }) {
+  const user = await requireConsoleUser();
+  const s = await orNotFound(stepDetail(user.integratorId, (await params).requestId));
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Step process ({s.kind})</h1>
+      <RecordFacts
+        facts={[
+          ['Id', <span key="id" className="font-mono text-xs">{s.requestId}</span>],
+          ['Status', <span key="st" data-testid="status">{s.status}</span>],
+          ['Status reason', s.statusReason],
+          ['CPF', s.cpf ? maskCpf(s.cpf) : null],
+          ['Started through', s.api === 'apiKey' ? 'API key' : 'Bearer token'],
+          ['Expires', formatWhen(s.expiresAt)],
+        ]}
+      />
+      <TimelineSection entries={s.timeline} of="step process" />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb, schema } from '../db';
+import { notFound } from '../errors';
+
+/** One moment of a record's life, as stored (steps and batches keep timestamps, not a history table). */
+export interface TimelineEntry {
+  at: string;
+  event: string;
+  status: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const byTime = (entries: (TimelineEntry | undefined)[]) => entries.filter((e): e is TimelineEntry => Boolean(e)).sort((a, b) => a.at.localeCompare(b.at));
+const at = (d: Date | null, event: string, status: string | null = null) => (d ? { at: d.toISOString(), event, status } : undefined);
+
+/** A step process of this integrator for the console; any other id is the same 404. */
+export async function stepDetail(integratorId: string, requestId: string) {
+  const missing = notFound('not_found', `No step process ${requestId}.`);
+  if (!UUID.test(requestId)) throw missing;
+  const db = await getDb();
+  const s = schema.stepProcesses;
+  const [p] = await db.select().from(s).where(and(eq(s.integratorId, integratorId), eq(s.id, requestId)));
+  if (!p) throw missing;
+  const final = ['APPROVED', 'REJECTED', 'EXPIRED', 'CANCELED'].includes(p.status);
+  return {
+    requestId: p.id,
+    kind: p.kind,
+    api: p.api,
+    status: p.status,
+    statusReason: p.statusReason,
+    cpf: p.cpf ?? '',
+    email: p.email,
+    cellphone: p.cellphone,
+    createdAt: p.createdAt.toISOString(),
+    expiresAt: p.expiresAt.toISOString(),
+    timeline: byTime([
+      at(p.createdAt, 'created', 'PENDING'),
+      at(p.openedAt, 'opened by the person', 'IN_PROGRESS'),
+      at(p.consentAt, 'consent given'),
+      final ? at(p.finishedAt ?? (p.status === 'EXPIRED' ? p.expiresAt : null), 'finished', p.status) : undefined,
+    ]),
+  };
+}
+
+/** A batch of this integrator with its documents' outcomes; any other id is the same 404. */
+export async function batchDetail(integratorId: string, batchId: string) {
+  const missing = notFound('not_found', `No batch ${batchId}.`);
+  if (!UUID.test(batchId)) throw missing;
+  const db = await getDb();
+  const b = schema.importBatches;
+  const [batch] = await db.select().from(b).where(and(eq(b.integratorId, integratorId), eq(b.id, batchId)));
+  if (!batch) throw missing;
+  const d = schema.importDocs;
+  const docs = await db.select().from(d).where(eq(d.batchId, batchId)).orderBy(asc(d.position));
+  return {
+    batchId: batch.id,
+    batchExternalId: batch.batchExternalId,
+    workflowAlias: batch.workflowAlias,
+    status: batch.status,
+    docCount: batch.docCount,
+    createdAt: batch.createdAt.toISOString(),
+    docs: docs.map((doc) => ({
+      position: doc.position,
+      fileName: doc.fileName,
+      status: doc.status,
+      typeRecognized: doc.typeRecognized,
+      rejectCode: doc.rejectCode,
+      rejectReason: doc.rejectReason,
+      finishedAt: doc.finishedAt?.toISOString() ?? null,
+    })),
+    timeline: byTime([
+      at(batch.createdAt, 'received', 'RECEIVED'),
+      ...docs.map((doc) => at(doc.finishedAt, `document ${doc.position + 1}${doc.fileName ? ` (${doc.fileName})` : ''} finished`, doc.status)),
+      at(batch.finishedAt, 'finished', batch.status),
+    ]),
+  };
+}
+
+export type StepDetail = Awaited<ReturnType<typeof stepDetail>>;
+export type BatchDetail = Awaited<ReturnType<typeof batchDetail>>;
