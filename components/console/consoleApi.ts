@@ -15,7 +15,7 @@ export class ApiProblem extends Error {
  */
 export async function consoleApi<T>(path: string, options: { method?: string; json?: unknown } = {}): Promise<T> {
   const res = await fetch(path, {
-    method: options.method ?? 'GET',
+    method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
     headers: options.json === undefined ? undefined : { 'content-type': 'application/json' },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
     cache: 'no-store',

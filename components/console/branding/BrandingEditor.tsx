@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { Locale } from '@/lib/i18n';
-import { consoleApi } from '../api';
+import { consoleApi } from '../consoleApi';
 import { StepPreviews } from './StepPreviews';
 import { ColourField } from './ColourField';
 import { LogoField, type LogoChoice } from './LogoField';

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCpf, maskCpf } from '@/lib/log/mask';
-import { consoleApi } from '../api';
+import { consoleApi } from '../consoleApi';
 import { HeadRow } from '../HeadRow';
 import { field, input, primaryButton, secondaryButton, table, td } from '../styles';
 

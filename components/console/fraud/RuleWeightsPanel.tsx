@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FraudRule as RuleState, FraudRulePreview as RulePreview } from '@/lib/contracts/fraud-admin';
-import { consoleApi } from '../api';
+import { consoleApi } from '../consoleApi';
 import { HeadRow } from '../HeadRow';
 import { field, input, primaryButton, secondaryButton, table, td } from '../styles';
 import { RulePreviewResult } from './RulePreviewResult';
