@@ -55,16 +55,17 @@ export async function authenticateApiKey(header: string | null): Promise<Princip
   return { integratorId: key.integratorId, kind: 'apiKey', subjectId: key.id, scopes: ['onboarding'] };
 }
 
-/** Whether a request without Authorization carries a console session cookie to try. */
-export const hasConsoleCookie = (req: Request) => !req.headers.get('authorization') && Boolean(sessionIdFromCookies(req.headers.get('cookie')));
+/** The console session a request without Authorization carries in its cookie (MAC verified), if any. */
+export const consoleSessionOf = (req: Request): string | undefined =>
+  req.headers.get('authorization') ? undefined : sessionIdFromCookies(req.headers.get('cookie'));
 
 /**
  * The console's pages call the same JSON API as integrators, with their
  * session cookie instead of a Bearer token: same principal, same role checks,
  * plus the same-origin check for state changes.
  */
-export async function authenticateConsole(req: Request, scope: Scope): Promise<Principal> {
-  const user = await consoleUser(sessionIdFromCookies(req.headers.get('cookie')));
+export async function authenticateConsole(req: Request, sessionId: string, scope: Scope): Promise<Principal> {
+  const user = await consoleUser(sessionId);
   if (!user) throw notSignedIn();
   assertSameOrigin(req.method, req.headers.get('origin'), req.headers.get('host'));
   if (scope !== 'services') throw forbidden('insufficient_scope', `This API needs the ${scope} scope, which console sessions do not carry.`);

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../errors';
 import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
 import { rolesOf, type BodyOf, type Contract, type Method, type ParamsOf, type QueryOf } from './contract';
-import { authenticateApiKey, authenticateBearer, authenticateConsole, hasConsoleCookie, requireRoleOfUser, type Principal } from './guards';
+import { authenticateApiKey, authenticateBearer, authenticateConsole, consoleSessionOf, requireRoleOfUser, type Principal } from './guards';
 import { gates } from './load';
 import { observeRequest } from './metrics';
 import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
@@ -74,7 +74,8 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
 
 async function authenticate(contract: Contract, req: Request): Promise<Principal | undefined> {
   if (contract.auth === 'bearer') {
-    if (hasConsoleCookie(req)) return authenticateConsole(req, contract.scope ?? 'services');
+    const consoleSession = consoleSessionOf(req);
+    if (consoleSession) return authenticateConsole(req, consoleSession, contract.scope ?? 'services');
     return authenticateBearer(req.headers.get('authorization'), contract.scope ?? 'services');
   }
   if (contract.auth === 'apiKey') return authenticateApiKey(req.headers.get('x-api-key'));
