@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './csp-guard';
-import { APP, bearer, expectAxeClean, receiver, uniquePhone, useApp } from './helpers';
-import { E2E_DEMO } from '../playwright.config';
+import { APP, bearer, expectAxeClean, receiver, signInToConsole, uniquePhone, useApp } from './helpers';
 
 test.beforeAll(async () => useApp());
 
 const tag = () => crypto.randomBytes(3).toString('hex');
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 /** A delivered step.canceled event: a validation process with a webhook to a local receiver, canceled. */
 async function deliveredEvent(request: APIRequestContext) {
@@ -36,7 +27,7 @@ const keyStatus = async (request: APIRequestContext, key: string) =>
 test.describe('console: webhooks, API keys, users and roles', () => {
   test('redeliver an event: the new attempt reaches the receiver and its outcome is announced', async ({ page, request }) => {
     const { hook, requestId, eventId } = await deliveredEvent(request);
-    await signIn(page, E2E_DEMO.username, E2E_DEMO.password);
+    await signInToConsole(page);
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Webhooks' }).click();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_•+$/);
@@ -58,7 +49,7 @@ test.describe('console: webhooks, API keys, users and roles', () => {
   });
 
   test('rotate an API key: the new key is shown once, works, and the old one stops', async ({ page, request }) => {
-    await signIn(page, E2E_DEMO.username, E2E_DEMO.password);
+    await signInToConsole(page);
     await page.goto('/console/access');
     await expect(page.getByRole('heading', { name: 'API keys and users', level: 1 })).toBeVisible();
     await expectAxeClean(page);
@@ -94,7 +85,7 @@ test.describe('console: webhooks, API keys, users and roles', () => {
   test('a viewer sees no admin buttons, and the API refuses them anyway', async ({ page, browser, baseURL, request }) => {
     // An event to open, whatever ran before.
     await (await deliveredEvent(request)).hook.close();
-    await signIn(page, E2E_DEMO.username, E2E_DEMO.password);
+    await signInToConsole(page);
     await page.goto('/console/access');
     const username = `viewer.${tag()}`;
     const password = `viewer-pass-${tag()}-x`;
@@ -107,7 +98,7 @@ test.describe('console: webhooks, API keys, users and roles', () => {
 
     const context = await browser.newContext({ baseURL });
     const viewer = await context.newPage();
-    await signIn(viewer, username, password);
+    await signInToConsole(viewer, { username, password });
     await expect(viewer.getByText(`${username} · viewer`)).toBeVisible();
 
     await viewer.goto('/console/webhooks');

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './csp-guard';
-import { APP, bearer, expectAxeClean, fixture, uniquePhone, useApp } from './helpers';
+import { APP, bearer, expectAxeClean, fixture, signInToConsole, uniquePhone, useApp } from './helpers';
 import { E2E_DEMO } from '../playwright.config';
 
 test.beforeAll(async () => useApp());
@@ -8,19 +7,11 @@ test.beforeAll(async () => useApp());
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const STEP_PAGES = ['intro', 'code', 'document', 'selfie', 'result'];
 
-async function signIn(page: Page) {
-  await page.goto('/console/login');
-  await page.getByLabel('Username').fill(E2E_DEMO.username);
-  await page.getByLabel('Password').fill(E2E_DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
-
 test.describe('console: branding, rule weights, deny list', () => {
   test('the phone-frame previews of every step page follow the form live; saved, a real hosted page shows the branding', async ({ page, request }) => {
     const auth = await bearer(request);
     try {
-      await signIn(page);
+      await signInToConsole(page);
       await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Branding' }).click();
       await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
       for (const id of STEP_PAGES) await expect(page.getByTestId(`preview-${id}`)).toBeVisible();
@@ -72,7 +63,7 @@ test.describe('console: branding, rule weights, deny list', () => {
     fixture('record-analyses.ts', E2E_DEMO.username, group, '4');
     const auth = await bearer(request);
     try {
-      await signIn(page);
+      await signInToConsole(page);
       await page.goto('/console/fraud');
       await expect(page.getByRole('heading', { name: 'Rule weights' })).toBeVisible();
       await expectAxeClean(page);
@@ -96,7 +87,7 @@ test.describe('console: branding, rule weights, deny list', () => {
   });
 
   test('the deny list masks CPFs until one is revealed; an admin adds and removes', async ({ page }) => {
-    await signIn(page);
+    await signInToConsole(page);
     await page.goto('/console/fraud');
     await page.getByLabel('CPF', { exact: true }).fill('111.444.777-35');
     await page.getByLabel('Reason').fill('chargeback');

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './csp-guard';
 import { shot } from './capture-helpers';
-import { bearer, expectAxeClean } from './helpers';
+import { bearer, expectAxeClean, signInToConsole } from './helpers';
 import { facesDir } from '../lib/testing/datasets';
 import { fraudCase, type Faces } from '../scripts/synth/fraud';
 import { E2E_DEMO } from '../playwright.config';
@@ -42,18 +42,10 @@ async function onboardingInAnalysis(request: APIRequestContext) {
   return { onboardingId: onboardingId as string, customerId, cpf: doc.cpf };
 }
 
-async function signIn(page: Page) {
-  await page.goto('/console/login');
-  await page.getByLabel('Username').fill(E2E_DEMO.username);
-  await page.getByLabel('Password').fill(E2E_DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
-
 test.describe('console: review queue, search, charts', () => {
   test('an onboarding in ANALYSIS is reviewed in the console: boxes and faces shown, rejected with a reason, RESOLVED with who and when; search finds it', async ({ page, request }, info) => {
     const o = await onboardingInAnalysis(request);
-    await signIn(page);
+    await signInToConsole(page);
 
     // The overview's charts, with their text alternatives.
     await expect(page.getByTestId('stats-charts')).toBeVisible();

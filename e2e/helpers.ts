@@ -56,6 +56,15 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Signs in to the console (the demo admin unless told otherwise) and waits for the overview. */
+export async function signInToConsole(page: Page, who: { username: string; password: string } = E2E_DEMO) {
+  await page.goto('/console/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+}
+
 /** No WCAG violation of any impact (the console's bar). */
 export async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
