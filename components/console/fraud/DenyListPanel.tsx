@@ -4,8 +4,8 @@ import { useMutation, useQueryClient, useInfiniteQuery } from '@tanstack/react-q
 import { useState } from 'react';
 import { formatCpf, maskCpf } from '@/lib/log/mask';
 import { consoleApi } from '../consoleApi';
-import { HeadRow } from '../HeadRow';
-import { field, input, primaryButton, secondaryButton, table, td } from '../styles';
+import { TableHead } from '../TableHead';
+import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';
 
 interface Entry {
   cpf: string;
@@ -92,7 +92,7 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
       ) : (
         <table className={table}>
           <caption className="sr-only">CPFs on the deny list</caption>
-          <HeadRow columns={['CPF', 'Reason', 'Added', <span className="sr-only">Actions</span>]} />
+          <TableHead className="" cellClassName={th} columns={['CPF', 'Reason', 'Added', { label: <span className="sr-only">Actions</span> }]} />
           <tbody>
             {entries.map((e) => {
               const shown = revealed.has(e.cpf);

@@ -1,6 +1,6 @@
 import type { FraudRulePreview } from '@/lib/contracts/fraud-admin';
-import { HeadRow } from '../HeadRow';
-import { table, td } from '../styles';
+import { TableHead } from '../TableHead';
+import { table, td, th } from '../styles';
 import { ScoreHistogram } from './ScoreHistogram';
 
 const DECISIONS = ['approved', 'review', 'rejected', 'blacklisted'] as const;
@@ -28,7 +28,7 @@ export function RulePreviewResult({ preview, pending, error }: { preview?: Fraud
         <>
           <table className={`${table} mb-3`}>
             <caption className="sr-only">Decisions before and after</caption>
-            <HeadRow columns={['Decision', 'Now', 'Proposed']} rightFrom={1} />
+            <TableHead className="" cellClassName={th} columns={['Decision', { label: 'Now', className: 'text-right' }, { label: 'Proposed', className: 'text-right' }]} />
             <tbody>
               {DECISIONS.map((d) => (
                 <tr key={d}>

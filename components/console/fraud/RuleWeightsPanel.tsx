@@ -4,8 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FraudRule as RuleState, FraudRulePreview as RulePreview } from '@/lib/contracts/fraud-admin';
 import { consoleApi } from '../consoleApi';
-import { HeadRow } from '../HeadRow';
-import { field, input, primaryButton, secondaryButton, table, td } from '../styles';
+import { TableHead } from '../TableHead';
+import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';
 import { RulePreviewResult } from './RulePreviewResult';
 
 type Draft = Record<string, { weight: number; enabled: boolean }>;
@@ -103,7 +103,7 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
         <div className="overflow-x-auto">
           <table className={table}>
             <caption className="mb-2 text-left text-sm text-slate-700">Rules for {group ? `rulesGroup ${group}` : 'every analysis'}</caption>
-            <HeadRow columns={['Rule', 'Weight', 'On']} />
+            <TableHead className="" cellClassName={th} columns={['Rule', 'Weight', 'On']} />
             <tbody>
               {loaded.map((r) => {
                 const d = draft[r.name] ?? { weight: r.weight, enabled: r.enabled };

@@ -2,16 +2,14 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { consoleApi } from '../consoleApi';
 
 /** Approve or reject an onboarding in ANALYSIS with a reason (POST …/decision; the server checks the role again). */
 export function DecisionForm({ onboardingId }: { onboardingId: string }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const decide = useMutation({
-    mutationFn: async (body: { decision: 'approve' | 'reject'; reason: string }) => {
-      const res = await fetch(`/services/api/v1/onboarding/reviews/${onboardingId}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { detail?: string }).detail ?? `The decision was not recorded (${res.status}).`);
-    },
+    mutationFn: (body: { decision: 'approve' | 'reject'; reason: string }) => consoleApi(`/services/api/v1/onboarding/reviews/${onboardingId}/decision`, { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['review', onboardingId] }),
     onError: (err) => setError(err.message),
   });
