@@ -230,3 +230,20 @@ export async function detectPortrait(pic: Picture): Promise<Face[]> {
   if (!face || !plausibleLandmarks(face.landmarks, whole.width)) return [];
   return finish(pic, [scaled(face, whole.width / pic.width)], 'whole');
 }
+
+/** What kind of picture a face is looked for in: a selfie (or a face crop sent as one), or a document page. */
+export type FaceSource = 'selfie' | 'document';
+
+/**
+ * The one detection policy: every entry point (4.5–4.8, onboarding, the
+ * hosted selfie and its challenge, the fraud step's portrait, formalistic and
+ * the face index) finds its faces here.
+ */
+export async function locateFaces(pic: Picture, source: FaceSource): Promise<Face[]> {
+  if (source === 'document') return detectPortrait(pic);
+  // A selfie is settled by one quick detection; a tight crop, a tilted or doubtful face takes the longer road.
+  // (The fast detector's scores and box shapes differ from SSD's: only an implausible pitch makes its face doubtful,
+  // which is what a face lying on its side gives.)
+  const quick = await detectSelfie(pic);
+  return quick.length && Math.abs(quick[0]!.pose.pitch) < 30 ? quick : detectPortrait(pic);
+}

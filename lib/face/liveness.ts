@@ -1,6 +1,6 @@
 import { AppError, unprocessable } from '../errors';
 import { getSettings } from '../settings';
-import { detectSelfie, MIN_FACE_PX, type Face, type Picture } from './detect';
+import { locateFaces, MIN_FACE_PX, type Face, type Picture } from './detect';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
@@ -54,7 +54,7 @@ const explain = (codes: LivenessReason[]) => codes.map((code) => ({ code, messag
 
 /** Passive presentation-attack detection on one selfie. */
 export async function assessLiveness(pic: Picture, field: string, threshold = model.threshold): Promise<LivenessOutcome> {
-  const faces = await detectSelfie(pic);
+  const faces = await locateFaces(pic, 'selfie');
   if (faces.length === 0) throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
   return judgeLiveness(pic, faces[0]!, threshold);
 }

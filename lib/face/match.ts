@@ -3,7 +3,7 @@ import { decodeFileField, normalizeImage } from '../media';
 import { getSettings } from '../settings';
 import calibration from './calibration.json';
 import { euclidean, similarityOf } from './calibrate';
-import { detectPortrait, detectSelfie, type Face, type Picture } from './detect';
+import { locateFaces, type Face, type Picture } from './detect';
 
 /** Default decision point on the similarity scale: the calibrated threshold maps to 50. */
 export const DEFAULT_MATCH_THRESHOLD = 50;
@@ -23,11 +23,7 @@ export async function pictureFrom(value: string, field: string): Promise<Picture
 
 /** The face to compare in a picture: the largest; none is 422 `no_face_detected` naming the field. */
 export async function mainFace(pic: Picture, field: string, notices: string[]): Promise<Face> {
-  // A selfie is settled by one quick detection; a portrait, a tilted or doubtful face takes the longer road.
-  // (The fast detector's scores and box shapes differ from SSD's: only an implausible pitch makes its face doubtful,
-  // which is what a face lying on its side gives.)
-  const quick = await detectSelfie(pic);
-  const faces = quick.length && Math.abs(quick[0]!.pose.pitch) < 30 ? quick : await detectPortrait(pic);
+  const faces = await locateFaces(pic, 'selfie');
   if (faces.length === 0) {
     throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
   }
