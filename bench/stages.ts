@@ -6,7 +6,7 @@
  * face decode, detection, descriptor and liveness. Part of `npm run bench`.
  */
 import { classify, fold, pgm, preparedPage, readDocument, readMrz, type Grey } from '../lib/documents';
-import { detectSelfie, facePool, judgeLiveness, pictureFrom } from '../lib/face';
+import { facePool, locateFaces, judgeLiveness, pictureFrom } from '../lib/face';
 import { documentForensics, scoreEvidence } from '../lib/fraud';
 import { intake, type MediaInput } from '../lib/media';
 import { ocrPool, type OcrOutput } from '../lib/ocr';
@@ -94,10 +94,10 @@ async function benchSize(size: Size, log: (s: string) => void): Promise<StageSiz
   const faces = await facePhotos(SIZES[size], faceCount());
   for (const [i, photo] of faces.entries()) {
     const decoded = await timed(() => pictureFrom(photo.toString('base64'), 'image'));
-    if (i === 0) await Promise.all(Array.from({ length: facePool().size }, () => detectSelfie(decoded.value)));
+    if (i === 0) await Promise.all(Array.from({ length: facePool().size }, () => locateFaces(decoded.value, 'selfie')));
     // The pool sums its workers' time per part: read around a call made alone, it splits the call.
     const before = { ...facePool().spent };
-    const detected = await timed(() => detectSelfie(decoded.value));
+    const detected = await timed(() => locateFaces(decoded.value, 'selfie'));
     const embedMs = facePool().spent.embedMs - before.embedMs;
     times.faceDecode.push(decoded.ms);
     times.faceDetect.push(detected.ms - embedMs);

@@ -1,6 +1,8 @@
 import { open, seal } from '../crypto';
 import { unprocessable } from '../errors';
-import { detectSelfie, type Face, type Picture } from './detect';
+import type { Face, Picture } from './detect';
+import { locateFaces } from './locate';
+import { noFaceError } from './errors';
 import { landmarkRatios } from './geometry';
 import { similarity, DEFAULT_MATCH_THRESHOLD } from './match';
 
@@ -80,8 +82,8 @@ export async function verifyChallenge(token: string, frames: ChallengeFrame[], n
   if (ordered[ordered.length - 1]!.at - ordered[0]!.at < 300) reasons.push('frames_too_close_in_time');
   const faces: Face[] = [];
   for (const [i, f] of ordered.entries()) {
-    const [face] = await detectSelfie(f.picture);
-    if (!face) throw unprocessable('no_face_detected', `No face was found in frame ${i + 1}.`, { errors: [{ pointer: `/frames/${i}`, message: 'no face detected' }] });
+    const [face] = await locateFaces(f.picture, 'selfie');
+    if (!face) throw noFaceError(`frame ${i + 1}`, `/frames/${i}`);
     faces.push(face);
   }
   const first = faces[0]!;

@@ -1,13 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
-import { headPose, plausibleLandmarks, type Point, type Pose } from './geometry';
+import { faceLike, headPose, type Point, type Pose } from './geometry';
 import { greyFace, laplacianVariance } from './measure';
 import { facePool, type RawFace } from './pool';
 
-/** Longest side the detector sees (it works at 512 px inside): a selfie's face stays large at 640; a document portrait needs more. */
-const SELFIE_MAX_SIDE = 640;
-const DOCUMENT_MAX_SIDE = 1024;
-/** Largest picture treated as a possible tight face crop (padded and upscaled when nothing is found). */
-const CROP_MAX_SIDE = 800;
+/** Longest side the detector sees (it works at 416–512 px inside): a selfie's face stays large at 640. */
+export const SELFIE_MAX_SIDE = 640;
 /** Smallest face (box side in submitted pixels) worth comparing. */
 export const MIN_FACE_PX = 64;
 /** Laplacian variance of the face (at 128 px) under which it is too blurred to trust. */
@@ -45,7 +42,7 @@ export interface Picture {
   height: number;
 }
 
-async function rgbOf(img: Sharp): Promise<{ rgb: Buffer; width: number; height: number }> {
+export async function rgbOf(img: Sharp): Promise<{ rgb: Buffer; width: number; height: number }> {
   const { data, info } = await img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { rgb: data, width: info.width, height: info.height };
 }
@@ -78,7 +75,7 @@ async function quality(pic: Picture, box: [number, number, number, number], scor
   return q;
 }
 
-function scaled(raw: RawFace, k: number, dx = 0, dy = 0): RawFace {
+export function scaled(raw: RawFace, k: number, dx = 0, dy = 0): RawFace {
   return {
     ...raw,
     box: [raw.box[0] / k - dx, raw.box[1] / k - dy, raw.box[2] / k, raw.box[3] / k],
@@ -86,7 +83,7 @@ function scaled(raw: RawFace, k: number, dx = 0, dy = 0): RawFace {
   };
 }
 
-async function finish(pic: Picture, raws: RawFace[], via: Face['via']): Promise<Face[]> {
+export async function finish(pic: Picture, raws: RawFace[], via: Face['via']): Promise<Face[]> {
   const faces = await Promise.all(
     raws.map(async (r) => ({
       box: r.box.map((v) => Math.round(v)) as Face['box'],
@@ -112,138 +109,65 @@ export async function detectFaces(pic: Picture, maxSide = SELFIE_MAX_SIDE, detec
   return finish(pic, raws.map((r) => scaled(r, width / pic.width)), 'detect');
 }
 
-/** A selfie: the fast detector first, the thorough one when it finds nothing. */
-export async function detectSelfie(pic: Picture): Promise<Face[]> {
-  const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
-  return quick.length ? quick : detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
+export interface PaddedOptions {
+  /** Context added on every side, as a share of the picture's longer side. */
+  pad?: number;
+  /** Side of the padded square the detector sees. */
+  target?: number;
+  detector?: 'tiny' | 'ssd';
+  minConfidence?: number;
+  /** Degrees the padded picture is turned before detection (a tilted face set upright). */
+  angle?: number;
 }
 
-/** Upright faces give boxes taller than wide; a face on its side gives a wide one. */
-const sideways = (f: Face) => f.box[2] > f.box[3] * 1.15;
-/** A detection to double-check in other orientations: on its side, weakly detected, or head pose implausible for a photo taken of someone. */
-const doubtful = (f: Face) => f.via !== 'whole' && (sideways(f) || f.score < 0.9 || Math.abs(f.pose.pitch) >= 30);
-
-/** A point of the picture turned by `turn` degrees clockwise, back in the original picture. */
-function unturn([x, y]: [number, number], turn: 90 | 180 | 270, width: number, height: number): [number, number] {
-  if (turn === 90) return [y, height - x];
-  if (turn === 180) return [width - x, height - y];
-  return [width - y, x];
-}
-
-type Turn = 0 | 90 | 180 | 270;
-
-/**
- * The most confident upright face over the given turns of the picture: the
- * detector is trained on upright faces, so a picture held sideways or upside
- * down (no EXIF) is turned, and the face found is mapped back to the
- * original's pixels (its descriptor comes from the upright face).
- */
-async function bestTurn(pic: Picture, turns: Turn[], maxSide: number): Promise<Face[]> {
-  let best: Face[] = [];
-  for (const turn of turns) {
-    const png = turn ? await sharp(pic.png).rotate(turn).png().toBuffer() : pic.png;
-    const [w, h] = turn === 90 || turn === 270 ? [pic.height, pic.width] : [pic.width, pic.height];
-    const faces = await detectFaces({ png, width: w, height: h }, maxSide);
-    if (faces.length === 0 || sideways(faces[0]!) || (best[0] && best[0].score >= faces[0]!.score)) continue;
-    best = !turn
-      ? faces
-      : faces.map((f) => {
-          const corners = [unturn([f.box[0], f.box[1]], turn, pic.width, pic.height), unturn([f.box[0] + f.box[2], f.box[1] + f.box[3]], turn, pic.width, pic.height)];
-          const x0 = Math.min(corners[0]![0], corners[1]![0]);
-          const y0 = Math.min(corners[0]![1], corners[1]![1]);
-          return {
-            ...f,
-            box: [x0, y0, Math.abs(corners[1]![0] - corners[0]![0]), Math.abs(corners[1]![1] - corners[0]![1])] as Face['box'],
-            landmarks: f.landmarks.map((p) => unturn(p, turn, pic.width, pic.height)),
-            pose: { ...f.pose, roll: f.pose.roll + turn },
-          };
-        });
-    if (!doubtful(faces[0]!)) break;
-  }
-  return best;
-}
-
-const detectTurned = (pic: Picture) => bestTurn(pic, [90, 270, 180], SELFIE_MAX_SIDE);
-
-/** How much of the page around a weak candidate is looked at again: the detector needs the head and shoulders. */
-const CLOSER_CONTEXT = 3;
-/** Candidates looked at closer: the portrait is nearly always among the two surest. */
-const CLOSER_CANDIDATES = 2;
-
-/**
- * A weak detection on a whole page looked at again closer: a portrait is a
- * small part of a photographed document, and the detector that half-sees it
- * there usually finds it with full confidence in a crop around it (any turn).
- * Undefined when the closer look is no better.
- */
-async function closer(pic: Picture, f: Face): Promise<Face | undefined> {
-  const [x, y, w, h] = f.box;
-  const side = Math.max(w, h) * CLOSER_CONTEXT;
-  const left = Math.max(0, Math.round(x + w / 2 - side / 2));
-  const top = Math.max(0, Math.round(y + h / 2 - side / 2));
-  const width = Math.min(pic.width - left, Math.round(side));
-  const height = Math.min(pic.height - top, Math.round(side));
-  if (width < 32 || height < 32) return undefined;
-  const png = await sharp(pic.png).extract({ left, top, width, height }).png().toBuffer();
-  const [g] = await bestTurn({ png, width, height }, [0, 180, 90, 270], SELFIE_MAX_SIDE);
-  if (!g || g.score <= f.score) return undefined;
-  return { ...g, box: [g.box[0] + left, g.box[1] + top, g.box[2], g.box[3]], landmarks: g.landmarks.map(([px, py]) => [px + left, py + top] as [number, number]) };
+/** A point of a picture turned `deg` degrees clockwise about its centre (sharp's rotate), back in the unturned picture. */
+function unrotate([x, y]: [number, number], deg: number, w: number, h: number, W: number, H: number): [number, number] {
+  const a = (deg * Math.PI) / 180;
+  const dx = x - W / 2;
+  const dy = y - H / 2;
+  return [w / 2 + dx * Math.cos(a) + dy * Math.sin(a), h / 2 - dx * Math.sin(a) + dy * Math.cos(a)];
 }
 
 /**
- * A face on a document (small, printed, under holograms) or a tight crop of
- * one. Tried as a scene first; then padded with its own edges (the detector
- * needs context around a face) and upscaled; then, for a picture that is
- * itself a face crop, the whole image described as the face when its
- * landmarks look like a face.
+ * Faces in a picture that may be a tight face crop: the detectors are trained
+ * on heads with some of the scene around them, so a face that fills the frame
+ * is missed. The picture is set in a neutral grey surround (no mirrored ghost
+ * faces), scaled to the detector's working size, optionally turned upright,
+ * and the faces found are mapped back to the picture's pixels.
  */
-/** The first candidates each looked at closer (kept as they were when that is no better), surest first. */
-async function lookedCloser(pic: Picture, faces: Face[]): Promise<Face[]> {
-  const looked = await Promise.all(faces.slice(0, CLOSER_CANDIDATES).map(async (f) => (await closer(pic, f)) ?? f));
-  return [...looked, ...faces.slice(CLOSER_CANDIDATES)].sort((a, b) => b.score - a.score);
-}
-
-export async function detectPortrait(pic: Picture): Promise<Face[]> {
-  const plain = await detectFaces(pic, DOCUMENT_MAX_SIDE);
-  if (plain.length && !doubtful(plain[0]!)) return plain;
-  // A weak candidate is usually the portrait seen too small, or turned: a closer look settles most.
-  let upright = plain.length && !sideways(plain[0]!) ? await lookedCloser(pic, plain) : [];
-  if (upright.length && !doubtful(upright[0]!)) return upright;
-  // A face on its side or upside down is found but described badly: the best upright reading wins.
-  const turned = await detectTurned(pic);
-  if (turned.length && doubtful(turned[0]!)) upright = [...upright, ...(await lookedCloser(pic, turned)).slice(0, 1)].sort((a, b) => b.score - a.score);
-  // (Boxes of turned faces are in the original frame, where they may look wide: only the plain reading is judged by shape.)
-  const best = [upright, turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
-  if (best) return best;
-  if (plain.length) return plain;
-  // Padding and upscaling help a tight crop of a face; a whole page with no face found at document size has none to find that way.
-  if (Math.max(pic.width, pic.height) > CROP_MAX_SIDE) return [];
-  const pad = Math.round(Math.max(pic.width, pic.height) * 0.4);
-  const up = Math.min(4, Math.max(1, 720 / Math.max(pic.width, pic.height)));
-  const padded = sharp(pic.png).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).resize({ width: Math.round((pic.width + 2 * pad) * up), kernel: 'lanczos3' });
-  const big = await rgbOf(padded);
-  const raws = await facePool().run({ op: 'detect', rgb: big.rgb, width: big.width, height: big.height, minConfidence: 0.3 });
-  if (raws.length) return finish(pic, raws.map((r) => scaled(r, up, pad, pad)), 'upscaled');
-  if (Math.max(pic.width, pic.height) > 600) return [];
-  const whole = await rgbOf(sharp(pic.png).resize({ width: Math.max(pic.width, 160) }));
-  const [face] = await facePool().run({ op: 'whole', ...whole });
-  if (!face || !plausibleLandmarks(face.landmarks, whole.width)) return [];
-  return finish(pic, [scaled(face, whole.width / pic.width)], 'whole');
-}
-
-/** What kind of picture a face is looked for in: a selfie (or a face crop sent as one), or a document page. */
-export type FaceSource = 'selfie' | 'document';
-
-/**
- * The one detection policy: every entry point (4.5–4.8, onboarding, the
- * hosted selfie and its challenge, the fraud step's portrait, formalistic and
- * the face index) finds its faces here.
- */
-export async function locateFaces(pic: Picture, source: FaceSource): Promise<Face[]> {
-  if (source === 'document') return detectPortrait(pic);
-  // A selfie is settled by one quick detection; a tight crop, a tilted or doubtful face takes the longer road.
-  // (The fast detector's scores and box shapes differ from SSD's: only an implausible pitch makes its face doubtful,
-  // which is what a face lying on its side gives.)
-  const quick = await detectSelfie(pic);
-  return quick.length && Math.abs(quick[0]!.pose.pitch) < 30 ? quick : detectPortrait(pic);
+export async function detectPadded(pic: Picture, opts: PaddedOptions = {}): Promise<Face[]> {
+  const { pad = 0.5, target = 416, detector = 'tiny', minConfidence = 0.4, angle = 0 } = opts;
+  const long = Math.max(pic.width, pic.height);
+  const p = Math.round(long * pad);
+  const k = target / (long + 2 * p);
+  let img = sharp(pic.png)
+    .extend({ top: p, bottom: p, left: p, right: p, background: '#808080' })
+    .resize({ width: Math.round((pic.width + 2 * p) * k), kernel: 'lanczos3' });
+  if (angle) img = sharp(await img.png().toBuffer()).rotate(angle, { background: '#808080' });
+  const { rgb, width, height } = await rgbOf(img);
+  const raws = await facePool().run({ op: 'detect', rgb, width, height, detector, minConfidence });
+  const pw = Math.round((pic.width + 2 * p) * k);
+  const ph = Math.round((pic.height + 2 * p) * k);
+  const back = (pt: [number, number]): [number, number] => {
+    const [x, y] = angle ? unrotate(pt, angle, pw, ph, width, height) : pt;
+    return [x / k - p, y / k - p];
+  };
+  const mapped = raws.map((r): RawFace => {
+    const [cx, cy] = back([r.box[0] + r.box[2] / 2, r.box[1] + r.box[3] / 2]);
+    const w = r.box[2] / k;
+    const h = r.box[3] / k;
+    return { ...r, box: [cx - w / 2, cy - h / 2, w, h], landmarks: r.landmarks.map(back) };
+  });
+  // A face must lie mostly on the picture, not in the grey surround; the box is then clipped to the picture.
+  // Its landmarks must make a face (at any tilt): verified before the box is clipped.
+  const onPicture = mapped.filter((r) => {
+    const [cx, cy] = [r.box[0] + r.box[2] / 2, r.box[1] + r.box[3] / 2];
+    return cx > 0 && cy > 0 && cx < pic.width && cy < pic.height && faceLike(r.landmarks, r.box[2]);
+  });
+  const clipped = onPicture.map((r): RawFace => {
+    const x0 = Math.max(0, r.box[0]);
+    const y0 = Math.max(0, r.box[1]);
+    return { ...r, box: [x0, y0, Math.min(pic.width, r.box[0] + r.box[2]) - x0, Math.min(pic.height, r.box[1] + r.box[3]) - y0] };
+  });
+  return finish(pic, clipped, 'upscaled');
 }

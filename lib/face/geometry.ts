@@ -63,6 +63,20 @@ export function plausibleLandmarks(l: Point[], width: number): boolean {
   );
 }
 
+/**
+ * Whether 68 points found in a box look like a face, whatever its in-plane
+ * tilt: the points are turned upright about the eyes first (a crop turned by
+ * 20° is still a face), then held to `plausibleLandmarks` at the box's width.
+ */
+export function faceLike(l: Point[], boxWidth: number): boolean {
+  if (l.length !== 68) return false;
+  const { right, left } = eyeCentres(l);
+  const a = -Math.atan2(left[1] - right[1], left[0] - right[0]);
+  const [cx, cy] = mean([right, left]);
+  const upright = l.map(([x, y]) => [cx + (x - cx) * Math.cos(a) - (y - cy) * Math.sin(a), cy + (x - cx) * Math.sin(a) + (y - cy) * Math.cos(a)] as Point);
+  return plausibleLandmarks(upright, boxWidth);
+}
+
 const area = (a: Point, b: Point, c: Point) => Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])) / 2;
 
 /**

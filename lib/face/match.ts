@@ -1,9 +1,10 @@
-import { unprocessable } from '../errors';
 import { decodeFileField, normalizeImage } from '../media';
 import { getSettings } from '../settings';
 import calibration from './calibration.json';
 import { euclidean, similarityOf } from './calibrate';
-import { locateFaces, type Face, type Picture } from './detect';
+import { noFaceError } from './errors';
+import type { Face, Picture } from './detect';
+import { locateFaces } from './locate';
 
 /** Default decision point on the similarity scale: the calibrated threshold maps to 50. */
 export const DEFAULT_MATCH_THRESHOLD = 50;
@@ -25,7 +26,7 @@ export async function pictureFrom(value: string, field: string): Promise<Picture
 export async function mainFace(pic: Picture, field: string, notices: string[]): Promise<Face> {
   const faces = await locateFaces(pic, 'selfie');
   if (faces.length === 0) {
-    throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
+    throw noFaceError(field);
   }
   if (faces.length > 1) notices.push(`${field}: ${faces.length} faces found; the largest was used.`);
   const q = faces[0]!.quality;

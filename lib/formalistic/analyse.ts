@@ -4,7 +4,7 @@ import { FORMALISTIC_PATH, type FaceResult, type FormalisticItem, type Formalist
 import { datavalidClient } from '../datavalid';
 import { readCompanyDocument, readDocument, type DocumentReading, type OcrResult } from '../documents';
 import { AppError } from '../errors';
-import { DEFAULT_MATCH_THRESHOLD, detectFaces, detectPortrait, searchFaces, type Face, type FaceCandidate, type Picture } from '../face';
+import { DEFAULT_MATCH_THRESHOLD, locateFaces, searchFaces, type Face, type FaceCandidate, type Picture } from '../face';
 import { denyListEntry, documentForensics, earlyForensics, faceCropOf, merged, PORTRAIT_SIDES, recordAnalysis, ruleSettingsFor, scoreEvidence, type Evidence, type ForensicSignals, type PageSignals } from '../fraud';
 import { getLogger } from '../log';
 import { intake, type MediaInput } from '../media';
@@ -53,7 +53,7 @@ async function analyseFile(
     const portraitSide = PORTRAIT_SIDES.has(ocr.typeRecognized);
     // A portrait side keeps its best candidate; other pages report every face they show. (Faces in the face worker while the forensics measure the page.)
     const [found, forensics] = await Promise.all([
-      portraitSide ? detectPortrait(picture) : detectFaces(picture, 1024),
+      locateFaces(picture, portraitSide ? 'document' : 'scene'),
       ctx.body.forensics ? documentForensics(media, reading, early) : Promise.resolve(undefined),
     ]);
     const faces = portraitSide ? found.slice(0, 1) : found;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { readDocument, type OcrField, type OcrResult } from '../documents';
-import { detectPortrait, type Face, type Picture } from '../face';
+import { locateFaces, type Face, type Picture } from '../face';
 import { intake } from '../media';
 import { documentForensics, earlyForensics, type PageSignals } from './forensics';
 
@@ -33,7 +33,7 @@ export async function side(value: string, field: string) {
   const picture: Picture = { png: page.png, width: page.width, height: page.height };
   const [forensics, portraits] = await Promise.all([
     documentForensics(media, reading, early),
-    PORTRAIT_SIDES.has(reading.result.typeRecognized) ? detectPortrait(picture) : Promise.resolve([] as Face[]),
+    PORTRAIT_SIDES.has(reading.result.typeRecognized) ? locateFaces(picture, 'document') : Promise.resolve([] as Face[]),
   ]);
   return { media, reading, forensics, picture, portraits };
 }

@@ -292,13 +292,13 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     }
   }, 120_000);
 
-  it('ERROR with the reason: a selfie without a face cannot be processed; runs past ONBOARDING_MAX_ATTEMPTS end the onboarding', async () => {
+  it('REJECTED naming the fix for a selfie without a face (not ERROR: the failure is not ours); runs past ONBOARDING_MAX_ATTEMPTS end in ERROR', async () => {
     const wall = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#b9c4a7' } }).jpeg().toBuffer();
     const noFace = await enrol({ cpf: clean.cpf, customerId: 'no-face', imageFront: dataUrl(clean.image), imageSelfie: dataUrl(wall) });
     expect(noFace.status).toBe(201);
-    const failed = await settle(noFace.data.onboardingId);
-    expect(failed.status).toBe('ERROR');
-    expect(failed.statusReason).toMatch(/face/i);
+    const rejected = await settle(noFace.data.onboardingId);
+    expect(rejected.status).toBe('REJECTED');
+    expect(rejected.statusReason).toMatch(/^no_face_detected: No face was found in imageSelfie\. Take a new selfie: the whole face in the picture/);
 
     // An onboarding whose runs kept dying (attempts spent, lease free): the next run ends it.
     const d = await getDb();

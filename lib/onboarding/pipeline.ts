@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
 import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
 import type { OcrResult } from '../documents';
-import { isAppError } from '../errors';
+import { isAppError, type AppError } from '../errors';
 import { enrolFace } from '../face';
 import { analyseFraudSides, type FieldSides } from '../fraud';
 import { getLogger } from '../log';
@@ -41,8 +41,9 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
   } catch (err) {
     if (isAppError(err) && err.code === 'illegal_transition') return 'not_runnable'; // canceled meanwhile
     if (isAppError(err) && err.status < 500) {
-      // The input cannot be processed (e.g. a picture without a face): retrying will not change it.
-      await fail(onboardingId, err.message);
+      // The person's input cannot be used (a selfie without a usable face, say): retrying will not change it,
+      // and it is no failure of ours, so REJECTED with what to do about it; ERROR stays for our failures.
+      await rejectInput(onboardingId, err);
       return 'done';
     }
     if (claimed.attempts >= c.ONBOARDING_MAX_ATTEMPTS) {
@@ -94,6 +95,18 @@ async function release(onboardingId: string): Promise<void> {
 async function fail(onboardingId: string, reason: string): Promise<void> {
   await withTransition((tx) => transition(tx, onboardingId, 'ERROR', { actor: 'system', reason })).catch((err) => {
     if (!(isAppError(err) && err.code === 'illegal_transition')) throw err;
+  });
+}
+
+/** The reason an unusable input gives: what was wrong, then the fix the engine attached (e.g. "take a new selfie…"). */
+export function inputRejection(err: AppError): string {
+  const fix = (err.extensions.fix as { en?: string } | undefined)?.en;
+  return `${err.code}: ${err.message}${fix ? ` ${fix}` : ''}`;
+}
+
+async function rejectInput(onboardingId: string, err: AppError): Promise<void> {
+  await withTransition((tx) => transition(tx, onboardingId, 'REJECTED', { actor: 'system', reason: inputRejection(err) })).catch((e) => {
+    if (!(isAppError(e) && e.code === 'illegal_transition')) throw e;
   });
 }
 

@@ -6,3 +6,4 @@ export { datasetsDir, facesDir } from './datasets';
 export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';
 export { startStack, type Stack, type StackOptions } from './stack';
 export { startPrivatePostgres, type PrivatePostgres } from './postgres';
+export { identitiesDir, identityImages, tightCrop, type CropSpec } from './face-crops';

@@ -1,0 +1,67 @@
+import { detectFaces, detectPadded, SELFIE_MAX_SIDE, type Face, type Picture } from './detect';
+import { detectPortrait } from './portrait';
+
+/**
+ * Where a face is looked for: a selfie (a camera frame, a phone photo, or a
+ * face crop sent as one), a document page (its printed portrait), or a scene
+ * (every face on a page that prints no portrait).
+ */
+export type FaceSource = 'selfie' | 'document' | 'scene';
+
+/** Pictures at most this large are taken for face crops first: a cropped selfie or a portrait cut from a document. */
+const CROP_MAX_SIDE = 480;
+/** A face whose box spans this share of the picture's shorter side fills the frame: found again with context around it. */
+const FILLS_FRAME = 0.6;
+/** Tilts tried on a crop in which nothing was found upright (a head leaning to one side). */
+const TILTS = [20, -20];
+
+const fillsFrame = (f: Face, pic: Picture) => Math.max(f.box[2], f.box[3]) >= FILLS_FRAME * Math.min(pic.width, pic.height);
+/** The fast detector's face is kept unless it lies on its side (an implausible pitch is what that gives). */
+const upright = (f: Face) => Math.abs(f.pose.pitch) < 30;
+
+/**
+ * A face crop: set in a grey surround and scaled up, the fast detector, then
+ * the thorough one, then the thorough one with the crop tilted either way.
+ */
+async function cropFaces(pic: Picture): Promise<Face[]> {
+  const quick = await detectPadded(pic, { detector: 'tiny' });
+  if (quick.length && upright(quick[0]!)) return quick;
+  const thorough = await detectPadded(pic, { detector: 'ssd', target: 512 });
+  if (thorough.length) return thorough;
+  for (const angle of TILTS) {
+    const tilted = await detectPadded(pic, { detector: 'ssd', target: 512, angle });
+    if (tilted.length) return tilted;
+  }
+  return [];
+}
+
+/**
+ * A selfie. A large picture is a scene with a face in it: the fast detector
+ * settles most. A small picture, or a face that fills the frame, is a crop:
+ * looked at with context around it first. What is still not found is looked
+ * for as a document portrait would be (turned, closer), so a selfie held
+ * sideways or a portrait photographed on paper is found too.
+ */
+async function selfieFaces(pic: Picture): Promise<Face[]> {
+  const small = Math.max(pic.width, pic.height) <= CROP_MAX_SIDE;
+  if (!small) {
+    const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
+    if (quick.length && upright(quick[0]!) && !fillsFrame(quick[0]!, pic)) return quick;
+    const thorough = await detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
+    if (thorough.length && upright(thorough[0]!) && !fillsFrame(thorough[0]!, pic)) return thorough;
+  }
+  const crop = await cropFaces(pic);
+  if (crop.length) return crop;
+  return detectPortrait(pic);
+}
+
+/**
+ * The one detection policy: every entry point (4.5–4.8, onboarding, the
+ * hosted selfie and its challenge, the fraud step's portrait, formalistic and
+ * the face index) finds its faces here, largest or surest first.
+ */
+export async function locateFaces(pic: Picture, source: FaceSource): Promise<Face[]> {
+  if (source === 'document') return detectPortrait(pic);
+  if (source === 'scene') return detectFaces(pic, 1024);
+  return selfieFaces(pic);
+}
