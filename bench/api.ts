@@ -6,7 +6,7 @@
  */
 import { fraudCase } from '../scripts/synth/fraud';
 import { benchFaces } from './fraud';
-import { documentPhotos, facePhotos } from './inputs';
+import { CROP_PX, documentPhotos, faceCrops, facePhotos } from './inputs';
 import type { BenchServer } from './server';
 import { samples, summary, timed, type Summary } from './stats';
 
@@ -14,6 +14,8 @@ export const API_ENDPOINTS = {
   '4.4': { route: '/services/api/v1/fraud/analysis/json', what: 'fraud analysis, one document photo (no selfie)', targetMs: 2000 },
   '4.7': { route: '/services/api/v1/biometrics/face/match/json', what: 'face match, two 1280 px JPEGs', targetMs: 700 },
   '4.8': { route: '/services/api/v1/biometrics/face/liveness/json', what: 'liveness, one 1280 px JPEG', targetMs: 500 },
+  '4.7 crops': { route: '/services/api/v1/biometrics/face/match/json', what: `face match, two ${CROP_PX} px tight face crops`, targetMs: 700 },
+  '4.8 crops': { route: '/services/api/v1/biometrics/face/liveness/json', what: `liveness, one ${CROP_PX} px tight face crop`, targetMs: 500 },
   '4.9': { route: '/services/api/v1/extract/ocr/json', what: 'OCR extract, one 1600 px document photo (turned ones included)', targetMs: 1500 },
 } as const;
 export type Endpoint = keyof typeof API_ENDPOINTS;
@@ -30,6 +32,7 @@ export type ApiBench = Record<Endpoint, EndpointLatency>;
 async function bodies(): Promise<Record<Endpoint, unknown[]>> {
   const docs = samples(10, 2);
   const faces = (await facePhotos(1280)).map((b) => b.toString('base64'));
+  const crops = (await faceCrops()).map((b) => b.toString('base64'));
   const cases = await Promise.all(Array.from({ length: docs }, (_, i) => fraudCase('clean', i, benchFaces())));
   const photos = await documentPhotos(1600, samples(20, 3), false);
   const n = samples(faces.length, 3);
@@ -37,6 +40,8 @@ async function bodies(): Promise<Record<Endpoint, unknown[]>> {
     '4.4': cases.map((c) => ({ cpf: c.cpf, imageFront: c.image.toString('base64') })),
     '4.7': faces.slice(0, n).map((a, i) => ({ imageA: a, imageB: faces[(i + 1) % faces.length] })),
     '4.8': faces.slice(0, n).map((image) => ({ image })),
+    '4.7 crops': crops.slice(0, n).map((a, i) => ({ imageA: a, imageB: crops[(i + 1) % crops.length] })),
+    '4.8 crops': crops.slice(0, n).map((image) => ({ image })),
     '4.9': photos.map((p) => ({ image: p.image.toString('base64') })),
   };
 }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { DOC_TYPES, generate, type Sample } from '../scripts/synth';
-import { facesDir } from '../lib/testing';
+import { facesDir, tightCrop } from '../lib/testing';
 
 /** Width of the submitted picture: a phone photo scaled down, a usual upload, a full-resolution camera. */
 export const SIZES = { small: 640, medium: 1280, large: 2800 } as const;
@@ -41,4 +41,17 @@ export function facePhotos(width: number, count = FACE_FILES.length): Promise<Bu
   return once(`face:${width}:${count}`, () =>
     Promise.all(FACE_FILES.slice(0, count).map((f) => sharp(path.join(facesDir(), 'deepface', f)).rotate().resize({ width }).jpeg({ quality: 90 }).toBuffer())),
   );
+}
+
+/** Side of the tight face crops: what a cropped selfie or a portrait cut from a document looks like. */
+export const CROP_PX = 150;
+
+/** The face photos as tight 150 px crops, the face covering 85 % of the frame (JPEG quality 90). */
+export function faceCrops(count = FACE_FILES.length): Promise<Buffer[]> {
+  return once(`crop:${count}`, async () => {
+    const photos = await facePhotos(1280, count);
+    const out: Buffer[] = [];
+    for (const p of photos) out.push(await tightCrop(p, { px: CROP_PX, cover: 0.85 }));
+    return out;
+  });
 }

@@ -19,18 +19,22 @@ const fillsFrame = (f: Face, pic: Picture) => Math.max(f.box[2], f.box[3]) >= FI
 /** The fast detector's face is kept unless it lies on its side (an implausible pitch is what that gives). */
 const upright = (f: Face) => Math.abs(f.pose.pitch) < 30;
 
+/** The surest of several readings (each largest first), or none. */
+const surest = (readings: Face[][]) => readings.filter((r) => r.length).sort((a, b) => b[0]!.score - a[0]!.score)[0] ?? [];
+
 /**
- * A face crop: set in a grey surround and scaled up, the fast detector, then
- * the thorough one, then the thorough one with the crop tilted either way.
+ * A face crop: set in a grey surround and scaled up; the fast detector, then
+ * the thorough one; then both again with the crop tilted either way (the two
+ * tilts side by side, one per model worker).
  */
 async function cropFaces(pic: Picture): Promise<Face[]> {
   const quick = await detectPadded(pic, { detector: 'tiny' });
   if (quick.length && upright(quick[0]!)) return quick;
   const thorough = await detectPadded(pic, { detector: 'ssd', target: 512 });
   if (thorough.length) return thorough;
-  for (const angle of TILTS) {
-    const tilted = await detectPadded(pic, { detector: 'ssd', target: 512, angle });
-    if (tilted.length) return tilted;
+  for (const detector of ['tiny', 'ssd'] as const) {
+    const tilted = surest(await Promise.all(TILTS.map((angle) => detectPadded(pic, { detector, target: detector === 'ssd' ? 512 : 416, angle }))));
+    if (tilted.length && upright(tilted[0]!)) return tilted;
   }
   return [];
 }
