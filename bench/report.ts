@@ -2,6 +2,7 @@
 import { API_ENDPOINTS, type ApiBench, type Endpoint } from './api';
 import type { DocumentBench } from './documents';
 import type { FaceBench } from './face';
+import type { LivenessBench } from './liveness';
 import type { FraudBench } from './fraud';
 import { SIZES, type Size } from './inputs';
 import type { NativeBench } from './native';
@@ -9,7 +10,7 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'face', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'face', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -20,6 +21,7 @@ export interface Report {
   machine: { cpus: number; node: string };
   documents?: DocumentBench;
   face?: FaceBench;
+  liveness?: LivenessBench;
   fraud?: FraudBench;
   stages?: StageBench;
   native?: NativeBench;
@@ -73,6 +75,23 @@ function faceSection(face: FaceBench): string[] {
     `| 4.8 liveness, one 1280 px JPEG | median ${face.livenessMs.median} ms, p95 ${face.livenessMs.p95} ms | median ≤ 500 ms |`,
     `| 1:N search, ${face.index.templates} sealed templates | median ${face.index.searchMs.median} ms, p95 ${face.index.searchMs.p95} ms (first search decrypts and caches: ${face.index.coldLoadMs} ms) | ≤ 50 ms |`,
     `| RSS after the face runs (process with its model threads) | ${face.rssMb} MB | reported |`,
+  ];
+}
+
+const pct = (v: number) => (v * 100).toFixed(1);
+
+function livenessSection(l: LivenessBench): string[] {
+  const train = new Map(l.trainSimulator.conditions.map((c) => [c.condition, c]));
+  const cell = (c: LivenessBench['evalSimulator']['conditions'][number] | undefined) => (c ? `${pct(c.errorRate)} % (${c.judged}/${c.n}; no face ${c.noFace}, retake ${c.gated})` : '—');
+  return [
+    `Held-out identities (${l.heldoutPhotos} photos, never trained on), one capture per photo and simulator; threshold ${l.threshold}. Genuine rows: BPCER (judged captures called attacks); attack rows: APCER (judged attacks accepted). In brackets: judged/made, no face found (422 no_face_detected), retake asked (422 image_quality_insufficient, never an attack verdict).`,
+    '',
+    '| condition | rate | training simulator | evaluation simulator (independent) |',
+    '|---|---|---|---|',
+    ...l.evalSimulator.conditions.map((c) => `| ${c.condition} | ${c.attack ? 'APCER' : 'BPCER'} | ${cell(train.get(c.condition))} | ${cell(c)} |`),
+    `| **all** | APCER / BPCER | **${pct(l.trainSimulator.apcer)} % / ${pct(l.trainSimulator.bpcer)} %** | **${pct(l.evalSimulator.apcer)} % / ${pct(l.evalSimulator.bpcer)} %** |`,
+    '',
+    `Real samples: ${l.real.map((r) => `${r.image} (${r.attack ? 'attack' : 'genuine'}) ${r.verdict}${r.score === null ? '' : ` ${r.score}`}`).join('; ')}.`,
   ];
 }
 
@@ -181,6 +200,7 @@ export function renderReport(r: Report): string {
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),
     ...section('Face engine', r.face && faceSection(r.face)),
+    ...section('Passive liveness (4.8): APCER and BPCER per condition', r.liveness && livenessSection(r.liveness)),
     ...section('Fraud engine (generated fraud test set)', r.fraud && fraudSection(r.fraud)),
     ...section('Latency per stage and picture size', r.stages && stagesSection(r.stages)),
     ...section('OCR: native tesseract beside ours', r.native && nativeSection(r.native)),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: writes bench/report.md and bench/report.json and prints the figures.
- * BENCH_ONLY=part[,part…] runs some parts (documents, face, fraud, stages, native, api,
+ * BENCH_ONLY=part[,part…] runs some parts (documents, face, liveness, fraud, stages, native, api,
  * throughput, scaling); the report keeps the other parts' last figures. BENCH_QUICK=1 takes
  * a few samples of everything, to check the parts run.
  */
@@ -14,6 +14,7 @@ import { benchApi } from './api';
 import { benchDocuments } from './documents';
 import { benchFace } from './face';
 import { benchFraud } from './fraud';
+import { benchLiveness } from './liveness';
 import { benchNative } from './native';
 import { PARTS, renderReport, type Part, type Report } from './report';
 import { benchScaling } from './scaling';
@@ -50,6 +51,9 @@ await part('documents', `Document engine: ${perType} synthetic photos per type�
 });
 await part('face', 'Face engine…', async () => {
   report.face = await benchFace(console.log);
+});
+await part('liveness', 'Passive liveness: held-out identities through both simulators, and the real samples…', async () => {
+  report.liveness = await benchLiveness(console.log);
 });
 const each = Number(process.env.BENCH_FRAUD_CASES ?? samples(10, 1));
 await part('fraud', `Fraud engine: ${each} cases per manipulation, ${each * 3} clean…`, async () => {

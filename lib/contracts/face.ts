@@ -38,7 +38,7 @@ export const faceLiveness = defineContract({
   operationId: 'faceLiveness',
   summary: 'Passive liveness of one selfie (SPEC 4.8)',
   description:
-    'Approval: the JSON string "Liveness aprovado". Rejection: 422 problem+json `liveness_rejected` with `score` (attack score 0-1), `threshold` and `reasons[]` (`screen_replay`, `print`, `frame_edges`, `glare`, `recapture_blur`, `face_too_small`; pt-BR `message` and English `messageEn`). No face: 422 `no_face_detected`.',
+    'Approval: the JSON string "Liveness aprovado". Rejection: 422 problem+json `liveness_rejected` with `score` (attack score 0-1), `threshold` and `reasons[]` (`screen_replay`, `print`, `frame_edges`, `glare`, `recapture_blur`; pt-BR `message` and English `messageEn`). A face that cannot be judged (side under 72 px, too dark, too bright, too blurred): 422 `image_quality_insufficient` with `issues[]` (`face_too_small`, `too_dark`, `too_bright`, `too_blurry`, each with `fix` in pt-BR and `fixEn` in English) — a request to retake, never an attack verdict. No face: 422 `no_face_detected`.',
   tags: ['Biometrics'],
   auth: 'bearer',
   scope: 'services',

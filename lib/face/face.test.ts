@@ -5,23 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as matchRoute } from '@/app/services/api/v1/biometrics/face/match/json/route';
 import { POST as livenessRoute } from '@/app/services/api/v1/biometrics/face/liveness/json/route';
 import { describeAll, DATASET } from '@/scripts/face-calibrate';
-import { simulate } from '@/scripts/pad/simulate';
-import { rng } from '@/scripts/synth/random';
 import { backends, bearerHeaders, call, createTestDatabase, datasetsDir, seedIntegrator, type TestDatabase } from '../testing';
 import { updateSettings } from '../settings';
 import calibration from './calibration.json';
 import {
-  assessLiveness,
   closeFacePool,
   deleteFaces,
   detectFaces,
   detectPortrait,
-  detectSelfie,
   enrolFace,
   euclidean,
   facePool,
   issueChallenge,
-  judgeLiveness,
   matchImages,
   ratesAt,
   rocAuc,
@@ -145,35 +140,7 @@ describe.skipIf(!datasetsDir())('document portrait against a selfie', () => {
   }, 60_000);
 });
 
-describe.skipIf(!datasetsDir())('passive liveness', () => {
-  it('rejects the real attack samples and accepts the genuine one', async () => {
-    for (const [name, alive] of [['image_F1.jpg', false], ['image_F2.jpg', false], ['image_T1.jpg', true]] as const) {
-      const pic = await picture(file(`spoof-samples/${name}`));
-      const r = await assessLiveness(pic, 'image');
-      expect(r.alive, name).toBe(alive);
-      // The same judgement on the face found apart (the benchmark times it alone).
-      const [face] = await detectSelfie(pic);
-      expect((await judgeLiveness(pic, face!)).score, name).toBe(r.score);
-    }
-  });
-
-  it('rejects most simulated screen replays and prints of unseen photos while accepting the originals', async () => {
-    const r = rng(99);
-    const photos = ['deepface/img20.jpg', 'deepface/img30.jpg', 'deepface/img41.jpg', 'deepface/img50.jpg'];
-    let attacksCaught = 0;
-    let genuineAccepted = 0;
-    for (const p of photos) {
-      const png = (await picture(file(p))).png;
-      if ((await assessLiveness(await picture(file(p)), 'image')).alive) genuineAccepted++;
-      for (const kind of ['screen', 'print'] as const) {
-        const attack = await assessLiveness(await picture(await simulate(png, kind, r)), 'image').catch(() => ({ alive: false }));
-        if (!attack.alive) attacksCaught++;
-      }
-    }
-    expect(genuineAccepted).toBeGreaterThanOrEqual(3);
-    expect(attacksCaught).toBeGreaterThanOrEqual(6);
-  }, 120_000);
-});
+// Passive liveness (4.8): lib/face/liveness.test.ts.
 
 describe.skipIf(!datasetsDir())('active liveness challenge', () => {
   const at = (i: number) => Date.now() - 2000 + i * 500;

@@ -1,6 +1,7 @@
 import { AppError, unprocessable } from '../errors';
 import { getSettings } from '../settings';
-import { locateFaces, MIN_FACE_PX, type Face, type Picture } from './detect';
+import type { Face, Picture } from './detect';
+import { locateFaces } from './locate';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
@@ -11,16 +12,51 @@ const model = modelJson as PadModel;
 /** SPEC 4.8 approval body: a plain JSON string. */
 export const LIVENESS_APPROVED = 'Liveness aprovado';
 
-export type LivenessReason = 'screen_replay' | 'print' | 'frame_edges' | 'glare' | 'recapture_blur' | 'face_too_small';
+export type LivenessReason = 'screen_replay' | 'print' | 'frame_edges' | 'glare' | 'recapture_blur';
 
 const MESSAGES: Record<LivenessReason, { pt: string; en: string }> = {
-  screen_replay: { pt: 'A imagem parece uma foto de uma tela (padrão de pixels ou moiré).', en: 'The image looks like a photo of a screen (pixel grid or moiré).' },
+  screen_replay: { pt: 'A imagem parece uma foto de uma tela (padrão de pixels, moiré ou cor de tela).', en: 'The image looks like a photo of a screen (pixel grid, moiré or screen colour).' },
   print: { pt: 'A imagem parece uma foto impressa (retícula de impressão, cores lavadas).', en: 'The image looks like a printed photo (halftone dots, washed-out colour).' },
   frame_edges: { pt: 'Há bordas retas ao redor do rosto, como a moldura de um celular ou de um papel.', en: 'Straight edges surround the face, like a phone bezel or a paper border.' },
   glare: { pt: 'Há reflexos fortes sobre o rosto, como de vidro ou papel brilhante.', en: 'Strong reflections on the face, as from glass or glossy paper.' },
   recapture_blur: { pt: 'O rosto perdeu detalhes finos, como numa imagem fotografada de novo.', en: 'The face lacks fine detail, as in a re-photographed image.' },
-  face_too_small: { pt: 'O rosto está pequeno demais; aproxime-se da câmera.', en: 'The face is too small; come closer to the camera.' },
 };
+
+/** Why a picture cannot be judged, and what the person can do about it. */
+export type QualityIssueCode = 'face_too_small' | 'too_dark' | 'too_blurry' | 'too_bright';
+
+const FIXES: Record<QualityIssueCode, { pt: string; en: string }> = {
+  face_too_small: { pt: 'Aproxime o rosto da câmera: ele precisa ocupar boa parte da imagem.', en: 'Come closer to the camera: your face must fill a good part of the picture.' },
+  too_dark: { pt: 'Procure um lugar mais iluminado, com a luz à sua frente.', en: 'Find more light, with the light in front of you.' },
+  too_blurry: { pt: 'Segure a câmera firme e fique parado até a foto ser tirada.', en: 'Hold the camera steady and keep still until the photo is taken.' },
+  too_bright: { pt: 'Há luz demais no rosto: evite luz direta ou contraluz forte.', en: 'Too much light on the face: avoid direct light or a strong backlight.' },
+};
+
+/**
+ * The quality gate: below these the signals say nothing reliable about an
+ * attack (a face of a few dozen pixels has no texture to read), so the answer
+ * is "take it again", never "attack". Face side in submitted pixels; mean face
+ * brightness 0..255 and clipped share; Laplacian variance of the face at 128 px.
+ */
+export const QUALITY_GATE = { minFacePx: 72, minBrightness: 40, maxBrightness: 225, maxClipped: 0.35, minSharpness: 6 } as const;
+
+export function qualityIssues(q: Pick<Face['quality'], 'sizePx' | 'brightness' | 'clipped' | 'sharpness'>): QualityIssueCode[] {
+  const issues: QualityIssueCode[] = [];
+  if (q.sizePx < QUALITY_GATE.minFacePx) issues.push('face_too_small');
+  if (q.brightness < QUALITY_GATE.minBrightness) issues.push('too_dark');
+  if (q.brightness > QUALITY_GATE.maxBrightness || q.clipped > QUALITY_GATE.maxClipped) issues.push('too_bright');
+  if (q.sharpness < QUALITY_GATE.minSharpness) issues.push('too_blurry');
+  return issues;
+}
+
+/** 422 `image_quality_insufficient`: each issue with what to fix, in pt-BR and English. */
+export function qualityInsufficient(field: string, issues: QualityIssueCode[]): AppError {
+  const list = issues.map((code) => ({ code, fix: FIXES[code].pt, fixEn: FIXES[code].en }));
+  return unprocessable('image_quality_insufficient', `The face in ${field} cannot be judged: ${list.map((i) => i.fixEn).join(' ')}`, {
+    errors: [{ pointer: `/${field}`, message: issues.join(', ') }],
+    extensions: { issues: list },
+  });
+}
 
 export interface LivenessOutcome {
   alive: boolean;
@@ -31,39 +67,49 @@ export interface LivenessOutcome {
   signals: PadSignals;
 }
 
-/** Which signals pushed the score up, as reasons a person can act on. */
+const SIGNAL_REASON: Record<keyof PadSignals, LivenessReason | undefined> = {
+  periodicity: undefined, // screen or print: decided by the colour evidence
+  periodicityCoarse: undefined,
+  chromaPeriodicity: 'screen_replay',
+  noise: undefined, // not a reason on its own: it tells noise from texture
+  sharpness: 'recapture_blur',
+  warmth: 'screen_replay',
+  relWarmth: 'screen_replay',
+  saturation: 'print',
+  relSaturation: 'print',
+  specular: 'glare',
+  framing: 'frame_edges',
+};
+
+/** Which signals pushed the score up, as reasons a person can act on (strongest first). */
 function reasonsFor(signals: PadSignals): LivenessReason[] {
   const c = contributions(model, signals);
+  const printish = c.saturation + c.relSaturation > c.warmth + c.relWarmth + c.chromaPeriodicity;
+  const ranked = (Object.entries(c) as [keyof PadSignals, number][]).sort((a, b) => b[1] - a[1]);
   const out: LivenessReason[] = [];
-  if (c.periodicity > 0.4 || c.highFrequency > 0.4) out.push(c.coolCast > 0 || signals.coolCast > -0.05 ? 'screen_replay' : 'print');
-  if (c.saturation > 0.4 && !out.includes('print')) out.push('print');
-  if (c.coolCast > 0.4 && !out.includes('screen_replay')) out.push('screen_replay');
-  if (c.straightEdge > 0.4) out.push('frame_edges');
-  if (c.specular > 0.4) out.push('glare');
-  if (c.sharpness > 0.4) out.push('recapture_blur');
-  if (out.length === 0) {
-    // The strongest contribution names the reason.
-    const [top] = (Object.entries(c) as [keyof PadSignals, number][]).sort((a, b) => b[1] - a[1]);
-    const map: Record<keyof PadSignals, LivenessReason> = { periodicity: 'screen_replay', highFrequency: 'screen_replay', coolCast: 'screen_replay', saturation: 'print', straightEdge: 'frame_edges', specular: 'glare', sharpness: 'recapture_blur' };
-    out.push(map[top![0]]);
+  for (const [k, v] of ranked) {
+    if (v <= 0.3 && out.length) break;
+    const reason = SIGNAL_REASON[k] ?? (k === 'noise' ? undefined : printish ? 'print' : 'screen_replay');
+    if (reason && !out.includes(reason)) out.push(reason);
   }
-  return out;
+  return out.length ? out : ['screen_replay'];
 }
 
 const explain = (codes: LivenessReason[]) => codes.map((code) => ({ code, message: MESSAGES[code].pt, messageEn: MESSAGES[code].en }));
 
-/** Passive presentation-attack detection on one selfie. */
+/** Passive presentation-attack detection on one selfie; 422 `image_quality_insufficient` when it cannot be judged. */
 export async function assessLiveness(pic: Picture, field: string, threshold = model.threshold): Promise<LivenessOutcome> {
   const faces = await locateFaces(pic, 'selfie');
   if (faces.length === 0) throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
+  const issues = qualityIssues(faces[0]!.quality);
+  if (issues.length) throw qualityInsufficient(field, issues);
   return judgeLiveness(pic, faces[0]!, threshold);
 }
 
-/** The attack signals around a face already found, scored and explained (the benchmark times this stage alone). */
+/** The attack signals around a face already found (and past the quality gate), scored and explained (the benchmark times this stage alone). */
 export async function judgeLiveness(pic: Picture, face: Face, threshold = model.threshold): Promise<LivenessOutcome> {
   const signals = await padSignals(pic.png, pic.width, pic.height, face.box);
   const score = Math.round(attackScore(model, signals) * 1000) / 1000;
-  if (face.quality.sizePx < MIN_FACE_PX) return { alive: false, score, threshold, reasons: explain(['face_too_small']), signals };
   const alive = score <= threshold;
   return { alive, score, threshold, reasons: alive ? [] : explain(reasonsFor(signals)), signals };
 }

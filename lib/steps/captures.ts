@@ -18,6 +18,9 @@ export type RetryReason =
   | 'too_small'
   | 'no_face'
   | 'face_too_small'
+  | 'too_dark'
+  | 'hold_still'
+  | 'too_bright'
   | 'not_live'
   | 'did_not_move'
   | 'different_person'
@@ -35,6 +38,9 @@ const RETRY_MESSAGES: Record<RetryReason, Record<Locale, string>> = {
   too_small: { 'pt-BR': 'O documento ficou pequeno na foto. Aproxime a câmera até ele ocupar a moldura.', en: 'The document is too small in the photo. Move closer until it fills the frame.' },
   no_face: { 'pt-BR': 'Não encontramos seu rosto. Centralize o rosto no oval, com boa luz.', en: 'We could not find your face. Centre it in the oval, in good light.' },
   face_too_small: { 'pt-BR': 'Seu rosto ficou pequeno. Aproxime o rosto da câmera até preencher o oval.', en: 'Your face is too small. Come closer until it fills the oval.' },
+  too_dark: { 'pt-BR': 'Está escuro demais para ver seu rosto. Procure um lugar mais iluminado, com a luz à sua frente.', en: 'It is too dark to see your face. Find more light, with the light in front of you.' },
+  hold_still: { 'pt-BR': 'A imagem do rosto ficou tremida. Segure a câmera firme e fique parado.', en: 'The picture of your face is shaky. Hold the camera steady and keep still.' },
+  too_bright: { 'pt-BR': 'Há luz demais no seu rosto. Evite luz direta ou uma janela atrás de você.', en: 'There is too much light on your face. Avoid direct light or a window behind you.' },
   not_live: { 'pt-BR': 'Não conseguimos confirmar que é você ao vivo. Tire a selfie diretamente, sem fotos ou telas, em um lugar iluminado.', en: 'We could not confirm it is you, live. Take the selfie directly, no photos or screens, in a well-lit place.' },
   did_not_move: { 'pt-BR': 'Não vimos o movimento pedido. Faça o movimento devagar enquanto a câmera grava.', en: 'We did not see the movement asked for. Make it slowly while the camera records.' },
   different_person: { 'pt-BR': 'Apareceu mais de uma pessoa. Fique sozinho na frente da câmera.', en: 'More than one person appeared. Stay alone in front of the camera.' },

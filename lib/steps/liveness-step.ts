@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema } from '../db';
 import { getConfig } from '../config';
-import { conflict, isAppError } from '../errors';
-import { assessLiveness, issueChallenge, pictureFrom, verifyChallenge, type Challenge, type ChallengeFrame } from '../face';
+import { conflict, isAppError, type AppError } from '../errors';
+import { assessLiveness, issueChallenge, pictureFrom, verifyChallenge, type Challenge, type ChallengeFrame, type QualityIssueCode } from '../face';
 import type { Locale } from '../notify';
 import { getSettings } from '../settings';
 import { assertCapturing, maxAttempts, recordRetry, retryOf, storeCapture, type CaptureOutcome, type Retry } from './captures';
@@ -42,6 +42,14 @@ const CHALLENGE_REASON: Record<string, Retry['reason']> = {
   flat_face: 'flat_face',
 };
 
+const QUALITY_REASON: Record<QualityIssueCode, Retry['reason']> = { face_too_small: 'face_too_small', too_dark: 'too_dark', too_blurry: 'hold_still', too_bright: 'too_bright' };
+
+/** The retry reasons of a 422 `image_quality_insufficient` (its `issues[]`). */
+function qualityRetryReasons(err: AppError): Retry['reason'][] {
+  const issues = ((err.extensions?.issues as { code: QualityIssueCode }[] | undefined) ?? []).map((i) => QUALITY_REASON[i.code]).filter(Boolean);
+  return issues.length ? [...new Set(issues)] : ['face_too_small'];
+}
+
 /**
  * SPEC 4.13/4.17 hosted liveness: the frames must show the movement asked for
  * by one live, three-dimensional head (lib/face/challenge.ts), and the most
@@ -67,11 +75,14 @@ export async function submitSelfie(p: StepProcess, input: SelfieSubmission, loca
     selfie = ordered[selfie]!;
     const settings = await getSettings(p.integratorId);
     const passive = await assessLiveness(pictures[selfie]!, `frames/${selfie}`, settings.livenessThreshold ?? undefined);
-    if (!passive.alive) reasons.push(passive.reasons.some((r) => r.code === 'face_too_small') ? 'face_too_small' : 'not_live');
+    if (!passive.alive) reasons.push('not_live');
     measures = { attackScore: passive.score, threshold: passive.threshold, ...verdict.measures };
   } catch (err) {
-    if (!isAppError(err) || err.code !== 'no_face_detected') throw err;
-    reasons.push('no_face');
+    if (!isAppError(err)) throw err;
+    if (err.code === 'no_face_detected') reasons.push('no_face');
+    // The selfie could not be judged: asked again with what to fix, never counted as an attack.
+    else if (err.code === 'image_quality_insufficient') reasons.push(...qualityRetryReasons(err));
+    else throw err;
   }
   const alive = reasons.length === 0;
   const retry = reasons.map((r) => retryOf('selfie', r, locale));

@@ -1,80 +1,194 @@
 import sharp from 'sharp';
-import { greyFace, laplacianVariance } from '../measure';
 import { fft2dMagnitude } from '../../signal';
 
 /**
- * Physical signals of a presentation attack in one image, measured around
- * the face (ISO/IEC 30107 "passive" PAD):
- * - a screen's pixel grid and moiré, and a print's halftone, are periodic:
- *   sharp peaks in the spectrum of the face region at its native resolution;
- * - re-captures lose fine detail (two optical passes) or gain grid energy;
- * - screens and prints shift colour (a cooler cast, lower saturation);
+ * Physical signals of a presentation attack in one image, measured around the
+ * face (ISO/IEC 30107 "passive" PAD), each made robust to what an ordinary
+ * camera does to a live face (sensor noise, JPEG, white balance, small faces):
+ * - a screen's pixel grid and the moiré it makes with the sensor, and a print's
+ *   halftone, are periodic: isolated peaks standing above the spectrum's own
+ *   smooth floor (noise raises the floor, not peaks), in luminance and in
+ *   chroma (screen moiré is coloured), at the face's native resolution and
+ *   at half of it; JPEG's 8-px block frequencies are left out;
+ * - re-captures lose fine detail: sharpness of the face at a fixed scale;
+ * - screens cast cool and prints wash colour out: skin warmth and saturation,
+ *   absolute and relative to the rest of the frame (the room's own white balance);
  * - glass and glossy paper add specular highlights;
- * - a phone bezel or paper edge draws long straight lines around the face.
+ * - a bezel or a paper border draws long straight lines on the sides of the face.
+ * The noise level itself is measured too so the model can tell noise from texture.
  */
 export interface PadSignals {
-  /** log(max / median) spectral magnitude in the mid-high band, JPEG grid excluded. */
+  /** Strongest isolated luminance peaks above the local spectral floor (natural log units), native resolution. */
   periodicity: number;
-  /** Share of spectral energy above a quarter of the sampling rate. */
-  highFrequency: number;
-  /** Laplacian variance of the face at 128 px (sharpness). */
+  /** The same on the face region at half resolution (coarse moiré on large faces). */
+  periodicityCoarse: number;
+  /** Isolated peaks in the chroma (R − B) spectrum: coloured moiré, sub-pixel grids. */
+  chromaPeriodicity: number;
+  /** Sensor noise estimate of the face region (grey levels, Immerkær). */
+  noise: number;
+  /** Gradient energy of the face at 96 px over its contrast (log): fine detail left. */
   sharpness: number;
-  /** Mean HSV saturation of the face, 0..1. */
+  /** log(R / B) of the face's mean colour: skin is warm, screens cool. */
+  warmth: number;
+  /** warmth of the face minus that of the whole frame: skin against the room's white balance. */
+  relWarmth: number;
+  /** Mean saturation of the face, 0..1. */
   saturation: number;
-  /** Mean (blue - red) / 255 on the face: skin is red-heavy, screens cast blue. */
-  coolCast: number;
+  /** Face saturation over the frame's. */
+  relSaturation: number;
   /** Share of near-white, unsaturated pixels on the face (specular glare). */
   specular: number;
-  /** Strongest straight edge across the picture outside the face, as a share of its length. */
-  straightEdge: number;
+  /** Long straight lines on two sides of the face (bezel, paper border): mean support of the best two sides, 0..1. */
+  framing: number;
 }
 
-export const SIGNAL_NAMES: (keyof PadSignals)[] = ['periodicity', 'highFrequency', 'sharpness', 'saturation', 'coolCast', 'specular', 'straightEdge'];
-
-const PATCH = 128;
+export const SIGNAL_NAMES: (keyof PadSignals)[] = ['periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing'];
 
 type Box = [number, number, number, number];
 
-async function spectral(png: Buffer, box: Box, width: number, height: number): Promise<{ periodicity: number; highFrequency: number }> {
-  // The central part of the face at native resolution (resampling would erase the grid).
-  const side = Math.max(16, Math.min(PATCH, Math.floor(Math.min(box[2], box[3]) * 0.8)));
+/** The central part of the face, square, at native resolution (at most 256 px). */
+function faceSquare(box: Box, width: number, height: number, max = 256) {
+  const side = Math.max(16, Math.min(max, Math.floor(Math.min(box[2], box[3]) * 0.8), width, height));
   const cx = box[0] + box[2] / 2;
-  const cy = box[1] + box[3] / 2;
+  const cy = box[1] + box[3] * 0.55;
   const left = Math.max(0, Math.min(width - side, Math.round(cx - side / 2)));
   const top = Math.max(0, Math.min(height - side, Math.round(cy - side / 2)));
-  const region = await sharp(png).extract({ left, top, width: Math.min(side, width), height: Math.min(side, height) }).greyscale().resize(PATCH, PATCH, { kernel: 'nearest' }).raw().toBuffer();
-  const grey = Float64Array.from(region);
-  const mean = grey.reduce((s, v) => s + v, 0) / grey.length;
-  // Hann window against edge leakage.
-  for (let y = 0; y < PATCH; y++) {
-    for (let x = 0; x < PATCH; x++) {
-      const w = (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (PATCH - 1))) * (0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (PATCH - 1)));
-      grey[y * PATCH + x] = (grey[y * PATCH + x]! - mean) * w;
+  return { left, top, width: side, height: side };
+}
+
+/** Largest power of two not above n (at least 16). */
+const pow2 = (n: number) => 2 ** Math.max(4, Math.floor(Math.log2(n)));
+
+/**
+ * Peaks of one channel's spectrum over its smooth floor: the log power minus
+ * the median of its 7 × 7 neighbourhood, local maxima only, in the band from
+ * 0.12 to 0.95 of Nyquist, off the JPEG block grid. Mean of the three largest.
+ */
+export function spectralPeaks(values: Float64Array, n: number): number {
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const win = new Float64Array(n * n);
+  for (let y = 0; y < n; y++) {
+    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (n - 1));
+    for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (n - 1)));
+  }
+  const mag = fft2dMagnitude(win, n);
+  const logP = new Float64Array(n * n);
+  for (let i = 0; i < n * n; i++) logP[i] = Math.log(mag[i]! * mag[i]! + 1e-6);
+  const at = (u: number, v: number) => logP[((v + n) % n) * n + ((u + n) % n)]!;
+  const block = n / 8;
+  const offGrid = (f: number) => {
+    const m = ((Math.abs(f) % block) + block) % block;
+    return m > 1 && m < block - 1;
+  };
+  const peaks: number[] = [];
+  const R = 3;
+  const neighbourhood: number[] = [];
+  // Only half the plane: the spectrum of a real signal is symmetric.
+  for (let v = 0; v <= n / 2; v++) {
+    for (let u = -n / 2 + 1; u < n / 2; u++) {
+      const r = Math.hypot(u, v) / (n / 2);
+      if (r < 0.12 || r > 0.95) continue;
+      if (block >= 4 && (!offGrid(u) || !offGrid(v))) continue;
+      const here = at(u, v);
+      let isMax = true;
+      for (let dv = -1; dv <= 1 && isMax; dv++) for (let du = -1; du <= 1; du++) if ((du || dv) && at(u + du, v + dv) > here) isMax = false;
+      if (!isMax) continue;
+      neighbourhood.length = 0;
+      for (let dv = -R; dv <= R; dv++) for (let du = -R; du <= R; du++) if (Math.abs(du) > 1 || Math.abs(dv) > 1) neighbourhood.push(at(u + du, v + dv));
+      neighbourhood.sort((a, b) => a - b);
+      peaks.push(here - neighbourhood[neighbourhood.length >> 1]!);
     }
   }
-  const mag = fft2dMagnitude(grey, PATCH);
-  const band: number[] = [];
-  let high = 0;
-  let total = 0;
-  const scale = PATCH / side; // nearest-upscaled patches repeat pixels: only frequencies up to the real Nyquist count
-  for (let v = 0; v < PATCH; v++) {
-    for (let u = 0; u < PATCH; u++) {
-      const fu = u <= PATCH / 2 ? u : u - PATCH;
-      const fv = v <= PATCH / 2 ? v : v - PATCH;
-      const r = Math.hypot(fu, fv) / (PATCH / 2) * scale;
-      if (r === 0 || r > 1) continue;
-      const e = mag[v * PATCH + u]! ** 2;
-      total += e;
-      if (r > 0.5) high += e;
-      // JPEG's 8-pixel block grid puts peaks at multiples of 1/8 of the sampling rate: not evidence.
-      const onGrid = (f: number) => Math.abs(((Math.abs(f) * scale) % (PATCH / 8)) - 0) < 1.5 || Math.abs(((Math.abs(f) * scale) % (PATCH / 8)) - PATCH / 8) < 1.5;
-      if (r > 0.3 && Math.abs(fu) > 2 && Math.abs(fv) > 2 && !(onGrid(fu) && onGrid(fv))) band.push(mag[v * PATCH + u]!);
+  peaks.sort((a, b) => b - a);
+  const top = peaks.slice(0, 3);
+  return top.length ? top.reduce((s, v) => s + v, 0) / top.length : 0;
+}
+
+/** Noise standard deviation of a grey image (Immerkær 1996: the Laplacian difference mask is blind to smooth image structure). */
+export function noiseSigma(grey: ArrayLike<number>, w: number, h: number): number {
+  let sum = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const v =
+        grey[i - w - 1]! - 2 * grey[i - w]! + grey[i - w + 1]! - 2 * grey[i - 1]! + 4 * grey[i]! - 2 * grey[i + 1]! + grey[i + w - 1]! - 2 * grey[i + w]! + grey[i + w + 1]!;
+      sum += Math.abs(v);
     }
   }
-  band.sort((a, b) => a - b);
-  const median = band[band.length >> 1] ?? 1;
-  const peak = band[band.length - 1] ?? 1;
-  return { periodicity: Math.log((peak + 1e-9) / (median + 1e-9)), highFrequency: total ? high / total : 0 };
+  return (Math.sqrt(Math.PI / 2) * sum) / (6 * Math.max(1, (w - 2) * (h - 2)));
+}
+
+async function spectral(png: Buffer, box: Box, width: number, height: number) {
+  const sq = faceSquare(box, width, height);
+  const { data } = await sharp(png).extract(sq).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const side = sq.width;
+  const n = pow2(side);
+  const off = Math.floor((side - n) / 2);
+  const lum = new Float64Array(n * n);
+  const chroma = new Float64Array(n * n);
+  const grey = new Float64Array(side * side);
+  for (let i = 0; i < side * side; i++) grey[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const i = (y + off) * side + x + off;
+      lum[y * n + x] = grey[i]!;
+      chroma[y * n + x] = data[i * 3]! - data[i * 3 + 2]!;
+    }
+  }
+  // Half resolution: 2 × 2 means of the same region.
+  const half = pow2(side / 2);
+  const coarse = new Float64Array(half * half);
+  for (let y = 0; y < half; y++) for (let x = 0; x < half; x++) coarse[y * half + x] = (lum[2 * y * n + 2 * x]! + lum[2 * y * n + 2 * x + 1]! + lum[(2 * y + 1) * n + 2 * x]! + lum[(2 * y + 1) * n + 2 * x + 1]!) / 4;
+  return {
+    periodicity: spectralPeaks(lum, n),
+    periodicityCoarse: half >= 32 ? spectralPeaks(coarse, half) : 0,
+    chromaPeriodicity: spectralPeaks(chroma, n),
+    noise: Math.log1p(noiseSigma(grey, side, side)),
+  };
+}
+
+/** Gradient energy over contrast of the face scaled to 96 px wide (scale-free: small and large faces compare). */
+async function sharpnessOf(png: Buffer, box: Box, width: number, height: number): Promise<number> {
+  const left = Math.max(0, Math.floor(box[0] + box[2] * 0.15));
+  const top = Math.max(0, Math.floor(box[1] + box[3] * 0.15));
+  const w = Math.max(8, Math.min(width - left, Math.round(box[2] * 0.7)));
+  const h = Math.max(8, Math.min(height - top, Math.round(box[3] * 0.7)));
+  const { data, info } = await sharp(png).extract({ left, top, width: w, height: h }).greyscale().resize({ width: 96 }).median(3).raw().toBuffer({ resolveWithObject: true });
+  const W = info.width;
+  const H = info.height;
+  let g = 0;
+  let s = 0;
+  let s2 = 0;
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const i = y * W + x;
+      g += (data[i + 1]! - data[i - 1]!) ** 2 + (data[i + W]! - data[i - W]!) ** 2;
+      s += data[i]!;
+      s2 += data[i]! ** 2;
+    }
+  }
+  const n = (W - 2) * (H - 2);
+  const variance = s2 / n - (s / n) ** 2;
+  return Math.log((g / n + 1) / (variance + 1));
+}
+
+function colourStats(data: Buffer, from = 0, to = data.length) {
+  let [r, g, b, sat, spec, n] = [0, 0, 0, 0, 0, 0];
+  for (let i = from; i < to; i += 3) {
+    const R = data[i]!;
+    const G = data[i + 1]!;
+    const B = data[i + 2]!;
+    const max = Math.max(R, G, B);
+    const min = Math.min(R, G, B);
+    const s = max === 0 ? 0 : (max - min) / max;
+    r += R;
+    g += G;
+    b += B;
+    sat += s;
+    if (max > 235 && s < 0.12) spec++;
+    n++;
+  }
+  return { warmth: Math.log((r + n) / (b + n)), saturation: sat / Math.max(1, n), specular: spec / Math.max(1, n) };
 }
 
 async function colour(png: Buffer, box: Box, width: number, height: number) {
@@ -82,63 +196,65 @@ async function colour(png: Buffer, box: Box, width: number, height: number) {
   const top = Math.max(0, Math.round(box[1] + box[3] * 0.2));
   const w = Math.max(4, Math.min(width - left, Math.round(box[2] * 0.6)));
   const h = Math.max(4, Math.min(height - top, Math.round(box[3] * 0.6)));
-  const { data } = await sharp(png).extract({ left, top, width: w, height: h }).resize({ width: 64 }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  let sat = 0;
-  let cool = 0;
-  let spec = 0;
-  const n = data.length / 3;
-  for (let i = 0; i < data.length; i += 3) {
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const max = Math.max(r, g, b);
-    const min = Math.min(r, g, b);
-    const s = max === 0 ? 0 : (max - min) / max;
-    sat += s;
-    cool += (b - r) / 255;
-    if (max > 240 && s < 0.12) spec++;
-  }
-  return { saturation: sat / n, coolCast: cool / n, specular: spec / n };
+  const [face, frame] = await Promise.all([
+    sharp(png).extract({ left, top, width: w, height: h }).resize({ width: 64 }).removeAlpha().toColourspace('srgb').raw().toBuffer(),
+    sharp(png).resize({ width: 64 }).removeAlpha().toColourspace('srgb').raw().toBuffer(),
+  ]);
+  const f = colourStats(face);
+  const all = colourStats(frame);
+  return { warmth: f.warmth, relWarmth: f.warmth - all.warmth, saturation: f.saturation, relSaturation: f.saturation / (all.saturation + 0.02), specular: f.specular };
 }
 
-async function sharpnessOf(png: Buffer, box: Box, width: number, height: number): Promise<number> {
-  const face = await greyFace(png, box, width, height);
-  return Math.log1p(laplacianVariance(face.data, face.width, face.height));
-}
-
-/** Long straight edges (bezel, paper border): rows/columns whose gradient is strong along most of their length, outside the face. */
-async function straightEdge(png: Buffer, box: Box, width: number): Promise<number> {
-  const W = 256;
-  const { data, info } = await sharp(png).greyscale().resize({ width: W }).blur(1).raw().toBuffer({ resolveWithObject: true });
+/**
+ * Long straight lines on the sides of the face (a bezel or a paper border
+ * frames it; a door or a shelf is usually on one side only): a Hough vote of
+ * the strong edges outside the face, lines within 12° of horizontal or
+ * vertical, the best line per side (above, below, left, right of the face) as
+ * a share of the picture's extent; the mean of the best two sides.
+ */
+async function framing(png: Buffer, box: Box, width: number): Promise<number> {
+  const W = 160;
+  const { data, info } = await sharp(png).greyscale().resize({ width: W }).blur(1.2).raw().toBuffer({ resolveWithObject: true });
   const H = info.height;
   const k = W / width;
-  const [fx0, fy0, fx1, fy1] = [box[0] * k, box[1] * k, (box[0] + box[2]) * k, (box[1] + box[3]) * k];
-  const inFace = (x: number, y: number) => x >= fx0 && x <= fx1 && y >= fy0 && y <= fy1;
-  let best = 0;
-  for (let y = 2; y < H - 2; y++) {
-    let run = 0;
-    let longest = 0;
-    for (let x = 0; x < W; x++) {
-      const strong = !inFace(x, y) && Math.abs(data[(y + 1) * W + x]! - data[(y - 1) * W + x]!) > 28;
-      run = strong ? run + 1 : 0;
-      longest = Math.max(longest, run);
+  const pad = 0.08;
+  const [fx0, fy0, fx1, fy1] = [(box[0] - box[2] * pad) * k, (box[1] - box[3] * pad) * k, (box[0] + box[2] * (1 + pad)) * k, (box[1] + box[3] * (1 + pad)) * k];
+  const [fcx, fcy] = [(fx0 + fx1) / 2, (fy0 + fy1) / 2];
+  const angles = Array.from({ length: 17 }, (_, i) => ((i - 8) * 1.5 * Math.PI) / 180);
+  // Signed votes: an edge of a bezel or a sheet keeps its polarity along its length, noise and texture cancel out.
+  // Horizontal lines: offset at the face's centre column; vertical: at its centre row.
+  const horiz = angles.map(() => new Float32Array(H * 2 + 2));
+  const vert = angles.map(() => new Float32Array(W * 2 + 2));
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      if (x >= fx0 && x <= fx1 && y >= fy0 && y <= fy1) continue;
+      const i = y * W + x;
+      const gx = data[i + 1]! - data[i - 1]!;
+      const gy = data[i + W]! - data[i - W]!;
+      if (gx * gx + gy * gy < 30 * 30) continue;
+      if (Math.abs(gy) > 2 * Math.abs(gx)) {
+        angles.forEach((a, j) => {
+          const off = Math.round(y - Math.tan(a) * (x - fcx)) + H / 2;
+          if (off >= 0 && off < horiz[j]!.length) horiz[j]![off]! += Math.sign(gy);
+        });
+      } else if (Math.abs(gx) > 2 * Math.abs(gy)) {
+        angles.forEach((a, j) => {
+          const off = Math.round(x - Math.tan(a) * (y - fcy)) + W / 2;
+          if (off >= 0 && off < vert[j]!.length) vert[j]![off]! += Math.sign(gx);
+        });
+      }
     }
-    best = Math.max(best, longest / W);
   }
-  for (let x = 2; x < W - 2; x++) {
-    let run = 0;
-    let longest = 0;
-    for (let y = 0; y < H; y++) {
-      const strong = !inFace(x, y) && Math.abs(data[y * W + x + 1]! - data[y * W + x - 1]!) > 28;
-      run = strong ? run + 1 : 0;
-      longest = Math.max(longest, run);
-    }
-    best = Math.max(best, longest / H);
-  }
-  return best;
+  const best = (acc: Float32Array[], from: number, to: number, extent: number, shift: number) => {
+    let m = 0;
+    for (const a of acc) for (let o = Math.max(0, Math.floor(from + shift)); o < Math.min(a.length, to + shift); o++) m = Math.max(m, Math.abs(a[o]!) / extent);
+    return Math.min(1, m);
+  };
+  const sides = [best(horiz, 0, fy0, W, H / 2), best(horiz, fy1, H, W, H / 2), best(vert, 0, fx0, H, W / 2), best(vert, fx1, W, H, W / 2)].sort((a, b) => b - a);
+  return (sides[0]! + sides[1]!) / 2;
 }
 
 export async function padSignals(png: Buffer, width: number, height: number, face: Box): Promise<PadSignals> {
-  const [s, c, sharpness, edge] = await Promise.all([spectral(png, face, width, height), colour(png, face, width, height), sharpnessOf(png, face, width, height), straightEdge(png, face, width)]);
-  return { ...s, ...c, sharpness, straightEdge: edge };
+  const [s, c, sharpness, frame] = await Promise.all([spectral(png, face, width, height), colour(png, face, width, height), sharpnessOf(png, face, width, height), framing(png, face, width)]);
+  return { ...s, ...c, sharpness, framing: frame };
 }
