@@ -1,4 +1,5 @@
-export { detectFaces, detectPortrait, detectSelfie, locateFaces, MIN_FACE_PX, type FaceSource, type Face, type FaceQuality, type Picture, type QualityIssue } from './detect';
+export { locateFaces, type FaceSource } from './locate';
+export { MIN_FACE_PX, type Face, type FaceQuality, type Picture, type QualityIssue } from './detect';
 export { closeFacePool, facePool, type FaceStageTotals } from './pool';
 export { headPose, plausibleLandmarks, landmarkRatios, type Pose } from './geometry';
 export { euclidean, rocAuc, ratesAt, thresholdForFmr, similarityOf } from './calibrate';

@@ -11,7 +11,7 @@ import { denyCpf } from '../fraud';
 import { startWorkers, stopWorkers } from '../jobs';
 import { listOutbox } from '../notify';
 import { updateSettings } from '../settings';
-import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
+import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, tightCrop, type SeededIntegrator, type TestDatabase } from '../testing';
 import { fraudCase, validCnhFront as validCnh, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
 import { GET as getApi, DELETE as eraseApi } from '@/app/services/api/v1/onboarding/enroll/[onboardingId]/route';
@@ -290,6 +290,15 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     } finally {
       await updateSettings(a.integratorId, { onboarding: { confirmContacts: null } });
     }
+  }, 120_000);
+
+  it('approves a genuine person whose selfie is a tight 150 px crop of the face (what a cropped selfie or app upload looks like)', async () => {
+    const crop = await tightCrop(faces.ownerSelfie, { px: 150, cover: 0.9 });
+    const res = await enrol({ cpf: clean.cpf, customerId: 'crop-1', imageFront: dataUrl(clean.image), imageSelfie: dataUrl(crop) });
+    expect(res.status, res.text).toBe(201);
+    const done = await settle(res.data.onboardingId);
+    expect(done.status, `${done.statusReason} ${JSON.stringify(done.scoreData?.penalties)}`).toBe('DONE');
+    expect(done.faceMatch.match).toBe(true);
   }, 120_000);
 
   it('REJECTED naming the fix for a selfie without a face (not ERROR: the failure is not ours); runs past ONBOARDING_MAX_ATTEMPTS end in ERROR', async () => {
