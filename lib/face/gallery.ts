@@ -12,6 +12,8 @@ import { DEFAULT_MATCH_THRESHOLD } from './match';
  * and reloaded when the integrator's set changes (count or newest insert).
  * An exact scan of 10 000 templates takes a few milliseconds, so no
  * approximate (pgvector) index is needed, and none would work on sealed data.
+ * A template of another length (made by another embedder) is skipped: a
+ * change of embedder needs the faces enrolled again.
  */
 interface Entry {
   id: string;
@@ -78,7 +80,7 @@ export async function similarityToCpf(integratorId: string, cpf: string, descrip
   const q = Float32Array.from(descriptor);
   let best: number | undefined;
   for (const e of await entriesOf(integratorId)) {
-    if (e.cpf !== cpf) continue;
+    if (e.cpf !== cpf || e.vector.length !== q.length) continue;
     let s = 0;
     for (let i = 0; i < q.length; i++) s += (q[i]! - e.vector[i]!) ** 2;
     const similarity = similarityOf(Math.sqrt(s), calibration.scale);
@@ -93,6 +95,7 @@ export async function searchFaces(integratorId: string, descriptor: number[], op
   const q = Float32Array.from(descriptor);
   const out: FaceCandidate[] = [];
   for (const e of await entriesOf(integratorId)) {
+    if (e.vector.length !== q.length) continue;
     let s = 0;
     for (let i = 0; i < q.length; i++) {
       const d = q[i]! - e.vector[i]!;

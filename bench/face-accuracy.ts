@@ -1,0 +1,105 @@
+/**
+ * Face recognition accuracy per condition (scripts/face-eval): the product's
+ * embedder on the identities/ and deepface photos, clean and degraded, at the
+ * shipped default threshold (lib/face/calibration.json), on the tuning half
+ * of the identities (where the threshold was set), the held-out half (never
+ * tuned on) and all; the other embedders as the calibration measured them.
+ * Part `faceAccuracy` of `npm run bench`; BENCH_QUICK=1 takes a few
+ * identities and three conditions. Detections and templates are cached under
+ * .scratch/face-eval/.
+ */
+import calibration from '../lib/face/calibration.json';
+import { closeFacePool } from '../lib/face';
+import { EMBEDDER } from '../scripts/face-calibrate';
+import { CONDITIONS, type Condition } from '../scripts/face-eval/degrade';
+import { photos, sampleIdentities } from '../scripts/face-eval/data';
+import { calibrateOn, templates, type ConditionRow } from '../scripts/face-eval/evaluate';
+import { QUICK } from './stats';
+
+export interface FaceAccuracyBench {
+  embedder: string;
+  threshold: number;
+  photos: number;
+  identities: number;
+  conditions: Condition[];
+  noFace: Record<string, number>;
+  msPerFace?: number;
+  tune: ConditionRow[];
+  heldout: ConditionRow[];
+  all: ConditionRow[];
+  /** Embedders compared on the same faces by the last calibration (pooled over the held-out half). */
+  comparison: Record<string, { msPerFace?: number; threshold: number; heldout: ConditionRow[] }>;
+}
+
+export async function benchFaceAccuracy(log: (s: string) => void): Promise<FaceAccuracyBench> {
+  const list = sampleIdentities(photos(), QUICK ? 8 : undefined);
+  if (!list.length) throw new Error('face accuracy: datasets missing (../shared/datasets or DATASETS_DIR)');
+  const conditions: Condition[] = QUICK ? ['clean', 'small', 'document'] : [...CONDITIONS];
+  log(`  ${list.length} photos, ${conditions.length} conditions (cached detections and templates are reused)`);
+  const t = await templates(list, conditions, [EMBEDDER], { log: (s) => log(`  ${s}`) });
+  const c = calibrateOn(list, t, EMBEDDER, conditions, calibration.threshold);
+  const pooled = (rows: ConditionRow[]) => rows.find((r) => r.condition === 'pooled')!;
+  for (const split of ['tune', 'heldout'] as const) {
+    const p = pooled(c[split]);
+    log(`  ${split}: AUC ${p.auc}, FNMR@FMR0.1% ${(p.fnmrAtFmr001 * 100).toFixed(1)} %, at the default threshold FMR ${(p.fmr * 100).toFixed(2)} % FNMR ${(p.fnmr * 100).toFixed(1)} % (${p.genuine} genuine, ${p.impostor} impostor pairs)`);
+  }
+  await closeFacePool();
+  return {
+    embedder: calibration.descriptor,
+    threshold: calibration.threshold,
+    photos: list.length,
+    identities: new Set(list.map((p) => p.identity)).size,
+    conditions,
+    noFace: t.noFace,
+    msPerFace: t.msPerFace[EMBEDDER],
+    tune: c.tune,
+    heldout: c.heldout,
+    all: c.all,
+    comparison: (calibration as { comparison?: FaceAccuracyBench['comparison'] }).comparison ?? {},
+  };
+}
+
+const pct = (v: number, digits = 1) => (v * 100).toFixed(digits);
+
+function rows(rs: ConditionRow[]): string[] {
+  return [
+    '| condition | genuine pairs | impostor pairs | AUC | FNMR @ FMR 0.1 % | FNMR @ FMR 1 % | FMR at default | FNMR at default |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rs.map((r) => `| ${r.condition === 'pooled' ? '**pooled**' : r.condition} | ${r.genuine} | ${r.impostor} | ${r.auc.toFixed(4)} | ${pct(r.fnmrAtFmr001)} % | ${pct(r.fnmrAtFmr01)} % | ${pct(r.fmr, 2)} % | ${pct(r.fnmr)} % |`),
+  ];
+}
+
+/** The report section (bench/report.ts). */
+export function faceAccuracySection(a: FaceAccuracyBench): string[] {
+  const embedders = Object.keys(a.comparison ?? {});
+  const conditions = a.comparison?.[embedders[0]!]?.heldout.map((r) => r.condition) ?? [];
+  return [
+    `Embedder: ${a.embedder}. Default threshold: distance ${a.threshold} (similarity 50), set at FMR ≤ 0.1 % on the impostor pairs of every condition pooled, tuning half of the identities only. ${a.photos} photos of ${a.identities} identities (identities/: London Set neutral vs smiling, lisa over sessions; faces/deepface), each clean photo against another photo of the same person (genuine) or of someone else (impostor) under each condition (scripts/face-eval/degrade.ts, seeded). A face not found counts as a non-match (faces not found per condition: ${Object.entries(a.noFace).map(([c, n]) => `${c} ${n}`).join(', ')}). FNMR @ FMR x: at the threshold that gives FMR x on those pairs; "at default": at the shipped threshold.`,
+    '',
+    '**Held-out half (never tuned on):**',
+    '',
+    ...rows(a.heldout),
+    '',
+    '**Tuning half (the threshold was set here):**',
+    '',
+    ...rows(a.tune),
+    '',
+    '**All identities** (impostor pairs across the halves included):',
+    '',
+    ...rows(a.all),
+    '',
+    ...(embedders.length
+      ? [
+          'Embedders compared on the same detections and landmarks (last calibration, held-out half; AUC per condition, then pooled FNMR @ FMR 0.1 % and 1 %, ms per face in a worker):',
+          '',
+          `| embedder | ${conditions.join(' | ')} | FNMR @ 0.1 % | FNMR @ 1 % | ms/face |`,
+          `|---|${conditions.map(() => '---').join('|')}|---|---|---|`,
+          ...embedders.map((e) => {
+            const h = a.comparison[e]!.heldout;
+            const p = h.find((r) => r.condition === 'pooled')!;
+            return `| ${e} | ${h.map((r) => r.auc.toFixed(3)).join(' | ')} | ${pct(p.fnmrAtFmr001)} % | ${pct(p.fnmrAtFmr01)} % | ${a.comparison[e]!.msPerFace ?? '?'} |`;
+          }),
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,260 @@
+/**
+ * Face-recognition evaluation: every photo clean and under each degradation,
+ * the face found by the product's detection (`locateFaces(picture, 'selfie')`),
+ * then each candidate embedder's template of that same face (same landmarks,
+ * so only the embedder differs), then distances over the genuine and
+ * impostor pairs. Detections and templates are cached under
+ * .scratch/face-eval/ (keyed by the degraded image's hash), so a re-run
+ * only computes what changed.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import { locateFaces, type Picture } from '../../lib/face';
+import { accuracyOf, euclidean, fitScale, thresholdForFmr, type Accuracy, type LabelledDistance, type SimilarityScale } from '../../lib/face/calibrate';
+import { degrade, type Box, type Condition } from './degrade';
+import { pairsOf, type Half, type Photo } from './data';
+
+export const CACHE = path.join(process.cwd(), '.scratch', 'face-eval');
+
+/** What the evaluation keeps of a face: where it is (in the picture's pixels), how it was found, and the product's own template. */
+interface Located {
+  box: Box;
+  landmarks: [number, number][];
+  via: string;
+  descriptor: number[];
+}
+
+/**
+ * The embedder name that means "the template the product computed" (the
+ * worker's EMBEDDER, at whatever scale the detection path gave it the face).
+ */
+export const PRODUCT = 'product';
+
+/** Detections are cached per version of the code that makes them. */
+const DETECTION_SOURCES = ['lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/portrait.ts', 'lib/face/geometry.ts', 'lib/face/pool.ts', 'workers/face.mjs'];
+const detectionVersion = () =>
+  hash(Buffer.concat(DETECTION_SOURCES.map((f) => path.join(process.cwd(), f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f))));
+
+type Store<T> = { file: string; data: Record<string, T>; dirty: boolean };
+
+/** A cache file under CACHE; with `use` false, an empty store never written (everything computed afresh). */
+function store<T>(name: string, use: boolean): Store<T> {
+  const file = path.join(CACHE, `${name}.json`);
+  return { file: use ? file : '', data: use && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}, dirty: false };
+}
+
+function save(s: Store<unknown>) {
+  if (!s.dirty || !s.file) return;
+  fs.mkdirSync(path.dirname(s.file), { recursive: true });
+  fs.writeFileSync(s.file, JSON.stringify(s.data));
+  s.dirty = false;
+}
+
+const hash = (b: Buffer) => crypto.createHash('sha1').update(b).digest('hex').slice(0, 16);
+
+/**
+ * Templates of given faces by named embedders, in a worker of workers/face.mjs
+ * of our own (the product pool only runs the product's embedder).
+ */
+class Embedders {
+  private worker: Worker;
+  private next = 1;
+  private waiting = new Map<number, { resolve: (v: { faces: { descriptors: Record<string, number[]> }[]; ms: Record<string, number> }) => void; reject: (e: Error) => void }>();
+  constructor(humanModels?: string) {
+    this.worker = new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd(), humanModels } });
+    this.worker.on('message', (m) => {
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.ok) w?.resolve(m);
+      else w?.reject(new Error(m.error));
+    });
+  }
+  run(rgb: Buffer, width: number, height: number, landmarks: [number, number][], embedders: string[]) {
+    const id = this.next++;
+    const buffer = new Uint8Array(rgb).buffer;
+    return new Promise<{ faces: { descriptors: Record<string, number[]> }[]; ms: Record<string, number> }>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op: 'embed', rgb: buffer, width, height, faces: [{ landmarks }], embedders }, [buffer]);
+    });
+  }
+  close() {
+    return this.worker.terminate();
+  }
+}
+
+/** Longest side of the picture an embedder gets (the product's selfie detector sees 640 px). */
+const EMBED_MAX_SIDE = 640;
+
+async function pictureOf(file: string): Promise<Picture> {
+  const { data, info } = await sharp(file).rotate().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+export interface Templates {
+  /** Per condition, per photo index: the templates by embedder, or undefined when no face was found. */
+  byCondition: Record<string, (Record<string, number[]> | undefined)[]>;
+  /** Clean photos (the references). */
+  clean: (Record<string, number[]> | undefined)[];
+  /** Mean milliseconds per face for each embedder (templates computed in this run only). */
+  msPerFace: Record<string, number>;
+  /** Faces not found, per condition. */
+  noFace: Record<string, number>;
+}
+
+/**
+ * Templates of every photo, clean and under each condition, by each embedder
+ * (PRODUCT: the template the detection itself returned; the others computed
+ * on the same landmarks from the picture at up to 640 px).
+ * `concurrency` photos at a time (the product pool does the detection);
+ * `cache: false` ignores and leaves the disk cache (the tests).
+ */
+export async function templates(
+  list: Photo[],
+  conditions: Condition[],
+  embedders: string[],
+  options: { log?: (s: string) => void; humanModels?: string; concurrency?: number; cache?: boolean } = {},
+): Promise<Templates> {
+  const cache = options.cache ?? true;
+  const log = options.log ?? (() => {});
+  const embedPool = new Embedders(options.humanModels);
+  const spent: Record<string, { ms: number; n: number }> = {};
+  const all: Condition[] = ['clean', ...conditions.filter((c) => c !== 'clean')];
+  const out: Templates = { byCondition: {}, clean: [], msPerFace: {}, noFace: {} };
+  const cleanBoxes: (Box | undefined)[] = [];
+  const version = detectionVersion();
+  const embedded = embedders.filter((e) => e !== PRODUCT);
+  try {
+    for (const condition of all) {
+      const detections = store<{ hash: string; face: Located | null }>(`detect-${condition}`, cache);
+      const embeds = Object.fromEntries(embedded.map((e) => [e, store<{ hash: string; d: number[] }>(`embed-${e}-${condition}`, cache)]));
+      const result: (Record<string, number[]> | undefined)[] = new Array(list.length);
+      let next = 0;
+      let done = 0;
+      const t0 = Date.now();
+      const work = async () => {
+        for (let i = next++; i < list.length; i = next++) {
+          const photo = list[i]!;
+          const clean = await pictureOf(photo.file);
+          let pic = clean;
+          if (condition !== 'clean') {
+            const box = cleanBoxes[i];
+            if (!box) continue; // no face in the clean photo: nothing to degrade around
+            const d = await degrade(clean.png, clean.width, clean.height, box, condition, photo.key);
+            pic = { png: d.png, width: d.width, height: d.height };
+          }
+          const h = hash(Buffer.concat([pic.png, Buffer.from(version)]));
+          let hit = detections.data[photo.key];
+          if (!hit || hit.hash !== h) {
+            const [f] = await locateFaces(pic, 'selfie');
+            hit = { hash: h, face: f ? { box: f.box, landmarks: f.landmarks, via: f.via, descriptor: f.descriptor } : null };
+            detections.data[photo.key] = hit;
+            detections.dirty = true;
+          }
+          if (condition === 'clean') cleanBoxes[i] = hit.face?.box;
+          if (!hit.face) continue;
+          const k = Math.min(1, EMBED_MAX_SIDE / Math.max(pic.width, pic.height));
+          const landmarks = hit.face.landmarks.map(([x, y]) => [x * k, y * k] as [number, number]);
+          const eh = hash(Buffer.from(`${h}:${JSON.stringify(landmarks)}`));
+          const missing = embedded.filter((e) => embeds[e]!.data[photo.key]?.hash !== eh);
+          if (missing.length) {
+            const img = sharp(pic.png);
+            if (k < 1) img.resize(Math.round(pic.width * k));
+            const { data, info } = await img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+            const r = await embedPool.run(data, info.width, info.height, landmarks, missing);
+            for (const e of missing) {
+              embeds[e]!.data[photo.key] = { hash: eh, d: r.faces[0]!.descriptors[e]! };
+              embeds[e]!.dirty = true;
+              spent[e] ??= { ms: 0, n: 0 };
+              spent[e].ms += r.ms[e] ?? 0;
+              spent[e].n++;
+            }
+          }
+          result[i] = Object.fromEntries([...embedded.map((e) => [e, embeds[e]!.data[photo.key]!.d]), [PRODUCT, hit.face.descriptor]]);
+          if (++done % 50 === 0) {
+            log(`    ${condition}: ${done}/${list.length} (${Math.round((Date.now() - t0) / 1000)} s)`);
+            save(detections);
+            Object.values(embeds).forEach(save);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: options.concurrency ?? Math.max(1, os.availableParallelism()) }, work));
+      save(detections);
+      Object.values(embeds).forEach(save);
+      out.byCondition[condition] = result;
+      out.noFace[condition] = list.length - result.filter(Boolean).length;
+      if (condition === 'clean') out.clean = result;
+      log(`  ${condition}: ${list.length - out.noFace[condition]!}/${list.length} faces (${Math.round((Date.now() - t0) / 1000)} s)`);
+    }
+  } finally {
+    await embedPool.close();
+  }
+  out.msPerFace = Object.fromEntries(Object.entries(spent).map(([e, s]) => [e, Math.round((s.ms / s.n) * 10) / 10]));
+  return out;
+}
+
+export interface ScoredPair extends LabelledDistance {
+  half: Half | 'mixed';
+  condition: Condition;
+}
+
+/**
+ * Distances of every pair of each condition for one embedder. A pair where
+ * either face was not found gets an infinite distance: a genuine one is a
+ * non-match, an impostor one no match.
+ */
+export function distances(list: Photo[], t: Templates, embedder: string, conditions: Condition[]): ScoredPair[] {
+  const out: ScoredPair[] = [];
+  for (const condition of conditions) {
+    const probes = t.byCondition[condition]!;
+    for (const p of pairsOf(list, condition)) {
+      const a = t.clean[p.a]?.[embedder];
+      const b = probes[p.b]?.[embedder];
+      out.push({ distance: a && b ? euclidean(a, b) : Infinity, same: p.same, half: p.half, condition });
+    }
+  }
+  return out;
+}
+
+export type Split = 'tune' | 'heldout' | 'all';
+
+/** Pairs of a split: both identities in the half (impostor pairs across the halves count only in `all`). */
+export const inSplit = (pairs: ScoredPair[], split: Split) => (split === 'all' ? pairs : pairs.filter((p) => p.half === split));
+
+export interface ConditionRow extends Accuracy {
+  condition: Condition | 'pooled';
+}
+
+/** Per condition (and pooled) accuracy of a split at a threshold. */
+export function table(pairs: ScoredPair[], conditions: Condition[], threshold: number): ConditionRow[] {
+  return [...conditions.map((c) => ({ condition: c, ...accuracyOf(pairs.filter((p) => p.condition === c), threshold) })), { condition: 'pooled' as const, ...accuracyOf(pairs, threshold) }];
+}
+
+export interface Calibrated {
+  embedder: string;
+  /** Distance at FMR <= 0.1 % over the tuning half's impostor pairs, every condition pooled. */
+  threshold: number;
+  scale: SimilarityScale;
+  /** Per condition and pooled, at that threshold: where it was set, the half never tuned on, everything. */
+  tune: ConditionRow[];
+  heldout: ConditionRow[];
+  all: ConditionRow[];
+}
+
+/** The threshold and similarity scale of one embedder, set on the tuning half only, and its accuracy on every split. */
+export function calibrateOn(list: Photo[], t: Templates, embedder: string, conditions: Condition[], threshold?: number): Calibrated {
+  const pairs = distances(list, t, embedder, conditions);
+  const tune = inSplit(pairs, 'tune');
+  const at = threshold ?? thresholdForFmr(tune, 0.001).threshold;
+  return {
+    embedder,
+    threshold: Number(at.toFixed(4)),
+    scale: fitScale(tune, at),
+    tune: table(tune, conditions, at),
+    heldout: table(inSplit(pairs, 'heldout'), conditions, at),
+    all: table(pairs, conditions, at),
+  };
+}
