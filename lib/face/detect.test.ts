@@ -57,6 +57,17 @@ describe.skipIf(!datasetsDir())('one detection policy finds tight face crops', (
     }
   });
 
+  it('finds tight crops of faces turned side-on (deepface photos with 20–27° of yaw)', async () => {
+    const turned = ['img61.jpg', 'img16.jpg', 'img34.jpg'].map((f) => fs.readFileSync(path.join(datasetsDir()!, 'faces', 'deepface', f)));
+    for (const bytes of turned) {
+      for (const spec of [{ px: 110, cover: 0.95 }, { px: 180, cover: 0.75, grey: true }]) {
+        const [face] = await locateFaces(await picture(await tightCrop(bytes, spec)), 'selfie');
+        expect(face, JSON.stringify(spec)).toBeDefined();
+        expect(Math.abs(face!.pose.yaw)).toBeGreaterThanOrEqual(10);
+      }
+    }
+  }, 120_000);
+
   it('reports the tilt of a tilted crop (the face was found turned, not guessed)', () => {
     const tilted = found.filter((f) => f.face && / tilt (-?20)/.test(f.spec));
     const right = tilted.filter((f) => {

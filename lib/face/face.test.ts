@@ -11,8 +11,7 @@ import calibration from './calibration.json';
 import {
   closeFacePool,
   deleteFaces,
-  detectFaces,
-  detectPortrait,
+  locateFaces,
   enrolFace,
   euclidean,
   facePool,
@@ -59,7 +58,7 @@ describe.skipIf(!datasetsDir())('face match calibration (measured on the labelle
 
 describe.skipIf(!datasetsDir())('face detection', () => {
   it('gives box, landmarks, pose and quality for a selfie', async () => {
-    const [face] = await detectFaces(await picture(file('deepface/img1.jpg')));
+    const [face] = await locateFaces(await picture(file('deepface/img1.jpg')), 'selfie');
     expect(face!.landmarks).toHaveLength(68);
     expect(face!.descriptor).toHaveLength(128);
     expect(Math.abs(face!.pose.roll)).toBeLessThan(20);
@@ -68,16 +67,16 @@ describe.skipIf(!datasetsDir())('face detection', () => {
   });
 
   it('finds every face of a group, largest first', async () => {
-    const faces = await detectFaces(await picture(file('deepface/couple.jpg')));
+    const faces = await locateFaces(await picture(file('deepface/couple.jpg')), 'scene');
     expect(faces.length).toBe(2);
     expect(faces[0]!.box[2] * faces[0]!.box[3]).toBeGreaterThanOrEqual(faces[1]!.box[2] * faces[1]!.box[3]);
   });
 
   it('finds the face of a picture held sideways and maps it back', async () => {
     const upright = await picture(file('deepface/img2.jpg'));
-    const [ref] = await detectFaces(upright);
+    const [ref] = await locateFaces(upright, 'selfie');
     const turned = await picture(await sharp(upright.png).rotate(90).png().toBuffer());
-    const [face] = await detectPortrait(turned);
+    const [face] = await locateFaces(turned, 'document');
     expect(face).toBeDefined();
     expect(euclidean(face!.descriptor, ref!.descriptor)).toBeLessThan(calibration.threshold);
   });
@@ -85,24 +84,24 @@ describe.skipIf(!datasetsDir())('face detection', () => {
   it('flags a tiny face', async () => {
     const img = await picture(file('deepface/img3.jpg'));
     const small = await picture(await sharp(img.png).resize({ width: 90 }).extend({ top: 300, bottom: 300, left: 300, right: 300, background: '#808080' }).png().toBuffer());
-    const faces = await detectPortrait(small);
+    const faces = await locateFaces(small, 'document');
     // Found or not, it must not pass as a usable face.
     if (faces[0]) expect(faces[0].quality.issues).toContain('face_too_small');
   });
 
   it('finds the portrait on the ICAO specimen passport', async () => {
-    const faces = await detectPortrait(await picture(file('documents/passport-td3-specimen.jpg')));
+    const faces = await locateFaces(await picture(file('documents/passport-td3-specimen.jpg')), 'document');
     expect(faces.length).toBeGreaterThan(0);
   });
 
   it('the pool sums the time its workers spend finding faces and describing them (the benchmark splits a call with it)', async () => {
     const pic = await picture(file('deepface/img1.jpg'));
-    await detectFaces(pic); // pool started, models loaded
+    await locateFaces(pic, 'selfie'); // pool started, models loaded
     const before = { ...facePool().spent };
-    const faces = await detectFaces(pic);
+    const faces = await locateFaces(pic, 'selfie');
     const after = facePool().spent;
     expect(faces).toHaveLength(1);
-    expect(after.jobs).toBe(before.jobs + 1);
+    expect(after.jobs).toBeGreaterThan(before.jobs); // one job or more: a face filling the frame is read again as a crop
     expect(after.detectMs).toBeGreaterThan(before.detectMs);
     expect(after.embedMs).toBeGreaterThan(before.embedMs);
   });
@@ -110,7 +109,7 @@ describe.skipIf(!datasetsDir())('face detection', () => {
 
 /** A dataset face printed small on an ID-like card with guilloche lines over it. */
 async function documentWithPortrait(photo: Buffer): Promise<Buffer> {
-  const [face] = await detectFaces(await picture(photo));
+  const [face] = await locateFaces(await picture(photo), 'selfie');
   const [x, y, w, h] = face!.box;
   const meta = await sharp(photo).rotate().metadata();
   const left = Math.max(0, Math.round(x - w * 0.35));
