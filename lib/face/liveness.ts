@@ -79,6 +79,13 @@ const SIGNAL_REASON: Record<keyof PadSignals, LivenessReason | undefined> = {
   relSaturation: 'print',
   specular: 'glare',
   framing: 'frame_edges',
+  periodicityLow: 'screen_replay', // slow moiré beats: a screen's grid against the sensor
+  chromaNoise: 'print', // coloured ink dots
+  blackLevel: undefined, // lifted blacks, shallow shadows, compressed highlights, narrow gamut: screen or print by the colour evidence
+  faceShadow: undefined,
+  highlight: undefined,
+  gamut: undefined,
+  catchlight: 'recapture_blur', // soft eye reflections: an extra optical step
 };
 
 /** Which signals pushed the score up, as reasons a person can act on (strongest first). */
@@ -89,7 +96,7 @@ function reasonsFor(signals: PadSignals): LivenessReason[] {
   const out: LivenessReason[] = [];
   for (const [k, v] of ranked) {
     if (v <= 0.3 && out.length) break;
-    const reason = SIGNAL_REASON[k] ?? (k === 'noise' ? undefined : printish ? 'print' : 'screen_replay');
+    const reason = SIGNAL_REASON[k] ?? (k === 'noise' || k === 'sharpness' ? undefined : printish ? 'print' : 'screen_replay');
     if (reason && !out.includes(reason)) out.push(reason);
   }
   return out.length ? out : ['screen_replay'];

@@ -15,10 +15,13 @@ import { rng } from '../synth/random';
 import { ATTACK_CONDITIONS, GENUINE_CONDITIONS, isAttack, type Condition, type Shot } from './conditions';
 import { simulate } from './simulate';
 import { simulateEval } from './simulate-eval';
+import { simulateGenuine } from './simulate-genuine';
+import { simulateVariants } from './simulate-variants';
 import { SCRATCH, sourcePng, type Source } from './sources';
 
-export type Simulator = 'train' | 'eval';
-export const SIMULATORS: Record<Simulator, (shot: Shot, c: Condition, r: ReturnType<typeof rng>) => Promise<Buffer>> = { train: simulate, eval: simulateEval };
+/** `train`, `variants` (attack variants only) and `genuine` (hazy cameras, genuine only) are trained on; `eval` never is. */
+export type Simulator = 'train' | 'variants' | 'genuine' | 'eval';
+export const SIMULATORS: Record<Simulator, (shot: Shot, c: Condition, r: ReturnType<typeof rng>) => Promise<Buffer>> = { train: simulate, variants: simulateVariants, genuine: simulateGenuine, eval: simulateEval };
 
 export interface Job {
   source: Source;
@@ -52,8 +55,9 @@ const hash = (s: string) => crypto.createHash('sha1').update(s).digest('hex').sl
 export function plan(list: Source[], genuine: number, attacks: number, salt: number): Job[] {
   const jobs: Job[] = [];
   list.forEach((source, i) => {
-    for (let k = 0; k < genuine; k++) jobs.push({ source, condition: GENUINE_CONDITIONS[(i * genuine + k) % GENUINE_CONDITIONS.length]!, seed: salt * 100_003 + i * 31 + k });
-    for (let k = 0; k < attacks; k++) jobs.push({ source, condition: ATTACK_CONDITIONS[(i * attacks + k) % ATTACK_CONDITIONS.length]!, seed: salt * 100_003 + i * 31 + 17 + k });
+    // The k-th capture of a source steps through the conditions from where the first one is (the first is the same for any count: cached captures stay valid).
+    for (let k = 0; k < genuine; k++) jobs.push({ source, condition: GENUINE_CONDITIONS[(i + k * 3) % GENUINE_CONDITIONS.length]!, seed: salt * 100_003 + i * 31 + k });
+    for (let k = 0; k < attacks; k++) jobs.push({ source, condition: ATTACK_CONDITIONS[(i + k * 2) % ATTACK_CONDITIONS.length]!, seed: salt * 100_003 + i * 31 + 17 + k });
   });
   return jobs;
 }
@@ -70,7 +74,7 @@ export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; 
 }
 
 const fileHash = (...files: string[]) => hash(files.map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'));
-const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts', eval: 'scripts/pad/simulate-eval.ts' };
+const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts', variants: 'scripts/pad/simulate-variants.ts', genuine: 'scripts/pad/simulate-genuine.ts', eval: 'scripts/pad/simulate-eval.ts' };
 
 /**
  * Simulates and measures the jobs (two at a time). With `cache`, the captures
@@ -78,7 +82,7 @@ const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts',
  * faces-*.jsonl (by simulator and detector code), and the measures by signal code: changing the signals only
  * measures them again.
  */
-export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: boolean; log?: (s: string) => void; concurrency?: number }): Promise<Measured[]> {
+export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: boolean; log?: (s: string) => void; concurrency?: number; /** Skip the captures not simulated and located yet (quick experiments). */ onlyCached?: boolean }): Promise<Measured[]> {
   const simHash = fileHash(SIM_FILES[sim]);
   const detectHash = fileHash('lib/face/detect.ts');
   const file = path.join(SCRATCH, `measured-${sim}-${simHash}-${detectHash}-${fileHash('lib/face/pad/signals.ts')}.jsonl`);
@@ -106,6 +110,7 @@ export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: bo
         continue;
       }
       const imgFile = path.join(imgDir, `${hash(key)}.jpg`);
+      if (opts.onlyCached && !faces.has(key)) continue;
       let bytes: Buffer;
       if (opts.cache && fs.existsSync(imgFile)) bytes = fs.readFileSync(imgFile);
       else {
@@ -123,7 +128,7 @@ export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: bo
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 2 }, worker));
-  return out;
+  return out.filter(Boolean);
 }
 
 /** The real spoof samples (two attacks, one genuine capture), measured the same way. */

@@ -1,5 +1,5 @@
 /** PAD figures per condition (ISO/IEC 30107-3 APCER and BPCER) from measured captures and a model. */
-import { attackScore, type PadModel } from '../../lib/face/pad/model';
+import { attackScore, thresholdFor, trainPad, type PadModel, type TrainOptions } from '../../lib/face/pad/model';
 import { ATTACK_CONDITIONS, GENUINE_CONDITIONS } from './conditions';
 import type { Measured } from './dataset';
 
@@ -48,4 +48,35 @@ export function table(title: string, f: ReturnType<typeof figures>): string {
     `${title}: APCER ${(f.apcer * 100).toFixed(1)} % (${f.attacks} attacks), BPCER ${(f.bpcer * 100).toFixed(1)} % (${f.genuine} genuine)`,
     ...f.conditions.map((c) => `  ${c.condition.padEnd(15)} ${c.attack ? 'APCER' : 'BPCER'} ${(c.errorRate * 100).toFixed(1).padStart(5)} %  judged ${c.judged}/${c.n}  no face ${c.noFace}  gated ${c.gated}`),
   ].join('\n');
+}
+
+/** Share of (attack, genuine) pairs ordered right by the score (ROC AUC): threshold-free, to compare signal sets. */
+export function auc(model: PadModel, rows: Measured[]): number {
+  const ok = rows.filter(judged);
+  const a = ok.filter((m) => m.attack).map((m) => scoreOf(model, m)!);
+  const g = ok.filter((m) => !m.attack).map((m) => scoreOf(model, m)!);
+  let s = 0;
+  for (const x of a) for (const y of g) s += x > y ? 1 : x === y ? 0.5 : 0;
+  return round(s / Math.max(1, a.length * g.length));
+}
+
+/**
+ * The model trained on all samples, with its threshold set on out-of-fold
+ * scores: each training genuine capture scored by a model trained without its
+ * identity (k folds by identity). A threshold set on the scores of the very
+ * captures a model was fitted to is too tight: its training genuine scores
+ * are lower than any new person's.
+ */
+export function trainWithHonestThreshold(samples: { signals: NonNullable<Measured['signals']>; attack: boolean; weight?: number; identity: string }[], opts: TrainOptions & { folds?: number } = {}): PadModel {
+  const folds = opts.folds ?? 4;
+  const ids = [...new Set(samples.map((s) => s.identity))].sort();
+  const foldOf = (s: { identity: string }) => ids.indexOf(s.identity) % folds;
+  const oof: number[] = [];
+  for (let f = 0; f < folds; f++) {
+    const m = trainPad(samples.filter((s) => foldOf(s) !== f), opts);
+    for (const s of samples) if (foldOf(s) === f && !s.attack) oof.push(attackScore(m, s.signals));
+  }
+  const model = trainPad(samples, opts);
+  model.threshold = thresholdFor(oof, opts.targetBpcer ?? 0.05);
+  return model;
 }

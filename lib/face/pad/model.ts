@@ -24,6 +24,16 @@ export interface PadModel {
   threshold: number;
 }
 
+/**
+ * The signals the model is trained on: all but `blackLevel`. Lifted blacks are
+ * physically real for a screen or a sheet in a lit room, and the simulated
+ * attacks show them, but both real attacks in the shared samples have black
+ * blacks (the capturing camera's auto-exposure stretches them again), so the
+ * model would learn a cue that real replays do not carry; it is measured and
+ * returned with the signals, not scored.
+ */
+export const MODEL_SIGNALS: (keyof PadSignals)[] = SIGNAL_NAMES.filter((k) => k !== 'blackLevel');
+
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const vector = (model: Pick<PadModel, 'signals'>, s: PadSignals) => model.signals.map((k) => s[k]);
 
@@ -49,6 +59,8 @@ export interface TrainOptions {
   rate?: number;
   /** BPCER the threshold is set for on the training genuine samples. */
   targetBpcer?: number;
+  /** The signals to use (default: MODEL_SIGNALS). */
+  signals?: (keyof PadSignals)[];
 }
 
 /**
@@ -59,7 +71,7 @@ export interface TrainOptions {
  */
 export function trainPad(samples: { signals: PadSignals; attack: boolean; weight?: number }[], opts: TrainOptions = {}): PadModel {
   const { rounds = 300, rate = 0.1, targetBpcer = 0.05 } = opts;
-  const signals = [...SIGNAL_NAMES];
+  const signals = [...(opts.signals ?? MODEL_SIGNALS)];
   const X = samples.map((s) => vector({ signals }, s.signals));
   const y = samples.map((s) => (s.attack ? 1 : 0));
   const positives = y.filter(Boolean).length;

@@ -40,9 +40,26 @@ export interface PadSignals {
   specular: number;
   /** Long straight lines on two sides of the face (bezel, paper border): mean support of the best two sides, 0..1. */
   framing: number;
+  /** The same peaks at a quarter of the face's resolution: slow moiré beats (periods of several pixels). */
+  periodicityLow: number;
+  /** Chroma noise over luminance noise on the face: a print's coloured ink dots (sensor chroma noise is smoothed by 4:2:0). */
+  chromaNoise: number;
+  /** Darkest 1 % of the head and its surround (1.6 × the face box), 0..1: a screen's or paper's black is lifted by the room's light. */
+  blackLevel: number;
+  /** Darkest 3 % of the face (pupils, nostrils) over its median: the depth of its shadows, shallow on a screen or print. */
+  faceShadow: number;
+  /** Brightest 2 % of the face over its 90th percentile: specular highlights, compressed by a panel's peak or lost on paper. */
+  highlight: number;
+  /** Sharp point highlights in the eyes (catchlights): peak top-hat response in the eye band over the face's contrast. */
+  catchlight: number;
+  /** 95th percentile of the face's saturation: the extent of skin chroma, narrowed by a print's or a screen's gamut. */
+  gamut: number;
 }
 
-export const SIGNAL_NAMES: (keyof PadSignals)[] = ['periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing'];
+export const SIGNAL_NAMES: (keyof PadSignals)[] = [
+  'periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing',
+  'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut',
+];
 
 type Box = [number, number, number, number];
 
@@ -139,11 +156,26 @@ async function spectral(png: Buffer, box: Box, width: number, height: number) {
   const half = pow2(side / 2);
   const coarse = new Float64Array(half * half);
   for (let y = 0; y < half; y++) for (let x = 0; x < half; x++) coarse[y * half + x] = (lum[2 * y * n + 2 * x]! + lum[2 * y * n + 2 * x + 1]! + lum[(2 * y + 1) * n + 2 * x]! + lum[(2 * y + 1) * n + 2 * x + 1]!) / 4;
+  // Quarter resolution: 4 × 4 means.
+  const quarter = pow2(side / 4);
+  const low = new Float64Array(quarter * quarter);
+  for (let y = 0; y < quarter; y++) {
+    for (let x = 0; x < quarter; x++) {
+      let sum = 0;
+      for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) sum += lum[(4 * y + j) * n + 4 * x + i]!;
+      low[y * quarter + x] = sum / 16;
+    }
+  }
+  const chromaFull = new Float64Array(side * side);
+  for (let i = 0; i < side * side; i++) chromaFull[i] = (data[i * 3]! - data[i * 3 + 2]!) / 2;
+  const lumaNoise = noiseSigma(grey, side, side);
   return {
     periodicity: spectralPeaks(lum, n),
     periodicityCoarse: half >= 32 ? spectralPeaks(coarse, half) : 0,
+    periodicityLow: quarter >= 32 ? spectralPeaks(low, quarter) : 0,
     chromaPeriodicity: spectralPeaks(chroma, n),
-    noise: Math.log1p(noiseSigma(grey, side, side)),
+    noise: Math.log1p(lumaNoise),
+    chromaNoise: Math.log((noiseSigma(chromaFull, side, side) + 0.3) / (lumaNoise + 0.3)),
   };
 }
 
@@ -174,6 +206,7 @@ async function sharpnessOf(png: Buffer, box: Box, width: number, height: number)
 
 function colourStats(data: Buffer, from = 0, to = data.length) {
   let [r, g, b, sat, spec, n] = [0, 0, 0, 0, 0, 0];
+  const sats: number[] = [];
   for (let i = from; i < to; i += 3) {
     const R = data[i]!;
     const G = data[i + 1]!;
@@ -185,10 +218,12 @@ function colourStats(data: Buffer, from = 0, to = data.length) {
     g += G;
     b += B;
     sat += s;
+    sats.push(s);
     if (max > 235 && s < 0.12) spec++;
     n++;
   }
-  return { warmth: Math.log((r + n) / (b + n)), saturation: sat / Math.max(1, n), specular: spec / Math.max(1, n) };
+  sats.sort((a, b) => a - b);
+  return { warmth: Math.log((r + n) / (b + n)), saturation: sat / Math.max(1, n), specular: spec / Math.max(1, n), gamut: sats[Math.floor(0.95 * (sats.length - 1))] ?? 0 };
 }
 
 async function colour(png: Buffer, box: Box, width: number, height: number) {
@@ -202,7 +237,7 @@ async function colour(png: Buffer, box: Box, width: number, height: number) {
   ]);
   const f = colourStats(face);
   const all = colourStats(frame);
-  return { warmth: f.warmth, relWarmth: f.warmth - all.warmth, saturation: f.saturation, relSaturation: f.saturation / (all.saturation + 0.02), specular: f.specular };
+  return { warmth: f.warmth, relWarmth: f.warmth - all.warmth, saturation: f.saturation, relSaturation: f.saturation / (all.saturation + 0.02), specular: f.specular, gamut: f.gamut };
 }
 
 /**
@@ -254,7 +289,65 @@ async function framing(png: Buffer, box: Box, width: number): Promise<number> {
   return (sides[0]! + sides[1]!) / 2;
 }
 
+/** The q-quantile of a histogram of 256 grey levels. */
+function quantile(hist: Uint32Array, total: number, q: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v]!;
+    if (acc >= q * total) return v;
+  }
+  return 255;
+}
+
+/**
+ * Tone response and catchlights. A screen or a print cannot reproduce the
+ * scene's range: its black is the room's light on glass or paper (the frame's
+ * darkest pixels stay grey, and so do the pupils and nostrils), its highlights
+ * are the panel's peak or the paper's white; the small, sharp reflections of
+ * the light in the eyes are softened by every extra optical step.
+ */
+async function tone(png: Buffer, box: Box, width: number, height: number) {
+  // Every measure at a fixed size relative to the face (downsampled: faces past the gate are at least 72 px), so small and large faces compare.
+  const region = (k: number, dy = 0) => {
+    const w = Math.max(8, Math.min(width, Math.round(box[2] * k)));
+    const h = Math.max(8, Math.min(height, Math.round(box[3] * k)));
+    const left = Math.max(0, Math.min(width - w, Math.round(box[0] + box[2] / 2 - w / 2)));
+    const top = Math.max(0, Math.min(height - h, Math.round(box[1] + box[3] * (0.5 + dy) - h / 2)));
+    return { left, top, width: w, height: h };
+  };
+  const grey = async (k: number, size: number) => sharp(png).extract(region(k)).greyscale().resize(size, size, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  // The head and what is next to it (hair, eyes, clothing), where the darkest tones of a live scene are.
+  const around = await grey(1.6, 64);
+  const ah = new Uint32Array(256);
+  for (const v of around.data) ah[v]!++;
+  const inner = await grey(0.8, 48);
+  const hist = new Uint32Array(256);
+  for (const v of inner.data) hist[v]!++;
+  const [p3, p50, p90, p98] = [0.03, 0.5, 0.9, 0.98].map((q) => quantile(hist, inner.data.length, q)) as [number, number, number, number];
+  // Catchlights: the face at 64 px minus its own blur (σ 1 px), in the band of the eyes (rows 15–50 % of this crop).
+  const { data, info } = await grey(0.8, 64);
+  const W = info.width;
+  const H = info.height;
+  const smooth = await sharp(data, { raw: { width: W, height: H, channels: 1 } }).blur(1).raw().toBuffer();
+  const peaks: number[] = [];
+  let s = 0;
+  let s2 = 0;
+  for (let i = 0; i < data.length; i++) {
+    s += data[i]!;
+    s2 += data[i]! ** 2;
+  }
+  const sd = Math.sqrt(Math.max(1, s2 / data.length - (s / data.length) ** 2));
+  for (let y = Math.floor(H * 0.15); y < Math.floor(H * 0.5); y++) for (let x = Math.floor(W * 0.1); x < Math.floor(W * 0.9); x++) peaks.push(data[y * W + x]! - smooth[y * W + x]!);
+  peaks.sort((a, b) => b - a);
+  return {
+    blackLevel: quantile(ah, around.data.length, 0.01) / 255,
+    faceShadow: (p3 + 1) / (p50 + 1),
+    highlight: (p98 + 1) / (p90 + 1),
+    catchlight: (peaks[Math.min(peaks.length - 1, 2)] ?? 0) / sd,
+  };
+}
+
 export async function padSignals(png: Buffer, width: number, height: number, face: Box): Promise<PadSignals> {
-  const [s, c, sharpness, frame] = await Promise.all([spectral(png, face, width, height), colour(png, face, width, height), sharpnessOf(png, face, width, height), framing(png, face, width)]);
-  return { ...s, ...c, sharpness, framing: frame };
+  const [s, c, sharpness, frame, t] = await Promise.all([spectral(png, face, width, height), colour(png, face, width, height), sharpnessOf(png, face, width, height), framing(png, face, width), tone(png, face, width, height)]);
+  return { ...s, ...c, ...t, sharpness, framing: frame };
 }
