@@ -74,8 +74,9 @@ async function main() {
     descriptor: DESCRIPTOR,
     date: new Date().toISOString().slice(0, 10),
     threshold: chosen.threshold,
+    splitThreshold: chosen.splitThreshold,
     scale: { midpoint: Number(chosen.scale.midpoint.toFixed(4)), spread: Number(chosen.scale.spread.toFixed(4)) },
-    method: 'threshold at FMR <= 0.1 % over the impostor pairs of every condition pooled, tuning half only; similarity 50 there, 90 at the median genuine distance of the tuning half',
+    method: 'threshold at FMR <= 0.1 % over the impostor pairs of every identity and condition pooled; similarity 50 there, 90 at the median genuine distance. Split-half check: the tuning half alone sets splitThreshold, the held-out half measures it (tune/heldout tables)',
     set: {
       photos: list.length,
       identities: identities.length,

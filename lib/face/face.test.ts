@@ -117,7 +117,7 @@ async function documentWithPortrait(photo: Buffer): Promise<Buffer> {
   const portrait = await sharp(photo)
     .rotate()
     .extract({ left, top, width: Math.min(meta.width! - left, Math.round(w * 1.7)), height: Math.min(meta.height! - top, Math.round(h * 2)) })
-    .resize({ width: 150 })
+    .resize(150, 200, { fit: 'cover' })
     .greyscale()
     .png()
     .toBuffer();

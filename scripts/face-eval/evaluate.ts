@@ -235,26 +235,34 @@ export function table(pairs: ScoredPair[], conditions: Condition[], threshold: n
 
 export interface Calibrated {
   embedder: string;
-  /** Distance at FMR <= 0.1 % over the tuning half's impostor pairs, every condition pooled. */
+  /**
+   * The product's threshold: distance at FMR <= 0.1 % over the impostor pairs of every identity, every
+   * condition pooled (all the identities we have: one half alone set it too loose for the other).
+   */
   threshold: number;
+  /** The split-half check: the threshold the tuning half alone gives, which the held-out half then measures. */
+  splitThreshold: number;
   scale: SimilarityScale;
-  /** Per condition and pooled, at that threshold: where it was set, the half never tuned on, everything. */
+  /** Per condition and pooled. tune and heldout at the split threshold (how a threshold set on some people holds on others); all at the product threshold. */
   tune: ConditionRow[];
   heldout: ConditionRow[];
   all: ConditionRow[];
 }
 
-/** The threshold and similarity scale of one embedder, set on the tuning half only, and its accuracy on every split. */
+/** The threshold and similarity scale of one embedder, and its accuracy on every split. */
 export function calibrateOn(list: Photo[], t: Templates, embedder: string, conditions: Condition[], threshold?: number): Calibrated {
   const pairs = distances(list, t, embedder, conditions);
   const tune = inSplit(pairs, 'tune');
-  const at = threshold ?? thresholdForFmr(tune, 0.001).threshold;
+  const split = thresholdForFmr(tune, 0.001).threshold;
+  const at = threshold ?? thresholdForFmr(pairs, 0.001).threshold;
   return {
     embedder,
     threshold: Number(at.toFixed(4)),
-    scale: fitScale(tune, at),
-    tune: table(tune, conditions, at),
-    heldout: table(inSplit(pairs, 'heldout'), conditions, at),
+    splitThreshold: Number(split.toFixed(4)),
+    scale: fitScale(pairs, at),
+    // A threshold given (the bench: the shipped one) measures every split; else the split-half check.
+    tune: table(tune, conditions, threshold ?? split),
+    heldout: table(inSplit(pairs, 'heldout'), conditions, threshold ?? split),
     all: table(pairs, conditions, at),
   };
 }
