@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +21,23 @@ export function identityImages(): { image: string; identity: string }[] {
     });
 }
 
+/** Face boxes of source photos already found (tests cut many crops from one photo). */
+const boxes = new Map<string, Promise<[number, number, number, number]>>();
+
+function sourceBox(photo: Buffer, pic: { png: Buffer; width: number; height: number }): Promise<[number, number, number, number]> {
+  const key = createHash('sha1').update(photo).digest('hex');
+  if (!boxes.has(key)) {
+    boxes.set(
+      key,
+      locateFaces(pic, 'selfie').then(([face]) => {
+        if (!face) throw new Error('tightCrop: no face in the source photo');
+        return face.box;
+      }),
+    );
+  }
+  return boxes.get(key)!;
+}
+
 export interface CropSpec {
   /** Side of the square result, pixels. */
   px: number;
@@ -38,9 +56,7 @@ export interface CropSpec {
  */
 export async function tightCrop(photo: Buffer, spec: CropSpec): Promise<Buffer> {
   const { data, info } = await sharp(photo).rotate().png().toBuffer({ resolveWithObject: true });
-  const [face] = await locateFaces({ png: data, width: info.width, height: info.height }, 'selfie');
-  if (!face) throw new Error('tightCrop: no face in the source photo');
-  const [x, y, w, h] = face.box;
+  const [x, y, w, h] = await sourceBox(photo, { png: data, width: info.width, height: info.height });
   const side = Math.min(Math.max(w, h) / spec.cover, info.width, info.height);
   // A turned crop is cut from a larger square turned about the face, so no blank corners show.
   const region = spec.rotate ? Math.min(side * 1.45, info.width, info.height) : side;
