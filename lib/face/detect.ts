@@ -109,6 +109,9 @@ export async function detectFaces(pic: Picture, maxSide = SELFIE_MAX_SIDE, detec
   return finish(pic, raws.map((r) => scaled(r, width / pic.width)), 'detect');
 }
 
+/** The surest of several readings (each a list of faces), or none. */
+export const surest = (readings: Face[][]): Face[] => readings.filter((r) => r.length).sort((a, b) => b[0]!.score - a[0]!.score)[0] ?? [];
+
 export interface PaddedOptions {
   /** Context added on every side, as a share of the picture's longer side. */
   pad?: number;
@@ -140,14 +143,13 @@ export async function detectPadded(pic: Picture, opts: PaddedOptions = {}): Prom
   const long = Math.max(pic.width, pic.height);
   const p = Math.round(long * pad);
   const k = target / (long + 2 * p);
-  let img = sharp(pic.png)
-    .extend({ top: p, bottom: p, left: p, right: p, background: '#808080' })
-    .resize({ width: Math.round((pic.width + 2 * p) * k), kernel: 'lanczos3' });
+  // The padded picture's size at the detector's scale (before any turn).
+  const pw = Math.round((pic.width + 2 * p) * k);
+  const ph = Math.round((pic.height + 2 * p) * k);
+  let img = sharp(pic.png).extend({ top: p, bottom: p, left: p, right: p, background: '#808080' }).resize({ width: pw, kernel: 'lanczos3' });
   if (angle) img = sharp(await img.png().toBuffer()).rotate(angle, { background: '#808080' });
   const { rgb, width, height } = await rgbOf(img);
   const raws = await facePool().run({ op: 'detect', rgb, width, height, detector, minConfidence });
-  const pw = Math.round((pic.width + 2 * p) * k);
-  const ph = Math.round((pic.height + 2 * p) * k);
   const back = (pt: [number, number]): [number, number] => {
     const [x, y] = angle ? unrotate(pt, angle, pw, ph, width, height) : pt;
     return [x / k - p, y / k - p];

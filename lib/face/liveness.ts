@@ -1,6 +1,7 @@
 import { AppError, unprocessable } from '../errors';
 import { getSettings } from '../settings';
 import type { Face, Picture } from './detect';
+import { noFaceError } from './errors';
 import { locateFaces } from './locate';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
@@ -107,7 +108,7 @@ const explain = (codes: LivenessReason[]) => codes.map((code) => ({ code, messag
 /** Passive presentation-attack detection on one selfie; 422 `image_quality_insufficient` when it cannot be judged. */
 export async function assessLiveness(pic: Picture, field: string, threshold = model.threshold): Promise<LivenessOutcome> {
   const faces = await locateFaces(pic, 'selfie');
-  if (faces.length === 0) throw unprocessable('no_face_detected', `No face was found in ${field}.`, { errors: [{ pointer: `/${field}`, message: 'no face detected' }] });
+  if (faces.length === 0) throw noFaceError(field);
   const issues = qualityIssues(faces[0]!.quality);
   if (issues.length) throw qualityInsufficient(field, issues);
   return judgeLiveness(pic, faces[0]!, threshold);

@@ -1,4 +1,4 @@
-import { detectFaces, detectPadded, SELFIE_MAX_SIDE, type Face, type Picture } from './detect';
+import { detectFaces, detectPadded, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
 import { detectPortrait } from './portrait';
 
 /**
@@ -18,9 +18,6 @@ const TILTS = [20, -20];
 const fillsFrame = (f: Face, pic: Picture) => Math.max(f.box[2], f.box[3]) >= FILLS_FRAME * Math.min(pic.width, pic.height);
 /** The fast detector's face is kept unless it lies on its side (an implausible pitch is what that gives). */
 const upright = (f: Face) => Math.abs(f.pose.pitch) < 30;
-
-/** The surest of several readings (each largest first), or none. */
-const surest = (readings: Face[][]) => readings.filter((r) => r.length).sort((a, b) => b[0]!.score - a[0]!.score)[0] ?? [];
 
 /**
  * A face crop: set in a grey surround and scaled up; the fast detector, then

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { detectFaces, detectPadded, finish, rgbOf, scaled, type Face, type Picture } from './detect';
+import { detectFaces, detectPadded, finish, rgbOf, scaled, surest, type Face, type Picture } from './detect';
 import { plausibleLandmarks } from './geometry';
 import { facePool } from './pool';
 
@@ -109,8 +109,8 @@ export async function detectPortrait(pic: Picture): Promise<Face[]> {
   const turned = await detectTurned(pic);
   if (turned.length && doubtful(turned[0]!)) upright = [...upright, ...(await lookedCloser(pic, turned)).slice(0, 1)].sort((a, b) => b.score - a.score);
   // (Boxes of turned faces are in the original frame, where they may look wide: only the plain reading is judged by shape.)
-  const best = [upright, turned].filter((f) => f.length).sort((a, b) => b[0]!.score - a[0]!.score)[0];
-  if (best) return best;
+  const best = surest([upright, turned]);
+  if (best.length) return best;
   if (plain.length) return plain;
   // Padding and upscaling help a tight crop of a face; a whole page with no face found at document size has none to find that way.
   if (Math.max(pic.width, pic.height) > CROP_MAX_SIDE) return [];

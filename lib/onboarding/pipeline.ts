@@ -30,7 +30,7 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
   const stopRenewing = keepLease(() => renew(onboardingId, c.ONBOARDING_LEASE_SECONDS), c.ONBOARDING_LEASE_SECONDS);
   try {
     if (claimed.attempts > c.ONBOARDING_MAX_ATTEMPTS) {
-      await fail(onboardingId, `processing failed after ${c.ONBOARDING_MAX_ATTEMPTS} attempts`);
+      await end(onboardingId, 'ERROR', `processing failed after ${c.ONBOARDING_MAX_ATTEMPTS} attempts`);
       return 'done';
     }
     let row = claimed;
@@ -43,11 +43,11 @@ export async function runPipeline(onboardingId: string): Promise<'done' | 'busy'
     if (isAppError(err) && err.status < 500) {
       // The person's input cannot be used (a selfie without a usable face, say): retrying will not change it,
       // and it is no failure of ours, so REJECTED with what to do about it; ERROR stays for our failures.
-      await rejectInput(onboardingId, err);
+      await end(onboardingId, 'REJECTED', inputRejection(err));
       return 'done';
     }
     if (claimed.attempts >= c.ONBOARDING_MAX_ATTEMPTS) {
-      await fail(onboardingId, `processing failed after ${claimed.attempts} attempts`);
+      await end(onboardingId, 'ERROR', `processing failed after ${claimed.attempts} attempts`);
       return 'done';
     }
     log.warn({ err, attempt: claimed.attempts }, 'onboarding pipeline run failed; it will be retried');
@@ -92,22 +92,17 @@ async function release(onboardingId: string): Promise<void> {
   await db.update(schema.onboardings).set({ leaseUntil: null }).where(eq(schema.onboardings.id, onboardingId));
 }
 
-async function fail(onboardingId: string, reason: string): Promise<void> {
-  await withTransition((tx) => transition(tx, onboardingId, 'ERROR', { actor: 'system', reason })).catch((err) => {
+/** Ends the onboarding in a final status set by the system (a run that finds it canceled meanwhile leaves it so). */
+async function end(onboardingId: string, status: 'ERROR' | 'REJECTED', reason: string): Promise<void> {
+  await withTransition((tx) => transition(tx, onboardingId, status, { actor: 'system', reason })).catch((err) => {
     if (!(isAppError(err) && err.code === 'illegal_transition')) throw err;
   });
 }
 
 /** The reason an unusable input gives: what was wrong, then the fix the engine attached (e.g. "take a new selfie…"). */
-export function inputRejection(err: AppError): string {
+function inputRejection(err: AppError): string {
   const fix = (err.extensions.fix as { en?: string } | undefined)?.en;
   return `${err.code}: ${err.message}${fix ? ` ${fix}` : ''}`;
-}
-
-async function rejectInput(onboardingId: string, err: AppError): Promise<void> {
-  await withTransition((tx) => transition(tx, onboardingId, 'REJECTED', { actor: 'system', reason: inputRejection(err) })).catch((e) => {
-    if (!(isAppError(e) && e.code === 'illegal_transition')) throw e;
-  });
 }
 
 /** Step 1: OCR, fraud score, liveness, face match and face-index search (the fraud engine), stored as a checkpoint. */
