@@ -22,7 +22,7 @@ export const faceMatch = defineContract({
   bases: ['services'],
   operationId: 'faceMatch',
   summary: 'Whether two images show the same person (SPEC 4.7)',
-  description: 'Detects the largest face in each image (document portraits are padded and upscaled first) and compares their 128-d descriptors. No face: 422 `no_face_detected` naming the image.',
+  description: 'Detects the largest face in each image with one policy for every entry point (a small picture or a face filling the frame is read as a crop: set in a grey surround, scaled up, tried tilted ±20°, verified by its landmarks) and compares their 128-d descriptors. No face: 422 `no_face_detected` naming the image, with `fix` (pt-BR and English: what to change).',
   tags: ['Biometrics'],
   auth: 'bearer',
   scope: 'services',
