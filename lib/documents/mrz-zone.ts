@@ -1,0 +1,71 @@
+import { ocrPool, type OcrLine } from '../ocr';
+import type { Grey } from './accents';
+import { fromGrey, pgm, toGrey } from './box';
+import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
+
+const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+/**
+ * A machine-readable zone read again on its own, as lines restricted to the
+ * MRZ alphabet: the general model turns fillers into K or « too often.
+ */
+async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
+  const zone = lines.filter((l) => looksLikeMrz(l.text));
+  if (zone.length < 2) return readMrz(lines.map((l) => l.text));
+  const pad = Math.round(zone[0]!.bbox[3] * 0.6);
+  const x0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[0])) - pad);
+  const y0 = Math.max(0, Math.min(...zone.map((l) => l.bbox[1])) - pad);
+  const x1 = Math.min(page.width, Math.max(...zone.map((l) => l.bbox[0] + l.bbox[2])) + pad);
+  const y1 = Math.min(page.height, Math.max(...zone.map((l) => l.bbox[1] + l.bbox[3])) + pad);
+  const crop = pgm(await toGrey(fromGrey(page).extract({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })));
+  const again = await ocrPool().recognize({ image: crop, mode: 'block', whitelist: MRZ_CHARS });
+  const reread = readMrz(again.lines.map((l) => l.text));
+  const first = readMrz(lines.map((l) => l.text));
+  const box: [number, number, number, number] = [x0, y0, x1 - x0, y1 - y0];
+  if (reread?.valid || first?.valid) return { ...(reread?.valid ? reread : first)!, bbox: box, conf: Math.round(again.conf) };
+  // Third reading, line by line at a larger size; then every mix of the readings of each line, judged by the check digits.
+  const single = await Promise.all(
+    zone.map(async (l) => {
+      const [lx, ly, lw, lh] = l.bbox;
+      const left = Math.max(0, lx - pad);
+      const top = Math.max(0, ly - Math.round(lh * 0.3));
+      const one = pgm(
+        await toGrey(
+          fromGrey(page)
+            .extract({ left, top, width: Math.min(page.width - left, lw + 2 * pad), height: Math.min(page.height - top, Math.round(lh * 1.6)) })
+            .resize({ height: Math.round(lh * 1.6 * (48 / lh)), kernel: 'lanczos3' }),
+        ),
+      );
+      return (await ocrPool().recognize({ image: one, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
+    }),
+  );
+  const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
+  const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length));
+  const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
+  return read && { ...read, bbox: box, conf: Math.round(again.conf) };
+}
+
+/** Every combination of per-line readings (a few readings, two or three lines), first that validates. */
+function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
+  if (readings.length === 0) return undefined;
+  const count = readings[0]!.length;
+  let fallback: MrzRead | undefined;
+  const walk = (k: number, acc: string[]): MrzRead | undefined => {
+    if (k === count) {
+      const r = readMrz(acc);
+      fallback ??= r;
+      return r?.valid ? r : undefined;
+    }
+    for (const reading of readings) {
+      const found = walk(k + 1, [...acc, reading[k]!]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(0, []) ?? fallback;
+}
+
+/** The page's machine-readable zone, if any: what the engine calls after the page OCR. */
+export async function readMachineZone(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
+  return rereadMrz(page, lines);
+}
