@@ -14,6 +14,7 @@ const EXPECTED: Record<RecognizedType, string[]> = {
   CIN_DIGITAL: ['nome', 'cpf', 'dataNascimento'],
   PASSAPORTE: ['numeroPassaporte', 'nome', 'nacionalidade', 'dataNascimento', 'sexo', 'dataEmissao', 'validade', 'mrz'],
   CPF: ['cpf', 'nome', 'dataNascimento'],
+  DOCUMENTO_ESTRANGEIRO: ['nome', 'numeroDocumento', 'dataNascimento', 'validade', 'sexo', 'nacionalidade', 'paisEmissor', 'mrz'],
 };
 
 /** Below this confidence a field is doubtful. */

@@ -1,8 +1,17 @@
 import { parse } from 'mrz';
+import { SHAPES, failingChecks, plausible, type MrzFormat } from './mrz-layout';
+import { repairGroup } from './mrz-repair';
+import type { RecognizedType } from './types';
+
+export type { MrzFormat } from './mrz-layout';
 
 export interface MrzRead {
+  /** TD1, TD2, TD3, MRVA or MRVB. */
   format: string;
+  /** Every check digit passes and the dates are dates. */
   valid: boolean;
+  /** The lines differ from what OCR read: characters fixed by position or by check digits. */
+  repaired: boolean;
   lines: string[];
   fields: Record<string, string | null>;
   /** Where the zone is in the image that was read, when known. */
@@ -19,103 +28,105 @@ export function looksLikeMrz(text: string): boolean {
   return ok / t.length > 0.85 && fillers >= 3;
 }
 
-interface Candidate {
-  text: string;
-  /** A name line whose filler tail was rebuilt: its length no longer tells anything. */
-  flexible: boolean;
-}
+/** An OCR line in the MRZ alphabet only (A-Z, 0-9, <). */
+export const mrzAlphabet = (l: string) => l.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, '');
 
-/**
- * Cleans OCR lines into MRZ candidates (only A-Z, 0-9 and <). In a name line
- * (TD3 first line, TD1 third line) everything after the first run of three
- * fillers is filler: OCR often turns long filler runs into L, K or digits.
- */
-function candidates(lines: string[]): Candidate[] {
-  return lines
-    .map((l) => l.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, ''))
-    .filter((l) => l.length >= 28 && (l.match(/</g)?.length ?? 0) >= 2)
-    .map((l) => {
-      const nameLine = /^P[<A-Z]/.test(l) || (/^[A-Z]/.test(l) && !/\d/.test(l.split('<<<')[0] ?? l) && !/^(I|A|C)[<A-Z]BRA/.test(l));
-      const cut = l.indexOf('<<<', 5);
-      return nameLine && cut > 0 ? { text: l.slice(0, cut), flexible: true } : { text: l, flexible: false };
-    });
-}
-
-/**
- * Versions of a data line one character too long or short (OCR drops or
- * doubles fillers): each single insertion of a filler or deletion of a
- * character that brings it to the width; at the right length, each filler
- * misread as a character beside other fillers. Few variants on purpose: every
- * variant is another chance for wrong data to pass the mod-10 check digits.
- */
-function repairs(line: string, width: number): string[] {
-  // Same length: a filler misread as a letter or digit next to other fillers.
-  if (line.length === width) {
-    const out = [line];
-    for (let i = 0; i < width; i++) if (line[i] !== '<' && (line[i - 1] === '<' || line[i + 1] === '<')) out.push(line.slice(0, i) + '<' + line.slice(i + 1));
-    return out;
-  }
-  if (line.length === width - 1) return Array.from({ length: width }, (_, i) => line.slice(0, i) + '<' + line.slice(i));
-  if (line.length === width + 1) return Array.from({ length: line.length }, (_, i) => line.slice(0, i) + line.slice(i + 1));
-  if (line.length > width + 1 && line.length <= width + 3) {
-    // Chevrons split into stray characters: drop characters standing near fillers, one at a time.
-    let level = new Set([line]);
-    while ([...level][0]!.length > width) {
-      const next = new Set<string>();
-      const nearFiller = (l: string, i: number) => [-2, -1, 1, 2].some((d) => l[i + d] === '<');
-      for (const l of level) for (let i = 0; i < l.length; i++) if (l[i] !== '<' && nearFiller(l, i)) next.add(l.slice(0, i) + l.slice(i + 1));
-      if (next.size === 0) break;
-      level = next;
-    }
-    return [...level].filter((l) => l.length === width);
-  }
-  return [(line + '<'.repeat(width)).slice(0, width)];
-}
-
-function tryParse(group: string[]): MrzRead | undefined {
-  try {
-    const r = parse(group, { autocorrect: true });
-    return { format: r.format, valid: r.valid, lines: group, fields: r.fields as Record<string, string | null> };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Finds a TD1 (3x30) or TD3 (2x44) zone among OCR lines and parses it with
- * check digits. A line off by one character is repaired by the version whose
- * check digits pass (the check digits tell which filler went missing).
- */
-export function readMrz(lines: string[]): MrzRead | undefined {
-  const c = candidates(lines);
-  for (const [count, width] of [[2, 44], [3, 30]] as const) {
-    for (let i = 0; i + count <= c.length; i++) {
-      const slice = c.slice(i, i + count);
-      if (!slice.every((l) => (l.flexible ? l.text.length <= width : l.text.length - width >= -2 && l.text.length - width <= 3))) continue;
-      const padded = slice.map((l) => (l.text + '<'.repeat(width)).slice(0, width));
-      const first = tryParse(padded);
-      if (!first || first.valid) {
-        if (first) return first;
-        continue;
-      }
-      // Repair the data lines (all but the flexible name line), at most a few thousand parses.
-      const options = slice.map((l, k) => (l.flexible ? [padded[k]!] : repairs(l.text, width)));
-      let found: MrzRead | undefined;
-      const walk = (k: number, acc: string[]) => {
-        if (found) return;
-        if (k === options.length) {
-          const r = tryParse(acc);
-          if (r?.valid) found = r;
-          return;
-        }
-        for (const o of options[k]!) walk(k + 1, [...acc, o]);
-      };
-      if (options.reduce((n, o) => n * o.length, 1) <= 3000) walk(0, []);
-      return found ?? first;
-    }
-  }
+/** The format whose width is nearest the longest line, told apart by line count and a visa's V. */
+function formatOf(lines: string[]): MrzFormat | undefined {
+  const longest = Math.max(...lines.map((l) => l.length));
+  const visa = lines[0]!.startsWith('V');
+  if (lines.length === 3) return Math.abs(longest - 30) <= 4 ? 'TD1' : undefined;
+  if (Math.abs(longest - 36) <= 3) return visa ? 'MRVB' : 'TD2';
+  if (Math.abs(longest - 44) <= 4) return visa ? 'MRVA' : 'TD3';
   return undefined;
 }
+
+/** Each run of lines (three, then two) long enough to be a zone, in reading order. */
+function groups(clean: string[]): string[][] {
+  const long = clean.filter((l) => l.length >= 26 && (l.match(/</g)?.length ?? 0) >= 1);
+  const out: string[][] = [];
+  for (const count of [3, 2]) for (let i = 0; i + count <= long.length; i++) out.push(long.slice(i, i + count));
+  return out;
+}
+
+/**
+ * Finds a TD1, TD2, TD3, MRV-A or MRV-B zone among OCR lines, repairs it by
+ * character class and check digits (flagging the repair) and parses it.
+ */
+export function readMrz(lines: string[]): MrzRead | undefined {
+  let best: MrzRead | undefined;
+  let bestBad = Infinity;
+  for (const group of groups(lines.map(mrzAlphabet))) {
+    const format = formatOf(group);
+    if (!format) continue;
+    const r = repairGroup(format, group);
+    if (!r) continue;
+    const bad = failingChecks(format, r.lines).length + (plausible(format, r.lines) ? 0 : 1);
+    if (bad < bestBad) {
+      bestBad = bad;
+      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines) };
+    }
+    if (bad === 0) break;
+  }
+  return best;
+}
+
+/** A three-letter code as printed (fillers trimmed), or null when blank. */
+const code = (s: string) => s.replace(/<+$/, '').replace(/</g, '') || null;
+
+/**
+ * The zone's fields through the `mrz` package. A visa (which the package does
+ * not know) is parsed as the TD3/TD2 it shares its layout with; codes the
+ * package does not list (UTO, a new state) are taken as printed.
+ */
+function fieldsOf(format: MrzFormat, lines: string[]): Record<string, string | null> {
+  const visa = format === 'MRVA' || format === 'MRVB';
+  const asParsed = visa ? [(format === 'MRVA' ? 'P' : 'I') + lines[0]!.slice(1), ...lines.slice(1)] : lines;
+  let fields: Record<string, string | null> = {};
+  try {
+    fields = { ...(parse(asParsed, { autocorrect: false }).fields as Record<string, string | null>) };
+  } catch {
+    // Unusual document codes: the layout still tells the fields (below).
+  }
+  const td1 = format === 'TD1';
+  fields.documentCode = code(lines[0]!.slice(0, 2));
+  fields.issuingState = code(lines[0]!.slice(2, 5));
+  fields.nationality = code(td1 ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13));
+  const line = lines[1]!;
+  fields.birthDate ??= td1 ? line.slice(0, 6) : line.slice(13, 19);
+  fields.expirationDate ??= td1 ? line.slice(8, 14) : line.slice(21, 27);
+  const sex = td1 ? line[7] : line[20];
+  fields.sex ??= sex === 'M' ? 'male' : sex === 'F' ? 'female' : null;
+  fields.documentNumber ??= (td1 ? lines[0]!.slice(5, 14) : lines[1]!.slice(0, 9)).replace(/</g, '');
+  if (!fields.lastName) {
+    const [last = '', first = ''] = (td1 ? lines[2]! : lines[0]!.slice(5)).split('<<');
+    fields.lastName = last.replace(/</g, ' ').trim() || null;
+    fields.firstName = first.replace(/</g, ' ').trim() || null;
+  }
+  if (visa) {
+    fields.optional = lines[1]!.slice(28).replace(/<+$/, '');
+    delete fields.personalNumber;
+    delete fields.personalNumberCheckDigit;
+    delete fields.compositeCheckDigit;
+  }
+  return fields;
+}
+
+/**
+ * Document type told by the zone alone: any state's passport (TD3, code P) is
+ * a passport; a Brazilian TD1 identity card is the CIN's back; every other
+ * ICAO zone (foreign card, residence permit, visa, TD2) is a foreign document.
+ * Only a zone whose check digits pass is trusted.
+ */
+export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
+  if (!mrz.valid) return undefined;
+  const code = mrz.lines[0]!.slice(0, 2);
+  if (mrz.format === 'TD3' && code.startsWith('P')) return 'PASSAPORTE';
+  if (mrz.format === 'TD1' && code.startsWith('I') && mrz.lines[0]!.slice(2, 5) === 'BRA') return 'CIN_VERSO';
+  return 'DOCUMENTO_ESTRANGEIRO';
+}
+
+export { SHAPES };
 
 /** YYMMDD of a MRZ to ISO, with the century that makes sense for the field. */
 export function mrzDate(yymmdd: string | null | undefined, kind: 'birth' | 'expiry'): string | undefined {

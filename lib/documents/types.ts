@@ -1,4 +1,4 @@
-export const PARENT_TYPES = ['CNH', 'RG', 'CIN', 'PASSAPORTE', 'CPF'] as const;
+export const PARENT_TYPES = ['CNH', 'RG', 'CIN', 'PASSAPORTE', 'CPF', 'ESTRANGEIRO'] as const;
 export const RECOGNIZED_TYPES = [
   'CNH_FRENTE',
   'CNH_VERSO',
@@ -12,6 +12,8 @@ export const RECOGNIZED_TYPES = [
   'CIN_DIGITAL',
   'PASSAPORTE',
   'CPF',
+  /** Any other ICAO machine-readable document (foreign identity card, residence permit, visa, TD2): read from its MRZ. */
+  'DOCUMENTO_ESTRANGEIRO',
 ] as const;
 export type RecognizedType = (typeof RECOGNIZED_TYPES)[number];
 
@@ -28,6 +30,7 @@ export const PARENT_OF: Record<RecognizedType, (typeof PARENT_TYPES)[number]> = 
   CIN_DIGITAL: 'CIN',
   PASSAPORTE: 'PASSAPORTE',
   CPF: 'CPF',
+  DOCUMENTO_ESTRANGEIRO: 'ESTRANGEIRO',
 };
 
 /** SPEC 2.1 OcrField, plus `valid` where a rule could check the value. */
@@ -47,4 +50,6 @@ export interface OcrResult {
   digitalDocument: boolean;
   fields: OcrField[];
   errorMessage?: string;
+  /** When the document was not recognised: the models weighed, best first, with the cues that spoke for each. */
+  candidates?: { type: RecognizedType; score: number; cues: string[] }[];
 }

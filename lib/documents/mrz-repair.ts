@@ -1,0 +1,190 @@
+import { LAYOUTS, SHAPES, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
+
+/** OCR-B shapes OCR takes for one another, most frequent first. */
+const CONFUSED: Record<string, string> = {
+  '0': 'ODQU8',
+  O: '0DQ',
+  D: '0O',
+  Q: '0O',
+  U: '0V',
+  '1': 'ILT7',
+  I: '1L',
+  L: '1I',
+  T: '17',
+  '2': 'Z7',
+  Z: '2',
+  '3': '85',
+  '5': 'S63',
+  S: '58',
+  '6': 'G58',
+  G: '6C',
+  '7': '1T2',
+  '8': 'B3069',
+  B: '83',
+  '9': '8',
+  '4': 'A',
+  A: '4',
+  C: 'G',
+  V: 'U',
+  M: 'H',
+  H: 'M',
+};
+
+const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '7', Z: '2', S: '5', B: '8', G: '6', A: '4', K: '<' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
+const TO_SEX: Record<string, string> = { H: 'M', N: 'M', P: 'F', E: 'F' };
+
+const fits = (c: string, cls: CharClass) => c === '<' || (cls === 'n' ? /\d/.test(c) : cls === 'a' ? /[A-Z]/.test(c) : cls === 's' ? /[MFX]/.test(c) : true);
+
+/** Each character moved into its position's class: a letter where a date is is a misread digit. */
+function coerce(format: MrzFormat, lines: string[]): string[] {
+  const classes = LAYOUTS[format].classes;
+  return lines.map((l, k) =>
+    [...l]
+      .map((c, i) => {
+        const cls = classes[k]![i]!;
+        const fixed = cls === 'n' ? TO_DIGIT[c] : cls === 'a' ? TO_LETTER[c] : cls === 's' ? TO_SEX[c] : undefined;
+        const out = fixed && !fits(c, cls) ? fixed : c;
+        // A filler read as K inside a run of fillers (optional data, names).
+        return out === 'K' && cls !== 'n' && l[i - 1] === '<' && (l[i + 1] === '<' || i === l.length - 1) ? '<' : out;
+      })
+      .join(''),
+  );
+}
+
+/**
+ * Versions of a data line one to three characters too long or short (OCR
+ * drops or doubles fillers, splits a chevron), each with its cost: a filler
+ * added to or a character dropped from a run of fillers costs 1, elsewhere 3.
+ */
+function lengthVariants(line: string, width: number): { line: string; cost: number }[] {
+  if (line.length === width) return [{ line, cost: 0 }];
+  if (line.length < width - 3) return [{ line: (line + '<'.repeat(width)).slice(0, width), cost: 6 }];
+  const nearFiller = (l: string, i: number) => l[i - 1] === '<' || l[i + 1] === '<' || l[i] === '<';
+  let level = new Map([[line, 0]]);
+  while ([...level.keys()][0]!.length !== width) {
+    const next = new Map<string, number>();
+    const keep = (l: string, c: number) => next.set(l, Math.min(c, next.get(l) ?? Infinity));
+    for (const [l, c] of level) {
+      if (l.length < width) for (let i = 0; i <= l.length; i++) keep(l.slice(0, i) + '<' + l.slice(i), c + (l[i - 1] === '<' || l[i] === '<' ? 1 : 3));
+      else for (let i = 0; i < l.length; i++) keep(l.slice(0, i) + l.slice(i + 1), c + (nearFiller(l, i) ? 1 : 3));
+    }
+    if (next.size > 300) return [{ line: (line + '<'.repeat(width)).slice(0, width), cost: 6 }];
+    level = next;
+  }
+  return [...level].map(([l, cost]) => ({ line: l, cost }));
+}
+
+/** A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits). */
+function nameVariant(line: string, width: number, from: number): string {
+  const cut = line.indexOf('<<<', from);
+  return ((cut > 0 ? line.slice(0, cut) : line) + '<'.repeat(width)).slice(0, width);
+}
+
+/** Positions [line, index] a checked field and its check digit cover. */
+function fieldPositions(format: MrzFormat, lines: string[], name: string): [number, number][] {
+  const layout = LAYOUTS[format];
+  if (name === 'composite') {
+    const c = layout.composite!;
+    const taken = new Set(layout.checks.flatMap((f) => [...range(f.at[1], f.at[2]).map((i) => `${f.at[0]}:${i}`), `${f.check[0]}:${f.check[1]}`]));
+    const free = c.parts.flatMap(([l, s, e]) => range(s, e).map((i) => [l, i] as [number, number])).filter(([l, i]) => !taken.has(`${l}:${i}`));
+    return [...free, c.check];
+  }
+  const f = layout.checks.find((x) => x.name === name)!;
+  const out: [number, number][] = range(f.at[1], f.at[2]).map((i) => [f.at[0], i]);
+  // A TD1 number longer than nine characters goes on in the optional data.
+  if (format === 'TD1' && name === 'documentNumber' && lines[0]![14] === '<') out.push(...range(15, 30).map((i) => [0, i] as [number, number]));
+  else out.push(f.check);
+  return out;
+}
+
+const range = (s: number, e: number) => Array.from({ length: e - s }, (_, i) => s + i);
+
+/** A swap between a letter and a digit (O/0, S/5) is OCR's usual slip on OCR-B; digit for digit less so. */
+const swapCost = (a: string, b: string) => (/\d/.test(a) === /\d/.test(b) ? 2 : 1);
+
+interface Fix {
+  lines: string[];
+  cost: number;
+}
+
+/** Every single-character swap between look-alikes in a field that makes its check digit pass. */
+function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
+  const classes = LAYOUTS[format].classes;
+  const out: Fix[] = [];
+  for (const [l, i] of fieldPositions(format, start.lines, name)) {
+    const c = start.lines[l]![i]!;
+    for (const alt of CONFUSED[c] ?? '') {
+      if (!fits(alt, classes[l]![i]!)) continue;
+      const tried = start.lines.map((x, k) => (k === l ? x.slice(0, i) + alt + x.slice(i + 1) : x));
+      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every way of making the zone pass with one look-alike swap per failing
+ * field (the composite check digit, when the format has one, has to agree).
+ */
+function checkDigitRepairs(format: MrzFormat, start: Fix): Fix[] {
+  const bad = failingChecks(format, start.lines);
+  if (bad.length === 0) return plausible(format, start.lines) ? [start] : [];
+  if (bad.length > 3) return [];
+  let options: Fix[] = [start];
+  for (const name of bad.filter((b) => b !== 'composite')) {
+    options = options.flatMap((o) => fieldFixes(format, o, name)).slice(0, 200);
+    if (options.length === 0) return [];
+  }
+  const out: Fix[] = [];
+  for (const o of options) {
+    const left = failingChecks(format, o.lines);
+    if (left.length === 0) out.push(o);
+    else if (left.length === 1 && left[0] === 'composite') out.push(...fieldFixes(format, o, 'composite'));
+  }
+  return out.filter((o) => plausible(format, o.lines));
+}
+
+/**
+ * The best reading of a zone from its OCR lines (MRZ alphabet already): lines
+ * brought to the width, characters coerced into their position's class, then
+ * look-alikes swapped where a check digit fails. `repaired` tells that the
+ * result differs from what OCR read (beyond fillers trailing a name).
+ */
+export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean } | undefined {
+  const { width, lines: count } = SHAPES[format];
+  if (raw.length !== count) return undefined;
+  const nameAt = format === 'TD1' ? 2 : 0;
+  const per = raw.map((l, k) => (k === nameAt ? [{ line: nameVariant(l, width, format === 'TD1' ? 1 : 5), cost: 0 }] : lengthVariants(l, width)));
+  if (per.reduce((n, o) => n * o.length, 1) > 2000) return undefined;
+  let combos: Fix[] = [{ lines: [], cost: 0 }];
+  for (const o of per) combos = combos.flatMap((c) => o.map((x) => ({ lines: [...c.lines, x.line], cost: c.cost + x.cost })));
+  const read = per.map((o, k) => (k === nameAt ? o[0]!.line : raw[k]!));
+  const solutions = new Map<string, number>();
+  let fallback: string[] | undefined;
+  let fewest = Infinity;
+  for (const combo of combos) {
+    const lines = coerce(format, combo.lines);
+    for (const s of checkDigitRepairs(format, { lines, cost: combo.cost })) {
+      const key = s.lines.join('\n');
+      solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
+    }
+    const n = failingChecks(format, lines).length + combo.cost / 100;
+    if (n < fewest) {
+      fewest = n;
+      fallback = lines;
+    }
+  }
+  // The cheapest repair, unless another as cheap reads differently: then the check digits cannot tell which.
+  const ranked = [...solutions].sort((a, b) => a[1] - b[1]);
+  if (ranked.length > 0 && (ranked.length === 1 || ranked[1]![1] > ranked[0]![1])) {
+    const lines = ranked[0]![0].split('\n');
+    return { lines, repaired: differs(read, lines) };
+  }
+  return fallback && { lines: fallback, repaired: differs(read, fallback) };
+}
+
+/** Whether the result differs from the reading (the name line taken up to its fillers). */
+function differs(read: string[], lines: string[]): boolean {
+  return lines.some((l, k) => l !== read[k]);
+}

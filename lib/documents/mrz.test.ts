@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { mrzDocumentType, readMrz } from './mrz';
+import { checkDigit, failingChecks } from './mrz-layout';
+
+/** ICAO 9303 Parts 4-7 example zones. */
+const ICAO = {
+  TD1: ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'],
+  TD2: ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'],
+  TD3: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'],
+  MRVA: ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'],
+  MRVB: ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'],
+} as const;
+
+describe('ICAO example zones', () => {
+  for (const [format, lines] of Object.entries(ICAO)) {
+    it(`${format} parses valid, unrepaired, with its fields`, () => {
+      const r = readMrz([...lines])!;
+      expect(r.format).toBe(format);
+      expect(r.valid).toBe(true);
+      expect(r.repaired).toBe(false);
+      expect(r.lines).toEqual(lines);
+      expect(r.fields.lastName).toBe('ERIKSSON');
+      expect(r.fields.firstName).toBe('ANNA MARIA');
+      expect(r.fields.issuingState).toBe('UTO');
+      expect(r.fields.sex).toBe('female');
+    });
+  }
+
+  it('reads the ERIKSSON passport number and dates', () => {
+    const r = readMrz([...ICAO.TD3])!;
+    expect(r.fields.documentNumber).toBe('L898902C3');
+    expect(r.fields.birthDate).toBe('740812');
+    expect(r.fields.expirationDate).toBe('120415');
+    expect(r.fields.nationality).toBe('UTO');
+  });
+
+  it('computes check digits as ICAO does', () => {
+    expect(checkDigit('L898902C3')).toBe('6');
+    expect(checkDigit('740812')).toBe('2');
+    expect(failingChecks('TD3', [...ICAO.TD3])).toEqual([]);
+    expect(failingChecks('TD3', [ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7408132')])).toEqual(['birthDate', 'composite']);
+  });
+});
+
+describe('repairs', () => {
+  it('fixes letters in date positions and O/0 in the number, and says so', () => {
+    const r = readMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8989O2C36UTO74O8122F12O4159ZE184226B<<<<<1O'])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines[1]).toBe(ICAO.TD3[1]);
+  });
+
+  it('restores a dropped filler and a name line whose fillers came back as K', () => {
+    const r = readMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<KK<<<<<K<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<10'])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines).toEqual(ICAO.TD3);
+  });
+
+  it('fixes a check digit misread as another digit when the composite confirms it', () => {
+    const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('L898902C36', 'L898902C38')])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines).toEqual(ICAO.TD3);
+  });
+
+  it('does not choose between two repairs the check digits cannot tell apart', () => {
+    // 740812 read 740817: 240817 passes the same check digits, so nothing is claimed valid.
+    const r = readMrz([...ICAO.TD1].map((l, k) => (k === 1 ? l.replace('7408122', '7408172') : l)))!;
+    expect(r.valid).toBe(false);
+  });
+
+  it('leaves a zone with two wrong digits in one field invalid', () => {
+    const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!;
+    expect(r.valid).toBe(false);
+  });
+
+  it('ignores ordinary text lines', () => {
+    expect(readMrz(['REPUBLICA FEDERATIVA DO BRASIL', 'NOME / NAME', 'MARIA DA SILVA'])).toBeUndefined();
+  });
+});
+
+describe('mrzDocumentType', () => {
+  it('tells passports, Brazilian ID backs and foreign documents apart', () => {
+    expect(mrzDocumentType(readMrz([...ICAO.TD3])!)).toBe('PASSAPORTE');
+    expect(mrzDocumentType(readMrz([...ICAO.TD1])!)).toBe('DOCUMENTO_ESTRANGEIRO');
+    expect(mrzDocumentType(readMrz([...ICAO.TD2])!)).toBe('DOCUMENTO_ESTRANGEIRO');
+    expect(mrzDocumentType(readMrz([...ICAO.MRVA])!)).toBe('DOCUMENTO_ESTRANGEIRO');
+    const l1 = `IDBRA123456789${checkDigit('123456789')}`.padEnd(30, '<');
+    const l2 = `900101${checkDigit('900101')}M300101${checkDigit('300101')}BRA`.padEnd(29, '<');
+    const bra = [l1, l2 + checkDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), 'SILVA<<MARIA'.padEnd(30, '<')];
+    expect(mrzDocumentType(readMrz(bra)!)).toBe('CIN_VERSO');
+    expect(mrzDocumentType(readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!)).toBeUndefined();
+  });
+});
