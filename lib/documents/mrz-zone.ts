@@ -2,8 +2,8 @@ import { ocrPool, type OcrLine } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
-
-const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+import { locateMrz } from './mrz-locate';
+import { MRZ_CHARS, readBand, readMrzFromReadings } from './mrz-read';
 
 /**
  * A machine-readable zone read again on its own, as lines restricted to the
@@ -45,27 +45,13 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
   return read && { ...read, bbox: box, conf: Math.round(again.conf) };
 }
 
-/** Every combination of per-line readings (a few readings, two or three lines), first that validates. */
-function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
-  if (readings.length === 0) return undefined;
-  const count = readings[0]!.length;
-  let fallback: MrzRead | undefined;
-  const walk = (k: number, acc: string[]): MrzRead | undefined => {
-    if (k === count) {
-      const r = readMrz(acc);
-      fallback ??= r;
-      return r?.valid ? r : undefined;
-    }
-    for (const reading of readings) {
-      const found = walk(k + 1, [...acc, reading[k]!]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(0, []) ?? fallback;
-}
-
 /** The page's machine-readable zone, if any: what the engine calls after the page OCR. */
 export async function readMachineZone(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
-  return rereadMrz(page, lines);
+  const band = await locateMrz(page);
+  const fromBand = band && (await readBand(page, band));
+  if (fromBand?.valid) return fromBand;
+  // No band, or one that did not validate: the page OCR's own lines that look like a zone.
+  const fromLines = await rereadMrz(page, lines);
+  if (fromLines?.valid || !fromBand) return fromLines;
+  return fromBand;
 }

@@ -1,0 +1,232 @@
+import type { Grey } from './accents';
+import { fromGrey, toGrey, type Box } from './box';
+
+/** Where a machine-readable zone lies, in pixels of the page handed in. */
+export interface MrzBand {
+  box: Box;
+  /** Lines run top to bottom (the page is turned a quarter). */
+  vertical: boolean;
+  /** Lines found (2 or 3) and their mean height in page pixels. */
+  lines: number;
+  lineHeight: number;
+  /** Each line's box, in page pixels. */
+  lineBoxes: Box[];
+}
+
+/** Longest side the page is looked at: letters of a zone stay 8-20 px tall, and a pass costs a few ms. */
+const SIDE = 800;
+
+/**
+ * Dark-on-light ink: darker than the local mean by a margin (the morphological
+ * black-hat, by integral image, so uneven light and colour backgrounds pass).
+ */
+function inkMask(g: Grey, window: number): Uint8Array {
+  const { width: w, height: h, data } = g;
+  const sum = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x]!;
+      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  const r = window >> 1;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const s = sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
+      const mean = s / ((x1 - x0) * (y1 - y0));
+      out[y * w + x] = data[y * w + x]! < mean - Math.max(10, mean * 0.12) ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/** The mask turned a quarter (columns become rows), for zones printed along the long side of a turned page. */
+function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[x * h + y] = m[y * w + x]!;
+  return out;
+}
+
+/** Gaps shorter than `gap` closed along each row: the letters of a line become one run. */
+function smearRows(m: Uint8Array, w: number, h: number, gap: number): Uint8Array {
+  const out = new Uint8Array(m);
+  for (let y = 0; y < h; y++) {
+    let last = -1;
+    for (let x = 0; x < w; x++) {
+      if (!m[y * w + x]) continue;
+      if (last >= 0 && x - last <= gap) for (let k = last + 1; k < x; k++) out[y * w + k] = 1;
+      last = x;
+    }
+  }
+  return out;
+}
+
+interface Blob {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  area: number;
+}
+
+/** Connected runs of the smeared mask (4-neighbours), as boxes. */
+function blobs(m: Uint8Array, w: number, h: number): Blob[] {
+  const label = new Int32Array(w * h);
+  const out: Blob[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < w * h; i++) {
+    if (!m[i] || label[i]) continue;
+    const b: Blob = { x0: w, y0: h, x1: 0, y1: 0, area: 0 };
+    label[i] = out.length + 1;
+    stack.push(i);
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      b.area++;
+      if (x < b.x0) b.x0 = x;
+      if (x > b.x1) b.x1 = x;
+      if (y < b.y0) b.y0 = y;
+      if (y > b.y1) b.y1 = y;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q >= 0 && m[q] && !label[q]) {
+          label[q] = out.length + 1;
+          stack.push(q);
+        }
+      }
+    }
+    out.push(b);
+  }
+  return out;
+}
+
+/** Height of a line blob: rows whose fill is a third of the widest row's (a stray stroke above or below does not count). */
+function coreHeight(b: Blob, m: Uint8Array, w: number): [number, number] {
+  const rows: number[] = [];
+  for (let y = b.y0; y <= b.y1; y++) {
+    let n = 0;
+    for (let x = b.x0; x <= b.x1; x++) n += m[y * w + x]!;
+    rows.push(n);
+  }
+  const peak = Math.max(...rows);
+  const first = rows.findIndex((n) => n >= peak / 3);
+  const last = rows.length - 1 - [...rows].reverse().findIndex((n) => n >= peak / 3);
+  return [b.y0 + first, b.y0 + last + 1];
+}
+
+interface Line {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * Two or three long, level, equally tall lines of the same length, stacked
+ * at an even pitch: a zone. The widest such stack wins; one near the page's
+ * edge is preferred (zones print at the bottom of a page or card).
+ */
+function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score: number } | undefined {
+  let best: { lines: Line[]; score: number } | undefined;
+  const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
+  for (let i = 0; i < sorted.length; i++) {
+    for (const count of [3, 2]) {
+      const group = [sorted[i]!];
+      for (let j = i + 1; j < sorted.length && group.length < count; j++) {
+        const prev = group[group.length - 1]!;
+        const c = sorted[j]!;
+        const ph = prev.y1 - prev.y0;
+        const ch = c.y1 - c.y0;
+        const pitch = (c.y0 + c.y1) / 2 - (prev.y0 + prev.y1) / 2;
+        const pw = prev.x1 - prev.x0;
+        const cw = c.x1 - c.x0;
+        const sameSize = Math.abs(ph - ch) <= 0.45 * Math.max(ph, ch) && Math.abs(pw - cw) <= 0.2 * Math.max(pw, cw);
+        const aligned = Math.abs(prev.x0 - c.x0) <= 0.12 * Math.max(pw, cw);
+        if (pitch > 1.1 * Math.max(ph, ch) && pitch < 3.2 * Math.max(ph, ch) && sameSize && aligned) group.push(c);
+        else if (pitch >= 3.2 * Math.max(ph, ch)) break;
+      }
+      if (group.length !== count) continue;
+      const width = Math.max(...group.map((l) => l.x1 - l.x0));
+      const bottom = Math.max(...group.map((l) => l.y1));
+      const top = Math.min(...group.map((l) => l.y0));
+      const nearEdge = Math.min(h - bottom, top) < h * 0.3 ? 1.2 : 1;
+      const score = (width / w) * count * nearEdge;
+      if (!best || score > best.score) best = { lines: group, score };
+    }
+  }
+  return best;
+}
+
+/**
+ * Pieces of one text line joined: runs level with each other (their cores
+ * overlap by most of their height) and a gap of under two heights apart.
+ */
+function joinLevel(pieces: Line[]): Line[] {
+  const sorted = [...pieces].sort((a, b) => a.x0 - b.x0);
+  const out: Line[] = [];
+  for (const p of sorted) {
+    const ph = p.y1 - p.y0;
+    const into = out.find((l) => {
+      const lh = l.y1 - l.y0;
+      const overlap = Math.min(l.y1, p.y1) - Math.max(l.y0, p.y0);
+      return overlap >= 0.6 * Math.min(lh, ph) && Math.abs(lh - ph) <= 0.5 * Math.max(lh, ph) && p.x0 - l.x1 <= 2 * Math.max(lh, ph) && p.x0 >= l.x0;
+    });
+    if (into) {
+      into.x1 = Math.max(into.x1, p.x1);
+      into.y0 = Math.min(into.y0, p.y0);
+      into.y1 = Math.max(into.y1, p.y1);
+    } else out.push({ ...p });
+  }
+  return out;
+}
+
+/** Long thin runs that could be lines of a zone: at least a quarter of the page wide, 12 times as wide as tall. */
+function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
+  const smeared = smearRows(mask, w, h, Math.max(4, Math.round(Math.max(w, h) / 90)));
+  const pieces: Line[] = [];
+  for (const b of blobs(smeared, w, h)) {
+    const bw = b.x1 - b.x0 + 1;
+    if (b.y1 - b.y0 < 2 || bw < 3) continue;
+    const [y0, y1] = coreHeight(b, smeared, w);
+    // Tall blobs are pictures or frames, not letters.
+    if (y1 - y0 > h / 12) continue;
+    pieces.push({ x0: b.x0, x1: b.x1 + 1, y0, y1 });
+  }
+  return joinLevel(pieces).filter((l) => {
+    const bw = l.x1 - l.x0;
+    const bh = l.y1 - l.y0;
+    return bw >= w * 0.25 && bh >= 3 && bw / bh >= 12 && bw / bh <= 90;
+  });
+}
+
+/**
+ * The machine-readable zone of a page, if it has one, without knowing its
+ * layout: ink by black-hat, letters smeared into lines, and a stack of two
+ * or three long equal lines found among them, level or turned a quarter.
+ */
+export async function locateMrz(page: Grey): Promise<MrzBand | undefined> {
+  const scale = Math.min(1, SIDE / Math.max(page.width, page.height));
+  const small = scale < 1 ? await toGrey(fromGrey(page).resize({ width: Math.round(page.width * scale), height: Math.round(page.height * scale), kernel: 'linear' })) : page;
+  const { width: w, height: h } = small;
+  const mask = inkMask(small, Math.max(15, Math.round(Math.max(w, h) / 25)) | 1);
+  const level = bestStack(lineCandidates(mask, w, h), w, h);
+  const turned = bestStack(lineCandidates(transpose(mask, w, h), h, w), h, w);
+  const pick = level && (!turned || level.score >= turned.score) ? { ...level, vertical: false } : turned && { ...turned, vertical: true };
+  if (!pick) return undefined;
+  const k = 1 / (small.width / page.width);
+  // Boxes back in the page's pixels (a turned stack's rows are the page's columns).
+  const toPage = (l: Line): Box => (pick.vertical ? [l.y0 * k, l.x0 * k, (l.y1 - l.y0) * k, (l.x1 - l.x0) * k] : [l.x0 * k, l.y0 * k, (l.x1 - l.x0) * k, (l.y1 - l.y0) * k]).map(Math.round) as Box;
+  const lineBoxes = pick.lines.map(toPage);
+  const x0 = Math.min(...lineBoxes.map((b) => b[0]));
+  const y0 = Math.min(...lineBoxes.map((b) => b[1]));
+  const x1 = Math.max(...lineBoxes.map((b) => b[0] + b[2]));
+  const y1 = Math.max(...lineBoxes.map((b) => b[1] + b[3]));
+  const lineHeight = (pick.lines.reduce((s, l) => s + (l.y1 - l.y0), 0) / pick.lines.length) * k;
+  return { box: [x0, y0, x1 - x0, y1 - y0], vertical: pick.vertical, lines: pick.lines.length, lineHeight, lineBoxes };
+}

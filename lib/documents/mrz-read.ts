@@ -1,0 +1,124 @@
+import { ocrPool } from '../ocr';
+import type { Grey } from './accents';
+import { fromGrey, pgm, toGrey, type Box } from './box';
+import { readMrz, type MrzRead } from './mrz';
+import type { MrzBand } from './mrz-locate';
+
+export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+/** Letter height the band is scaled to before OCR: Tesseract reads capitals best at about this size. */
+const LETTER = 20;
+
+type Turn = 0 | 90 | 180 | 270;
+
+/** Every combination of per-line readings (a few readings, two or three lines), first that validates; else the best. */
+export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
+  if (readings.length === 0) return undefined;
+  const count = readings[0]!.length;
+  let fallback: MrzRead | undefined;
+  const walk = (k: number, acc: string[]): MrzRead | undefined => {
+    if (k === count) {
+      const r = readMrz(acc);
+      if (r && (!fallback || (!fallback.valid && r.valid))) fallback = r;
+      return r?.valid ? r : undefined;
+    }
+    for (const reading of readings) {
+      if (reading[k] === undefined) continue;
+      const found = walk(k + 1, [...acc, reading[k]!]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(0, []) ?? fallback;
+}
+
+/** Ink in the first and last fifth of an upright band: fillers (thin chevrons) end a zone's lines, so its end holds less. */
+function endsInk(g: Grey): [number, number] {
+  const fifth = Math.max(1, Math.round(g.width / 5));
+  let first = 0;
+  let last = 0;
+  for (let y = 0; y < g.height; y++) {
+    for (let x = 0; x < fifth; x++) first += 255 - g.data[y * g.width + x]!;
+    for (let x = g.width - fifth; x < g.width; x++) last += 255 - g.data[y * g.width + x]!;
+  }
+  return [first, last];
+}
+
+/** The band cut from the page with a margin, turned so its lines run left to right. */
+async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER): Promise<Grey> {
+  const [x, y, w, h] = band.box;
+  const across = Math.round(band.lineHeight * 0.8);
+  const along = Math.round(band.lineHeight * 1.5);
+  const [mx, my] = band.vertical ? [across, along] : [along, across];
+  const left = Math.max(0, x - mx);
+  const top = Math.max(0, y - my);
+  const width = Math.min(page.width - left, w + 2 * mx);
+  const height = Math.min(page.height - top, h + 2 * my);
+  const scale = letter / band.lineHeight;
+  let img = fromGrey(page).extract({ left, top, width, height });
+  if (turn) img = fromGrey(await toGrey(img)).rotate(turn);
+  return toGrey(img.resize({ width: Math.round((turn % 180 ? height : width) * scale), kernel: scale > 1 ? 'lanczos3' : 'linear' }).normalise());
+}
+
+/** Turns that bring the band's lines upright, likelier first. */
+async function turnsOf(page: Grey, band: MrzBand): Promise<Turn[]> {
+  const first: Turn = band.vertical ? 270 : 0;
+  const [a, b] = endsInk(await bandImage(page, band, first, 10));
+  const flipped = ((first + 180) % 360) as Turn;
+  return a >= b ? [first, flipped] : [flipped, first];
+}
+
+/** The band's rows split into its lines by the ink of each row: each line read alone. */
+function lineBands(g: Grey, count: number): Box[] {
+  const ink = Array.from({ length: g.height }, (_, y) => {
+    let n = 0;
+    for (let x = 0; x < g.width; x++) n += g.data[y * g.width + x]! < 128 ? 1 : 0;
+    return n;
+  });
+  const peak = Math.max(...ink);
+  const rows: [number, number][] = [];
+  let start = -1;
+  for (let y = 0; y <= g.height; y++) {
+    const on = y < g.height && ink[y]! > peak * 0.08;
+    if (on && start < 0) start = y;
+    if (!on && start >= 0) {
+      if (y - start >= LETTER * 0.4) rows.push([start, y]);
+      start = -1;
+    }
+  }
+  const tallest = rows.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, count).sort((a, b) => a[0] - b[0]);
+  const pad = Math.round(LETTER * 0.35);
+  return tallest.map(([y0, y1]) => [0, Math.max(0, y0 - pad), g.width, Math.min(g.height, y1 + pad) - Math.max(0, y0 - pad)] as Box);
+}
+
+/**
+ * Reads a located band: the whole band as a block in the MRZ alphabet; when
+ * its check digits fail, each line alone, and every mix of the readings of
+ * each line. A band read backwards is read again the other way up.
+ */
+export async function readBand(page: Grey, band: MrzBand): Promise<MrzRead | undefined> {
+  let best: MrzRead | undefined;
+  for (const turn of await turnsOf(page, band)) {
+    const img = await bandImage(page, band, turn);
+    const block = await ocrPool().recognize({ image: pgm(img), mode: 'block', whitelist: MRZ_CHARS });
+    const texts = block.lines.map((l) => l.text);
+    const first = readMrz(texts);
+    const conf = Math.round(block.conf);
+    if (first?.valid) return { ...first, bbox: band.box, conf };
+    const lines = lineBands(img, band.lines);
+    const single = await Promise.all(
+      lines.map(async ([x, y, w, h]) => {
+        const crop = pgm(await toGrey(fromGrey(img).extract({ left: x, top: y, width: w, height: h })));
+        return (await ocrPool().recognize({ image: crop, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
+      }),
+    );
+    const long = texts.filter((t) => t.replace(/\s/g, '').length >= 20);
+    const mixed = readMrzFromReadings([single, long].filter((r) => r.length === band.lines));
+    const read = mixed?.valid ? mixed : (first ?? mixed);
+    if (read?.valid) return { ...read, bbox: band.box, conf };
+    if (read && (!best || read.lines.join('').split('<').length > best.lines.join('').split('<').length)) best = { ...read, bbox: band.box, conf };
+    // Fillers read: the band was the right way up; the other way will not read better.
+    if (read && read.lines.some((l) => /<<<</.test(l))) break;
+  }
+  return best;
+}

@@ -1,0 +1,167 @@
+/**
+ * ICAO documents rendered with the OCR-B font (Debian fonts-ocr-b) on varied
+ * page layouts (passport photo page, card back, TD2 card, visa sticker), then
+ * photographed and damaged: for evaluating the MRZ reader, never for tuning it
+ * on the evaluation pages themselves.
+ */
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { MrzFormat } from '../../lib/documents/mrz-layout';
+import { pickDamage, photograph, type Damage } from './damage';
+import { registerFonts } from './fonts';
+import { exampleZone, randomZone, type ZoneTruth } from './icao-zone';
+import { rng, type Rng } from './random';
+
+export { ICAO_EXAMPLES, exampleZone, randomZone, type ZoneTruth } from './icao-zone';
+
+export const OCRB_PATH = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
+export const MRZ_FORMATS: MrzFormat[] = ['TD1', 'TD2', 'TD3', 'MRVA', 'MRVB'];
+
+/** Page size in mm of each format (ICAO 9303 Part 4-7). */
+const SIZE_MM: Record<MrzFormat, [number, number]> = { TD1: [85.6, 54], TD2: [105, 74], TD3: [125, 88], MRVA: [120, 80], MRVB: [105, 74] };
+
+let ocrb = false;
+function registerOcrb() {
+  if (ocrb) return;
+  GlobalFonts.registerFromPath(OCRB_PATH, 'Synth OCR-B');
+  registerFonts();
+  ocrb = true;
+}
+
+export interface IcaoPage {
+  /** PNG of the flat render. */
+  png: Buffer;
+  width: number;
+  height: number;
+  truth: ZoneTruth;
+}
+
+/** Guilloche-like background: pale waves in a tint, as security prints have. */
+function background(ctx: SKRSContext2D, w: number, h: number, r: Rng) {
+  const tint = r.pick(['#f4efe2', '#e9f1f7', '#f5eaf0', '#eef5e9', '#ffffff']);
+  ctx.fillStyle = tint;
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = r.pick(['rgba(120,150,200,0.25)', 'rgba(200,140,120,0.25)', 'rgba(120,180,140,0.25)']);
+  ctx.lineWidth = 1;
+  const waves = r.int(8, 30);
+  for (let k = 0; k < waves; k++) {
+    ctx.beginPath();
+    const a = r.float(5, 30);
+    const f = r.float(0.005, 0.03);
+    const y0 = (k / waves) * h;
+    for (let x = 0; x <= w; x += 6) ctx.lineTo(x, y0 + a * Math.sin(x * f + k));
+    ctx.stroke();
+  }
+}
+
+/** A portrait stand-in: a shaded rectangle with a head and shoulders. */
+function portrait(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: Rng) {
+  const g = ctx.createLinearGradient(x, y, x, y + h);
+  g.addColorStop(0, r.pick(['#c9d6e3', '#d8d8d8', '#e3dccf']));
+  g.addColorStop(1, '#9aa4ad');
+  ctx.fillStyle = g;
+  ctx.fillRect(x, y, w, h);
+  ctx.fillStyle = r.pick(['#6b4f3a', '#caa27c', '#3a2a20', '#e0b899']);
+  ctx.beginPath();
+  ctx.ellipse(x + w / 2, y + h * 0.4, w * 0.22, h * 0.22, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillRect(x + w * 0.15, y + h * 0.68, w * 0.7, h * 0.32);
+}
+
+/** Printed fields in a sans font: labels small, values larger, as the visual zone prints them. */
+function printedZone(ctx: SKRSContext2D, t: ZoneTruth, x: number, y: number, w: number, bottom: number, mm: number, r: Rng) {
+  const font = r.pick(['Synth Roboto', 'Synth Open Sans', 'Synth DejaVu']);
+  const rows: [string, string][] = [
+    ['Surname / Nom', t.lastName],
+    ['Given names / Prénoms', t.firstName],
+    ['Nationality / Nationalité', t.nationality],
+    ['Date of birth / Date de naissance', t.birthDate],
+    ['Sex / Sexe', t.sex],
+    ['Document No. / Numéro', t.documentNumber],
+    ['Date of expiry / Date d’expiration', t.expirationDate],
+  ];
+  let at = y;
+  for (const [label, value] of rows.slice(0, r.int(4, rows.length))) {
+    // Nothing printed over the zone's clear area.
+    if (at + mm * 4 > bottom) break;
+    ctx.fillStyle = '#333';
+    ctx.font = `${Math.round(mm * 1.6)}px "${font}"`;
+    ctx.fillText(label, x, at);
+    ctx.fillStyle = '#111';
+    ctx.font = `${Math.round(mm * 2.6)}px "${font} Bold"`;
+    ctx.fillText(value, x + r.float(0, 2) * mm, at + mm * 3.2, w);
+    at += mm * 6.4;
+  }
+}
+
+/** The zone itself: OCR-B at ICAO's 10 characters per 25.4 mm, lines at about 4 mm pitch, bottom of the page. */
+function machineZone(ctx: SKRSContext2D, lines: string[], x: number, bottom: number, mm: number) {
+  const pitch = 2.54 * mm;
+  ctx.fillStyle = '#111';
+  ctx.font = `${Math.round(3.5 * mm)}px "Synth OCR-B"`;
+  const lineGap = (lines.length === 3 ? 4.2 : 4.6) * mm;
+  lines.forEach((line, k) => {
+    const baseline = bottom - (lines.length - 1 - k) * lineGap;
+    [...line].forEach((c, i) => ctx.fillText(c, x + i * pitch, baseline));
+  });
+}
+
+/** One page with the zone on it, flat. `layout` picks among the variants of the format's page. */
+export function renderIcao(truth: ZoneTruth, r: Rng, mmPx = 12): IcaoPage {
+  registerOcrb();
+  const [wmm, hmm] = SIZE_MM[truth.format];
+  const w = Math.round(wmm * mmPx);
+  const h = Math.round(hmm * mmPx);
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  background(ctx, w, h, r);
+  const mm = mmPx;
+  const zoneLines = truth.lines.length;
+  const zoneTop = h - (zoneLines * 4.4 + 4) * mm;
+  const titleFont = r.pick(['Synth Roboto Bold', 'Synth Open Sans Bold', 'Synth DejaVu Bold']);
+  ctx.fillStyle = '#1d2b4f';
+  ctx.font = `${Math.round(mm * 3.4)}px "${titleFont}"`;
+  const title = truth.format === 'TD3' ? 'PASSPORT / PASSEPORT' : truth.format.startsWith('MRV') ? 'VISA' : r.pick(['IDENTITY CARD', 'RESIDENCE PERMIT', 'TRAVEL DOCUMENT']);
+  ctx.fillText(`${truth.issuingState}  ${title}`, 5 * mm, 7 * mm, w - 10 * mm);
+  if (truth.format === 'TD1' && r.chance(0.5)) {
+    // A card back: address lines and a barcode-like strip above the zone.
+    ctx.fillStyle = '#222';
+    ctx.font = `${Math.round(mm * 2.2)}px "Synth DejaVu"`;
+    for (let k = 0; k < 3; k++) ctx.fillText(r.pick(['Address / Adresse', 'Place of birth / Lieu de naissance', 'Authority / Autorité', 'Remarks']), 5 * mm, (14 + k * 5) * mm);
+  } else {
+    const pw = Math.min(w * 0.3, 32 * mm);
+    const ph = Math.min(pw * 1.3, zoneTop - 14 * mm);
+    const left = truth.format.startsWith('MRV') && r.chance(0.5) ? w - pw - 5 * mm : 5 * mm;
+    portrait(ctx, left, 11 * mm, pw, ph, r);
+    const textX = left === 5 * mm ? left + pw + 5 * mm : 5 * mm;
+    printedZone(ctx, truth, textX, 14 * mm, w - pw - 15 * mm, zoneTop - 2 * mm, mm, r);
+  }
+  // ICAO puts the zone 1-2 mm from the left edge (with a margin of tolerance) and about 1 mm from the bottom.
+  const left = (2 + r.float(0, 2)) * mm;
+  const widthMm = truth.lines[0]!.length * 2.54;
+  machineZone(ctx, truth.lines, Math.min(left, (wmm - widthMm) * mm * 0.6), h - (2 + r.float(0, 1.5)) * mm, mm);
+  return { png: canvas.toBuffer('image/png'), width: w, height: h, truth };
+}
+
+export interface IcaoSample {
+  image: Buffer;
+  truth: ZoneTruth;
+  damage: Damage;
+  seed: number;
+}
+
+/**
+ * A generated page of the format, photographed: seed 0 is ICAO's own
+ * example, others a random holder. Every fourth photo is turned 90, 180 or 270.
+ */
+export async function generateIcao(format: MrzFormat, seed: number, level: 'clean' | 'photo' = 'photo'): Promise<IcaoSample> {
+  const r = rng(seed * 104729 + MRZ_FORMATS.indexOf(format));
+  const truth = seed === 0 ? exampleZone(format) : randomZone(format, r);
+  const page = renderIcao(truth, r);
+  const damage = pickDamage(r, level);
+  if (level === 'photo') {
+    damage.turn = ([0, 90, 180, 270] as const)[seed % 4]!;
+    damage.width = r.chance(0.25) ? 1000 : 1600;
+  }
+  const image = await photograph(page.png, page.width, page.height, damage, r);
+  return { image, truth, damage, seed };
+}
