@@ -285,8 +285,13 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   },
 };
 
-/** MRZ as a nested field; its check-digit verdict is `valid`. Fills gaps and checks printed values. */
-function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
+/**
+ * MRZ as a nested field; its check-digit verdict is `valid`, and `repaired`
+ * says whether characters were fixed (by position or check digits) on the way
+ * to it. Fills gaps and checks printed values; a passport or foreign document
+ * whose printed zone was unreadable takes its holder's fields from it.
+ */
+function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   const mrzLines = lines.filter((l) => mrz.lines.some((m) => l.text.replace(/\s/g, '').toUpperCase().startsWith(m.slice(0, 10))));
   const at: Located = mrz.bbox
     ? { text: '', conf: mrz.conf ?? 0, bbox: mrz.bbox }
@@ -296,29 +301,34 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
   const f = mrz.fields;
   const nested: OcrField[] = [];
   const put = (key: string, value: string | null | undefined) => value && nested.push(field(key, value, at));
+  const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined;
+  const number = f.documentNumber?.replace(/<+$/, '');
   put('formato', mrz.format);
-  put('numeroDocumento', f.documentNumber);
+  put('numeroDocumento', number);
   put('sobrenome', f.lastName);
   put('nomes', f.firstName);
   put('nacionalidade', f.nationality);
+  put('paisEmissor', f.issuingState);
   put('dataNascimento', mrzDate(f.birthDate, 'birth'));
-  put('sexo', f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined);
+  put('sexo', sex);
   put('validade', mrzDate(f.expirationDate, 'expiry'));
   put('opcional', f.optional1);
   nested.push(field('valid', String(mrz.valid), at, mrz.valid));
+  nested.push(field('repaired', String(mrz.repaired), at));
   out.push(field('mrz', mrz.lines.join('\n'), at, mrz.valid, nested));
   // Redundancy: the zone's data fills fields the printed side lacks.
   const has = (k: string) => hasField(out, k);
+  const holder = type === 'PASSAPORTE' || type === 'DOCUMENTO_ESTRANGEIRO';
   const birth = mrzDate(f.birthDate, 'birth');
   if (birth && !has('dataNascimento')) out.push(field('dataNascimento', birth, at, mrz.valid));
   const expiry = mrzDate(f.expirationDate, 'expiry');
   if (expiry && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
   if (f.optional1 && isValidCpf(f.optional1) && !has('cpf')) out.push(field('cpf', f.optional1, at, true));
-  const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined;
   if (sex && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
-  if (f.nationality === 'BRA' && !has('nacionalidade')) out.push(field('nacionalidade', 'BRA', at, mrz.valid));
-  // The passport's MRZ carries the name without accents: each word takes its printed spelling when the page shows it.
-  if (mrz.format === 'TD3' && mrz.valid && f.firstName && f.lastName && !has('nome')) {
+  if (f.nationality && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
+  if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
+  // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
+  if ((holder || mrz.format === 'TD3') && mrz.valid && f.firstName && f.lastName && !has('nome')) {
     const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text), personName(w.text)] as const));
     const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
     const spelled = (w: string) => {
@@ -327,7 +337,8 @@ function addMrz(mrz: MrzRead, lines: OcrLine[], out: OcrField[]) {
     };
     out.push(field('nome', words.map(spelled).join(' '), at, true));
   }
-  if (mrz.format === 'TD3' && f.documentNumber && !has('numeroPassaporte')) out.push(field('numeroPassaporte', f.documentNumber.replace(/<+$/, ''), at, mrz.valid));
+  const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
+  if (numberKey && number && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
 }
 
 /**
@@ -378,7 +389,7 @@ export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | unde
 export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
   const out: OcrField[] = [];
   EXTRACTORS[type]?.(lines, out);
-  if (mrz) addMrz(mrz, lines, out);
+  if (mrz) addMrz(type, mrz, lines, out);
   addSelfCheckingNumbers(type, lines, out);
   fillDatesByChronology(type, lines, out);
   fillNamesByOrder(type, lines, out);

@@ -20,7 +20,7 @@ const SIDE = 800;
  * Dark-on-light ink: darker than the local mean by a margin (the morphological
  * black-hat, by integral image, so uneven light and colour backgrounds pass).
  */
-function inkMask(g: Grey, window: number): Uint8Array {
+export function inkMask(g: Grey, window: number): Uint8Array {
   const { width: w, height: h, data } = g;
   const sum = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -47,7 +47,7 @@ function inkMask(g: Grey, window: number): Uint8Array {
 }
 
 /** The mask turned a quarter (columns become rows), for zones printed along the long side of a turned page. */
-function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
+export function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[x * h + y] = m[y * w + x]!;
   return out;
@@ -132,7 +132,7 @@ interface Line {
  * at an even pitch: a zone. The widest such stack wins; one near the page's
  * edge is preferred (zones print at the bottom of a page or card).
  */
-function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score: number } | undefined {
+export function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score: number } | undefined {
   let best: { lines: Line[]; score: number } | undefined;
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
   for (let i = 0; i < sorted.length; i++) {
@@ -146,17 +146,26 @@ function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score:
         const pitch = (c.y0 + c.y1) / 2 - (prev.y0 + prev.y1) / 2;
         const pw = prev.x1 - prev.x0;
         const cw = c.x1 - c.x0;
-        const sameSize = Math.abs(ph - ch) <= 0.45 * Math.max(ph, ch) && Math.abs(pw - cw) <= 0.2 * Math.max(pw, cw);
-        const aligned = Math.abs(prev.x0 - c.x0) <= 0.12 * Math.max(pw, cw);
-        if (pitch > 1.1 * Math.max(ph, ch) && pitch < 3.2 * Math.max(ph, ch) && sameSize && aligned) group.push(c);
+        // Equally tall and over one another; a line broken by glare may be shorter, but lies within the other's span.
+        const sameSize = Math.abs(ph - ch) <= 0.3 * Math.max(ph, ch) && Math.min(pw, cw) >= 0.4 * Math.max(pw, cw);
+        const overlap = Math.min(prev.x1, c.x1) - Math.max(prev.x0, c.x0);
+        const aligned = overlap >= 0.9 * Math.min(pw, cw);
+        if (pitch > 0.85 * Math.max(ph, ch) && pitch < 3.2 * Math.max(ph, ch) && sameSize && aligned) group.push(c);
         else if (pitch >= 3.2 * Math.max(ph, ch)) break;
       }
       if (group.length !== count) continue;
       const width = Math.max(...group.map((l) => l.x1 - l.x0));
+      if (count === 3) {
+        // A TD1's three lines are equally long (30 characters each) at an even pitch; headings are not.
+        const mid = group.map((l) => (l.y0 + l.y1) / 2);
+        const ratio = (mid[2]! - mid[1]!) / (mid[1]! - mid[0]!);
+        if (group.some((l) => l.x1 - l.x0 < 0.85 * width) || ratio < 0.8 || ratio > 1.25) continue;
+      }
       const bottom = Math.max(...group.map((l) => l.y1));
       const top = Math.min(...group.map((l) => l.y0));
       const nearEdge = Math.min(h - bottom, top) < h * 0.3 ? 1.2 : 1;
-      const score = (width / w) * count * nearEdge;
+      // Length first: a zone's lines run nearly edge to edge; a third line adds a little.
+      const score = (width / w) * (count === 3 ? 1.15 : 1) * nearEdge;
       if (!best || score > best.score) best = { lines: group, score };
     }
   }
@@ -175,7 +184,7 @@ function joinLevel(pieces: Line[]): Line[] {
     const into = out.find((l) => {
       const lh = l.y1 - l.y0;
       const overlap = Math.min(l.y1, p.y1) - Math.max(l.y0, p.y0);
-      return overlap >= 0.6 * Math.min(lh, ph) && Math.abs(lh - ph) <= 0.5 * Math.max(lh, ph) && p.x0 - l.x1 <= 2 * Math.max(lh, ph) && p.x0 >= l.x0;
+      return overlap >= 0.6 * Math.min(lh, ph) && Math.abs(lh - ph) <= 0.5 * Math.max(lh, ph) && p.x0 - l.x1 <= 4 * Math.max(lh, ph) && p.x0 >= l.x0;
     });
     if (into) {
       into.x1 = Math.max(into.x1, p.x1);
@@ -186,8 +195,8 @@ function joinLevel(pieces: Line[]): Line[] {
   return out;
 }
 
-/** Long thin runs that could be lines of a zone: at least a quarter of the page wide, 12 times as wide as tall. */
-function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
+/** Long thin runs that could be lines of a zone: at least a quarter of the page wide, 16 times as wide as tall (30 letters or more). */
+export function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
   const smeared = smearRows(mask, w, h, Math.max(4, Math.round(Math.max(w, h) / 90)));
   const pieces: Line[] = [];
   for (const b of blobs(smeared, w, h)) {
@@ -201,7 +210,7 @@ function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
   return joinLevel(pieces).filter((l) => {
     const bw = l.x1 - l.x0;
     const bh = l.y1 - l.y0;
-    return bw >= w * 0.25 && bh >= 3 && bw / bh >= 12 && bw / bh <= 90;
+    return bw >= w * 0.25 && bh >= 3 && bw / bh >= 16 && bw / bh <= 90;
   });
 }
 
