@@ -15,8 +15,8 @@ export interface DocumentBench {
   latencyMs: { median: number; p95: number; concurrency: number; width: number };
 }
 
-const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
-const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
+export const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
+export const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
 
 const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
 

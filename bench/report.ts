@@ -1,6 +1,7 @@
 /** bench/report.md from the figures of bench/report.json. */
 import { API_ENDPOINTS, type ApiBench, type Endpoint } from './api';
 import type { DocumentBench } from './documents';
+import { unseenSection, type UnseenDocumentBench } from './documents-unseen';
 import type { FaceBench } from './face';
 import { faceAccuracySection, type FaceAccuracyBench } from './face-accuracy';
 import type { LivenessBench } from './liveness';
@@ -11,7 +12,7 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'documentsUnseen', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -21,6 +22,7 @@ export interface Report {
   parts: string[];
   machine: { cpus: number; node: string };
   documents?: DocumentBench;
+  documentsUnseen?: UnseenDocumentBench;
   face?: FaceBench;
   faceAccuracy?: FaceAccuracyBench;
   liveness?: LivenessBench;
@@ -204,6 +206,7 @@ export function renderReport(r: Report): string {
     ...(r.quick ? ['', '**Quick mode (BENCH_QUICK=1): a few samples each; the figures are not meaningful.**'] : []),
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),
+    ...section('Document engine on unseen layouts (independent generator, evaluation only)', r.documentsUnseen && unseenSection(r.documentsUnseen, r.documents)),
     ...section('Face engine', r.face && faceSection(r.face)),
     ...section('Face recognition accuracy per condition (4.7)', r.faceAccuracy && faceAccuracySection(r.faceAccuracy)),
     ...section('Passive liveness (4.8): APCER and BPCER per condition', r.liveness && livenessSection(r.liveness)),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: writes bench/report.md and bench/report.json and prints the figures.
- * BENCH_ONLY=part[,part…] runs some parts (documents, face, liveness, fraud, stages, native, api,
+ * BENCH_ONLY=part[,part…] runs some parts (documents, documentsUnseen, face, liveness, fraud, stages, native, api,
  * throughput, scaling); the report keeps the other parts' last figures. BENCH_QUICK=1 takes
  * a few samples of everything, to check the parts run.
  */
@@ -12,6 +12,7 @@ import { closeOcrPool } from '../lib/ocr';
 import { ensureWebBuild } from '../lib/testing';
 import { benchApi } from './api';
 import { benchDocuments } from './documents';
+import { benchDocumentsUnseen } from './documents-unseen';
 import { benchFace } from './face';
 import { benchFaceAccuracy } from './face-accuracy';
 import { benchFraud } from './fraud';
@@ -48,6 +49,12 @@ async function part(name: Part, title: string, run: () => Promise<void>): Promis
 const perType = Number(process.env.BENCH_SAMPLES_PER_TYPE ?? samples(10, 1));
 await part('documents', `Document engine: ${perType} synthetic photos per type…`, async () => {
   report.documents = await benchDocuments(perType, console.log);
+  await closeOcrPool();
+});
+// The unseen-layout generator (evaluation only): N photos per type and per damage level.
+const unseenPerLevel = Number(process.env.BENCH_UNSEEN_PER_LEVEL ?? samples(3, 1));
+await part('documentsUnseen', `Document engine on unseen layouts: ${unseenPerLevel} photos per type per damage level…`, async () => {
+  report.documentsUnseen = await benchDocumentsUnseen(unseenPerLevel, console.log);
   await closeOcrPool();
 });
 await part('face', 'Face engine…', async () => {
