@@ -1,35 +1,27 @@
 import type { OcrLine, OcrWord } from '../ocr';
-import { ACCENTED_WORDS } from './accent-words';
 import type { Box, Grey } from './box';
+import { accentedForms, isKnownName } from './names-known';
 
 export type { Grey } from './box';
 import { fold } from './text';
 
 /**
- * Accents on capitals are a few pixels tall and Tesseract drops them often
- * ("ARAUJO" for "ARAÚJO"). A word that is a known Brazilian name or place
- * with an accented spelling gets that spelling back only when the picture
- * shows the marks: separate ink above the letters the spelling accents (a
- * cedilla under its letter), and no other mark above the word. A name
- * printed without accents stays without them.
+ * Accents on capitals are a few pixels tall: Tesseract drops them ("ARAUJO"
+ * for "ARAÚJO"), and its Portuguese model also adds some that are not printed
+ * ("GUSMÃO" for "GUSMAO"). The document is the source of truth, and many
+ * print names without accents, so the picture decides: a word whose
+ * unaccented reading is a known name form (names-known.ts) gets the accented
+ * spelling when separate ink is seen above the letters that spelling accents
+ * (a cedilla under its C) and nowhere else above the word. When the picture
+ * cannot tell (a line too close above, a patterned background, letters too
+ * small), the spelling is restored only if other names on the same page were
+ * seen printed with their accents and none without.
  */
 
-/** Unaccented spelling → accented spelling, for the dictionary and the regular endings. */
-const DICTIONARY = new Map<string, string>(ACCENTED_WORDS.map((w) => [fold(w), w]));
-
-/** Portuguese endings that are always accented in names: -ÃO, -ÇÃO, -ÃES, -ÕES. */
-function byEnding(word: string): string | undefined {
-  if (/CAO$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÇÃO`;
-  if (/AO$/.test(word) && word.length > 3) return `${word.slice(0, -2)}ÃO`;
-  if (/AES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÃES`;
-  if (/OES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÕES`;
-  return undefined;
-}
-
+/** The accented spelling of a word, when the lexicon knows exactly one Brazilian spelling (else undefined). */
 export function accentedSpelling(word: string): string | undefined {
-  const key = fold(word);
-  if (!/^[A-Z]+$/.test(key)) return undefined;
-  return DICTIONARY.get(key) ?? byEnding(key);
+  const forms = accentedForms(word);
+  return forms.length === 1 ? forms[0] : undefined;
 }
 
 /** Marks of an accented spelling: letter index and whether the mark is above (acute, circumflex, tilde) or below (cedilla). */
@@ -146,8 +138,8 @@ export function markedLetters(img: Grey, box: Box, letters: number): { above: Se
   const gap = Math.max(1, Math.round(cap * 0.04));
   const top = marksIn(ink, left, right, Math.round(capTop - cap * 0.6), capTop - gap, cap, perLetter);
   if (!top) return undefined;
-  // A cedilla often touches its C: any ink under a letter counts (only asked for where the spelling has one).
-  const below = inkRuns(ink, left, right, capBottom + gap, Math.min(y1, Math.round(capBottom + cap * 0.4)), 1);
+  // A cedilla often touches its C but reaches well below the baseline: ink from an eighth of the cap height under the letters counts (the blurred bottom edge of letters does not reach so far).
+  const below = inkRuns(ink, left, right, Math.round(capBottom + Math.max(gap + 1, cap * 0.12)), Math.min(y1, Math.round(capBottom + cap * 0.4)), 1);
   return {
     above: new Set(top.map((x) => letterAt(x))),
     below: new Set(below.map((r) => letterAt((r[0] + r[1]) / 2))),
@@ -223,33 +215,62 @@ function agrees(spelling: string, seen: { above: Set<number>; below: Set<number>
   return above.every((i) => near(seen.above, i)) && cedillas.every((i) => near(seen.below, i));
 }
 
-/**
- * Words of the lines given their accented spelling where the picture shows
- * the marks. Changes the lines in place; returns how many words changed.
- */
-export function restoreAccents(img: Grey, lines: OcrLine[]): number {
-  let changed = 0;
-  for (const line of lines) {
-    let touched = false;
-    for (const w of line.words) {
-      const fixed = accentFor(img, w);
-      if (fixed && fixed !== w.text) {
-        w.text = fixed;
-        changed++;
-        touched = true;
-      }
-    }
-    if (touched) line.text = line.words.map((w) => w.text).join(' ');
-  }
-  return changed;
+/** What the picture says about the marks of a spelling: printed, not printed, or cannot tell. */
+type Evidence = 'marks' | 'none' | 'unclear';
+
+function evidence(spelling: string, seen: { above: Set<number>; below: Set<number> } | undefined): Evidence {
+  if (!seen) return 'unclear';
+  if (agrees(spelling, seen)) return 'marks';
+  const cedillas = marks(spelling).filter((m) => m.below).map((m) => m.index);
+  return seen.above.size === 0 && cedillas.every((i) => !seen.below.has(i)) ? 'none' : 'unclear';
 }
 
-function accentFor(img: Grey, w: OcrWord): string | undefined {
-  const bare = w.text.replace(/[^A-Za-zÀ-ÿ]/g, '');
-  // Only whole words in capitals (names as printed); anything with punctuation or digits is left alone.
-  if (bare !== w.text || bare.length < 3 || bare !== bare.toUpperCase()) return undefined;
-  const spelling = accentedSpelling(bare);
-  if (!spelling || spelling === bare || spelling.length !== bare.length) return undefined;
-  const seen = markedLetters(img, w.bbox, bare.length);
-  return seen && agrees(spelling, seen) ? spelling : undefined;
+/** Names seen on a page with their marks printed, and seen printed without: whether the page prints accents. */
+const pageVotes = new WeakMap<Grey, { marks: number; none: number }>();
+const printsAccents = (img: Grey) => {
+  const v = pageVotes.get(img);
+  return Boolean(v && v.marks > 0 && v.none === 0);
+};
+
+/**
+ * Words of the lines given the spelling the picture supports. Changes the
+ * lines in place; returns how many words changed. Calls on the same page
+ * (the page, then a name re-read alone) share what the page showed.
+ */
+export function restoreAccents(img: Grey, lines: OcrLine[]): number {
+  const votes = pageVotes.get(img) ?? { marks: 0, none: 0 };
+  pageVotes.set(img, votes);
+  const undecided: { w: OcrWord; spelling: string }[] = [];
+  const changed = new Set<OcrWord>();
+  const set = (w: OcrWord, text: string) => {
+    if (text === w.text) return;
+    w.text = text;
+    changed.add(w);
+  };
+  for (const w of lines.flatMap((l) => l.words)) {
+    const bare = w.text.replace(/[^A-Za-zÀ-ÿ]/g, '');
+    // Only whole words in capitals (names as printed); anything with punctuation or digits is left alone.
+    if (bare !== w.text || bare.length < 3 || bare !== bare.toUpperCase()) continue;
+    const plain = fold(bare);
+    const forms = accentedForms(bare).filter((f) => f.length === bare.length);
+    const read = bare !== plain;
+    if (!read && forms.length === 0) continue;
+    const seen = markedLetters(img, w.bbox, bare.length);
+    const agreeing = forms.filter((f) => evidence(f, seen) === 'marks');
+    const verdict = read ? evidence(bare, seen) : agreeing.length ? 'marks' : forms.length ? evidence(forms[0]!, seen) : 'unclear';
+    // Labels are printed by the issuer with accents even where the holder's data is not: only names vote.
+    if (isKnownName(plain) && verdict !== 'unclear') votes[verdict]++;
+    if (read) {
+      // Read with marks: kept (a name unknown to the lexicon keeps what was read), but a known spelling with marks in the same places corrects their kind (MÓNICA → MÔNICA).
+      const same = forms.filter((f) => [...f].every((c, i) => (c === plain[i]) === (bare[i] === plain[i])));
+      if (same.length && !same.includes(bare)) set(w, same[0]!);
+      continue;
+    }
+    if (agreeing.length) set(w, agreeing[0]!);
+    else if (verdict === 'unclear' && forms.length === 1) undecided.push({ w, spelling: forms[0]! });
+  }
+  // The picture could not tell: the page's other names say whether this document prints accents.
+  if (printsAccents(img)) for (const { w, spelling } of undecided) set(w, spelling);
+  for (const line of lines) if (line.words.some((w) => changed.has(w))) line.text = line.words.map((w) => w.text).join(' ');
+  return changed.size;
 }

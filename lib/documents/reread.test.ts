@@ -1,8 +1,8 @@
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey } from './box';
+import { drawnPage } from './drawn-page';
 import type { Grey } from './accents';
 import { rereadBrokenDates } from './reread';
 
@@ -10,21 +10,15 @@ type Box = [number, number, number, number];
 
 /** A place and a date on one printed line; the grey page and the box of each. */
 function printed(place: string, date: string): { page: Grey; placeBox: Box; dateBox: Box } {
-  const [width, height] = [900, 160];
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111';
-  ctx.font = 'bold 36px sans-serif';
-  ctx.fillText(place, 40, 100);
   const dateX = 500;
-  ctx.fillText(date, dateX, 100);
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = new Uint8Array(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  const box = (x: number, text: string): Box => [x, 100 - 27, Math.ceil(ctx.measureText(text).width), 27];
-  return { page: { data, width, height }, placeBox: box(40, place), dateBox: box(dateX, date) };
+  let box = (x: number, text: string): Box => [x, 0, text.length, 0];
+  const page = drawnPage(900, 160, (ctx) => {
+    ctx.font = 'bold 36px sans-serif';
+    ctx.fillText(place, 40, 100);
+    ctx.fillText(date, dateX, 100);
+    box = (x, text) => [x, 100 - 27, Math.ceil(ctx.measureText(text).width), 27];
+  });
+  return { page, placeBox: box(40, place), dateBox: box(dateX, date) };
 }
 
 const lineOf = (words: [string, Box][]): OcrLine => ({ text: words.map((w) => w[0]).join(' '), conf: 80, bbox: words[0]![1], words: words.map(([text, bbox]) => ({ text, conf: 80, bbox })) });

@@ -1,8 +1,10 @@
 import { isValidCpf } from '../br';
-import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
+import type { OcrLine, OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
-import { fromGrey, pgm, toGrey, union, type Box } from './box';
+import { union, type Box } from './box';
+import { readLineAlone } from './read-alone';
+import { needsRepair, repairName } from './names-repair';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
 
@@ -99,36 +101,6 @@ export async function rereadBrokenDates(page: Grey, lines: OcrLine[]): Promise<v
   }
 }
 
-/** White margin around a crop read alone (Tesseract misses letters that touch the border). */
-const PAD = 16;
-
-/**
- * A region of the prepared page read on its own as one line: clamped to the
- * page, scaled to `outHeight(height)` pixels high, padded with white, read
- * with a restricted alphabet. `toImage` maps a box of the crop back to the
- * page. Undefined when the clamped region is smaller than `minSide`.
- */
-async function readLineAlone(page: Grey, region: Box, outHeight: (height: number) => number, minSide: number, whitelist: string) {
-  const left = Math.max(0, Math.round(region[0]));
-  const top = Math.max(0, Math.round(region[1]));
-  const width = Math.min(page.width - left, Math.round(region[2]));
-  const height = Math.min(page.height - top, Math.round(region[3]));
-  if (width < minSide || height < minSide) return undefined;
-  const scaled = Math.round(outHeight(height));
-  const crop = pgm(
-    await toGrey(
-      fromGrey(page)
-        .extract({ left, top, width, height })
-        .resize({ height: scaled, kernel: 'lanczos3' })
-        .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, background: '#ffffff' }),
-    ),
-  );
-  const out = await ocrPool().recognize({ image: crop, mode: 'line', whitelist });
-  const k = scaled / height;
-  const toImage = ([x, y, w, h]: Box): Box => [Math.round(left + (x - PAD) / k), Math.round(top + (y - PAD) / k), Math.round(w / k), Math.round(h / k)];
-  return { out, toImage };
-}
-
 /**
  * The CNH category (one to three capitals, easily lost as a speck) read again
  * from under its label, restricted to the letters categories use. Replaces a
@@ -202,7 +174,9 @@ function extends_(shorter: string, longer: string): boolean {
  * the next column gap). A name is re-read when it was doubtful or when ink
  * continues past where it stopped. The second reading wins when it completes
  * a truncated name, or when it is a close variant read more confidently.
- * Marks above the letters are checked again on the page (`restoreAccents`).
+ * Marks above the letters are checked again on the page (`restoreAccents`),
+ * and letters confused with others are repaired by the name lexicon where
+ * the picture agrees (`repairName`).
  */
 export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void> {
   const names = nameFields(fields);
@@ -213,7 +187,8 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
       const truncated = right > x + w + h * 0.5 || left < x - h * 0.5;
       return { f, left, right, truncated, h, y };
     })
-    .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME))
+    // A word one letter confusion away from a known name (CATO) is checked on a second reading too.
+    .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME || needsRepair(n.f.value)))
     .slice(0, MAX_NAME_REREADS);
   // Each name on its own: read in parallel, as the pool's threads come free.
   await Promise.all(work.map((n) => rereadName(page, n)));
@@ -238,8 +213,10 @@ async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; l
   const text = line.words.map((wd) => wd.text).join(' ');
   const value = personName(text);
   const conf = Math.round(again.out.conf);
-  if (!isFullName(value) || value === f.value) return;
-  const completes = extends_(f.value, value) && conf >= 75;
-  const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
-  if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
+  if (isFullName(value) && value !== f.value) {
+    const completes = extends_(f.value, value) && conf >= 75;
+    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
+    if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
+  }
+  if (needsRepair(f.value)) f.value = await repairName(page, f.value, line.words);
 }

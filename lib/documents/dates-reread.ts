@@ -1,0 +1,67 @@
+import type { Box, Grey } from './box';
+import { culprits, DATE_FIELDS, implausibilities, type DocumentDates } from './dates-plausible';
+import { isoDate } from './normalize';
+import { readLineAlone } from './read-alone';
+import type { OcrField } from './types';
+
+/** Text height (px) of the re-reads: the usual one and a larger one (a thin 8 and a 5 part better when bigger). */
+const HEIGHTS = [56, 84];
+/** Ink thresholds of the re-reads besides the page as prepared: a light stroke kept, a dark smudge dropped. */
+const THRESHOLDS = [undefined, 150, 90];
+/** At most this many dates re-read per document. */
+const MAX_FIELDS = 2;
+
+/** The page with every pixel above `t` made white and the rest black (a copy; only the region is worked on). */
+function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
+  const data = new Uint8Array(page.data);
+  const x0 = Math.max(0, Math.floor(x));
+  const y0 = Math.max(0, Math.floor(y));
+  const x1 = Math.min(page.width, Math.ceil(x + w));
+  const y1 = Math.min(page.height, Math.ceil(y + h));
+  for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) data[yy * page.width + xx] = data[yy * page.width + xx]! > t ? 255 : 0;
+  return { data, width: page.width, height: page.height };
+}
+
+const datesOf = (fields: OcrField[]): DocumentDates => {
+  const out: DocumentDates = {};
+  for (const [k, keys] of Object.entries(DATE_FIELDS) as [keyof DocumentDates, string[]][]) {
+    const f = fields.find((x) => keys.includes(x.key) && /^\d{4}-\d{2}-\d{2}$/.test(x.value));
+    if (f) out[k] = f.value;
+  }
+  return out;
+};
+
+/**
+ * Dates checked together (dates-plausible.ts). When the set cannot be true,
+ * each date whose value alone breaks it is read again from its box on the
+ * prepared page, as one line of digits and slashes, at two scales and three
+ * ink thresholds; a re-read replaces the value only when it makes the whole
+ * set plausible (the most frequent such reading wins). Returns the rules still broken.
+ */
+export async function checkDatePlausibility(page: Grey, fields: OcrField[], type: string, today: Date = new Date()): Promise<string[]> {
+  const dates = datesOf(fields);
+  const suspects = culprits(type, dates, today);
+  if (suspects.length === 0) return implausibilities(type, dates, today);
+  for (const which of suspects.slice(0, MAX_FIELDS)) {
+    const field = fields.find((f) => DATE_FIELDS[which].includes(f.key) && f.value === dates[which]);
+    if (!field) continue;
+    const [x, y, w, h] = field.bbox;
+    if (w < 4 || h < 4 || h > w) continue;
+    const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
+    const votes = new Map<string, { n: number; conf: number }>();
+    for (const t of THRESHOLDS) {
+      const source = t === undefined ? page : thresholded(page, region, t);
+      for (const height of HEIGHTS) {
+        const again = await readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/');
+        const iso = again && isoDate(again.out.text);
+        if (!iso || iso === field.value || implausibilities(type, { ...datesOf(fields), [which]: iso }, today).length) continue;
+        const v = votes.get(iso) ?? { n: 0, conf: 0 };
+        votes.set(iso, { n: v.n + 1, conf: Math.max(v.conf, again.out.conf) });
+      }
+    }
+    const best = [...votes].sort((a, b) => b[1].n - a[1].n || b[1].conf - a[1].conf)[0];
+    if (best) Object.assign(field, { value: best[0], conf: Math.round(best[1].conf), valid: true });
+    if (implausibilities(type, datesOf(fields), today).length === 0) break;
+  }
+  return implausibilities(type, datesOf(fields), today);
+}

@@ -1,0 +1,99 @@
+import { ACCENTED_WORDS } from './accent-words';
+import { GIVEN_NAMES, PLACE_WORDS, SURNAMES } from './names-lexicon';
+import { fold } from './text';
+
+/**
+ * The name lexicon (names-lexicon.ts, public lists shipped by npm packages,
+ * plus the hand-made accent-words.ts) as look-ups on the unaccented form a
+ * reading gives.
+ */
+
+/** Unaccented form → the spellings listed for it (with and without accents). */
+const SPELLINGS = new Map<string, Set<string>>();
+/** Unaccented forms of person-name words (given names and surnames). */
+const PERSON = new Set<string>();
+/** Unaccented forms of given names. */
+const GIVEN = new Set<string>(GIVEN_NAMES.map(fold));
+
+for (const [list, person] of [
+  [GIVEN_NAMES, true],
+  [SURNAMES, true],
+  [ACCENTED_WORDS, true],
+  [PLACE_WORDS, false],
+] as const) {
+  for (const w of list) {
+    const key = fold(w);
+    if (!SPELLINGS.has(key)) SPELLINGS.set(key, new Set());
+    SPELLINGS.get(key)!.add(w);
+    if (person) PERSON.add(key);
+  }
+}
+
+/** Portuguese endings that are always accented: -ÃO, -ÇÃO, -ÃES, -ÕES. */
+function byEnding(word: string): string | undefined {
+  if (/CAO$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÇÃO`;
+  if (/AO$/.test(word) && word.length > 3) return `${word.slice(0, -2)}ÃO`;
+  if (/AES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÃES`;
+  if (/OES$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÕES`;
+  return undefined;
+}
+
+/**
+ * Spellings of Brazilian usage: a tilde only in -ÃO, -ÃE(S), -ÕE(S) or at the
+ * end (CAUÃ), and a circumflex, not an acute, on a vowel before M or N and a
+ * vowel (ANTÔNIO, not the European ANTÓNIO). The lists hold a few typos and
+ * European forms; they lose to a Brazilian spelling of the same name.
+ */
+const brazilian = (s: string) => !/[ÃÕ][^OES]/.test(s) && !/[ÁÉÓ][MN][AEIOU]/.test(s);
+
+/** Accented spellings known for a word read without (or with other) accents, Brazilian spellings first. */
+export function accentedForms(word: string): string[] {
+  const key = fold(word);
+  if (!/^[A-Z]+$/.test(key)) return [];
+  const listed = [...(SPELLINGS.get(key) ?? [])].filter((s) => s !== key);
+  const ending = byEnding(key);
+  if (listed.length === 0 && ending) listed.push(ending);
+  // A partly accented listing (CONCEIÇAO beside CONCEIÇÃO) is a typo of the fuller one.
+  const marks = (s: string) => [...s].filter((c, i) => c !== key[i]).length;
+  const full = listed.filter((s) => !listed.some((o) => o !== s && marks(o) > marks(s) && [...s].every((c, i) => c === key[i] || c === o[i])));
+  const good = full.filter(brazilian);
+  return good.length ? good : full;
+}
+
+/** Whether the unaccented spelling is itself listed (FABIO beside FÁBIO: some people are registered without). */
+export const listedUnaccented = (word: string) => SPELLINGS.get(fold(word))?.has(fold(word)) ?? false;
+
+/** Whether a word is a known given name or surname (accents ignored). */
+export const isKnownName = (word: string) => PERSON.has(fold(word));
+
+/**
+ * Letters OCR takes for one another in printed capitals (read → printed):
+ * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
+ */
+const CONFUSIONS: [string, string][] = [
+  ['I', 'T'], ['I', 'L'], ['T', 'L'], ['I', 'J'], ['1', 'I'], ['1', 'L'], ['1', 'T'],
+  ['O', 'Q'], ['O', 'D'], ['Q', 'D'], ['0', 'O'], ['0', 'D'], ['0', 'Q'],
+  ['C', 'G'], ['E', 'F'], ['U', 'V'], ['RN', 'M'], ['CL', 'D'], ['VV', 'W'], ['II', 'U'],
+];
+
+/**
+ * Known person names one confusion away from what was read (CATO → CAIO),
+ * as unaccented forms; given names only for the first word of a name. The
+ * reading itself, when known, is not a candidate for anything: it is taken
+ * as printed.
+ */
+export function confusionCandidates(read: string, first = false): string[] {
+  const key = fold(read).replace(/\s+/g, '');
+  if (key.length < 3 || PERSON.has(key)) return [];
+  const names = first ? GIVEN : PERSON;
+  const out = new Set<string>();
+  for (const [a, b] of CONFUSIONS) {
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      for (let i = key.indexOf(from); i >= 0; i = key.indexOf(from, i + 1)) {
+        const variant = key.slice(0, i) + to + key.slice(i + from.length);
+        if (names.has(variant)) out.add(variant);
+      }
+    }
+  }
+  return [...out];
+}

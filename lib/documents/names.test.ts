@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcrPool, type OcrLine } from '../ocr';
+import { restoreAccents } from './accents';
+import type { Box, Grey } from './box';
+import { drawnPage } from './drawn-page';
+import { accentedForms, confusionCandidates, isKnownName, listedUnaccented } from './names-known';
+import { lexiconRepair, repairName } from './names-repair';
+
+/** Words printed in capitals on one line (optionally under a dense hatching, as a security print over the marks); the page and each word's box (capitals only, as OCR gives it when it drops an accent). */
+function printed(words: { text: string; hatched?: boolean }[]): { page: Grey; boxes: Box[] } {
+  const boxes: Box[] = [];
+  const page = drawnPage(1000, 200, (ctx) => {
+    ctx.font = 'bold 40px sans-serif';
+    let x = 40;
+    for (const w of words) {
+      const m = Math.ceil(ctx.measureText(w.text).width);
+      if (w.hatched) {
+        ctx.strokeStyle = '#555';
+        ctx.lineWidth = 2;
+        for (let hx = x - 40; hx < x + m + 40; hx += 4) {
+          ctx.beginPath();
+          ctx.moveTo(hx, 60);
+          ctx.lineTo(hx + 30, 101);
+          ctx.stroke();
+        }
+      }
+      ctx.fillText(w.text, x, 130);
+      boxes.push([x, 130 - 29, m, 29]);
+      x += m + 30;
+    }
+  });
+  return { page, boxes };
+}
+
+const line = (texts: string[], boxes: Box[]): OcrLine => ({ text: texts.join(' '), conf: 90, bbox: boxes[0]!, words: texts.map((text, i) => ({ text, conf: 90, bbox: boxes[i]! })) });
+
+afterAll(async () => closeOcrPool());
+
+describe('the name lexicon', () => {
+  it('knows Brazilian names with and without their accents, Brazilian spellings first', () => {
+    expect(isKnownName('FABIO')).toBe(true);
+    expect(accentedForms('FABIO')).toEqual(['FÁBIO']);
+    expect(listedUnaccented('FABIO')).toBe(true);
+    expect(accentedForms('INES')).toEqual(['INÊS']);
+    // Listed as ANTONIO, ANTÓNIO, ANTÔNIO and ANTÕNIO: the European and the misspelt forms lose.
+    expect(accentedForms('ANTONIO')).toEqual(['ANTÔNIO']);
+    expect(accentedForms('SILVA')).toEqual([]);
+    expect(accentedForms('GALVAO')).toEqual(['GALVÃO']);
+  });
+
+  it('finds the one known name a letter confusion hides, and nothing for a known or unrelated word', () => {
+    expect(confusionCandidates('CATO', true)).toEqual(['CAIO']);
+    expect(lexiconRepair('CATO', true)).toBe('CAIO');
+    expect(lexiconRepair('JOAD', true)).toBe('JOAO');
+    expect(lexiconRepair('CAIO', true)).toBeUndefined();
+    expect(lexiconRepair('XYZW', true)).toBeUndefined();
+    // The first word of a name is a given name: IAGO is not taken for the surname LAGO.
+    expect(lexiconRepair('IAGO', true)).toBeUndefined();
+  });
+});
+
+describe('accents given back by the lexicon and the picture', () => {
+  it('FABIO becomes FÁBIO when the mark is seen', () => {
+    const { page, boxes } = printed([{ text: 'FÁBIO' }]);
+    const l = line(['FABIO'], boxes);
+    restoreAccents(page, [l]);
+    expect(l.text).toBe('FÁBIO');
+  });
+
+  it('a name printed without accents stays without', () => {
+    const { page, boxes } = printed([{ text: 'FABIO' }, { text: 'INES' }, { text: 'GALVAO' }]);
+    const l = line(['FABIO', 'INES', 'GALVAO'], boxes);
+    expect(restoreAccents(page, [l])).toBe(0);
+    expect(l.text).toBe('FABIO INES GALVAO');
+  });
+
+  it('where the picture cannot tell, follows the names of the same page', () => {
+    // ARAÚJO shows its mark: this document prints accents, so the hatched FABIO is FÁBIO.
+    const accented = printed([{ text: 'ARAÚJO' }, { text: 'FÁBIO', hatched: true }]);
+    const a = line(['ARAUJO', 'FABIO'], accented.boxes);
+    restoreAccents(accented.page, [a]);
+    expect(a.text).toBe('ARAÚJO FÁBIO');
+    // ARAUJO is clearly printed without: the hatched FABIO is left as read.
+    const plain = printed([{ text: 'ARAUJO' }, { text: 'FABIO', hatched: true }]);
+    const p = line(['ARAUJO', 'FABIO'], plain.boxes);
+    restoreAccents(plain.page, [p]);
+    expect(p.text).toBe('ARAUJO FABIO');
+  });
+
+  it('keeps marks OCR read on a name the lexicon does not know, and corrects their kind on one it knows', () => {
+    const { page, boxes } = printed([{ text: 'ZÉLIOMAR' }, { text: 'MÔNICA' }]);
+    const l = line(['ZÉLIOMAR', 'MÓNICA'], boxes);
+    restoreAccents(page, [l]);
+    expect(l.text).toBe('ZÉLIOMAR MÔNICA');
+  });
+});
+
+describe('letters confused inside a name', () => {
+  it('CATO read for a printed CAIO is repaired', async () => {
+    const { page, boxes } = printed([{ text: 'CAIO' }, { text: 'BRANDÃO' }]);
+    expect(await repairName(page, 'CATO BRANDÃO', [{ text: 'CATO', conf: 80, bbox: boxes[0]! }])).toBe('CAIO BRANDÃO');
+  });
+
+  it('a printed CATO (a name outside the lexicon) is kept: the constrained re-read confirms its T', async () => {
+    const { page, boxes } = printed([{ text: 'CATO' }, { text: 'BRANDÃO' }]);
+    expect(await repairName(page, 'CATO BRANDÃO', [{ text: 'CATO', conf: 80, bbox: boxes[0]! }])).toBe('CATO BRANDÃO');
+  });
+});
