@@ -6,9 +6,9 @@ import { locateFaces } from './locate';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
-import { padSignals, type PadSignals } from './pad/signals';
+import { padSignals, type PadSignals, type ScalarSignal } from './pad/signals';
 
-const model = modelJson as PadModel;
+const model = modelJson as unknown as PadModel;
 
 /** SPEC 4.8 approval body: a plain JSON string. */
 export const LIVENESS_APPROVED = 'Liveness aprovado';
@@ -68,7 +68,7 @@ export interface LivenessOutcome {
   signals: PadSignals;
 }
 
-const SIGNAL_REASON: Record<keyof PadSignals, LivenessReason | undefined> = {
+const SIGNAL_REASON: Record<ScalarSignal, LivenessReason | undefined> = {
   periodicity: undefined, // screen or print: decided by the colour evidence
   periodicityCoarse: undefined,
   chromaPeriodicity: 'screen_replay',
@@ -89,16 +89,26 @@ const SIGNAL_REASON: Record<keyof PadSignals, LivenessReason | undefined> = {
   catchlight: 'recapture_blur', // soft eye reflections: an extra optical step
 };
 
-/** Which signals pushed the score up, as reasons a person can act on (strongest first). */
+/** The reason a texture descriptor stands for: the spectrum's shape is fine detail lost or a grid added; colour texture is told screen or print by the colour evidence. */
+function reasonOf(feature: string, printish: boolean): LivenessReason | undefined {
+  if (feature in SIGNAL_REASON) return SIGNAL_REASON[feature as ScalarSignal] ?? (feature === 'noise' || feature === 'sharpness' ? undefined : printish ? 'print' : 'screen_replay');
+  if (feature.startsWith('band_')) return 'recapture_blur';
+  return printish ? 'print' : 'screen_replay';
+}
+
+/** Which features pushed the score up, as reasons a person can act on (strongest first). */
 function reasonsFor(signals: PadSignals): LivenessReason[] {
   const c = contributions(model, signals);
-  const printish = c.saturation + c.relSaturation > c.warmth + c.relWarmth + c.chromaPeriodicity;
-  const ranked = (Object.entries(c) as [keyof PadSignals, number][]).sort((a, b) => b[1] - a[1]);
+  const sum = (prefixes: string[]) => Object.entries(c).filter(([k]) => prefixes.some((p) => k.startsWith(p))).reduce((a, [, v]) => a + v, 0);
+  // Washed-out colour (saturation, its texture) against a screen's cast (warmth, hue texture, coloured moiré).
+  const printish = sum(['saturation', 'relSaturation', 'lbp_S', 'meanS', 'sdS', 'chromaNoise']) > sum(['warmth', 'relWarmth', 'chromaPeriodicity', 'lbp_H', 'meanH', 'lbp_Cb', 'lbp_Cr']);
+  const ranked = Object.entries(c).sort((a, b) => b[1] - a[1]);
   const out: LivenessReason[] = [];
   for (const [k, v] of ranked) {
     if (v <= 0.3 && out.length) break;
-    const reason = SIGNAL_REASON[k] ?? (k === 'noise' || k === 'sharpness' ? undefined : printish ? 'print' : 'screen_replay');
+    const reason = reasonOf(k, printish);
     if (reason && !out.includes(reason)) out.push(reason);
+    if (out.length >= 3) break;
   }
   return out.length ? out : ['screen_replay'];
 }

@@ -10,13 +10,18 @@
  * the held-out identities through the training simulator and the independent
  * evaluation simulator (scripts/pad/simulate-eval.ts). Writes
  * lib/face/pad/model.json and .reports/pad.json; measurements are cached in
- * .scratch/pad/.
+ * .scratch/pad/ (scripts/pad/warm.ts fills them ahead).
  *   npx tsx scripts/pad/train.ts
+ * Selection runs (PAD_DRY=1: nothing written, the evaluation simulator not
+ * even measured, so it cannot steer choices): PAD_ONLY_CACHED=1 uses the
+ * captures cached so far; PAD_DEPTH, PAD_ROUNDS, PAD_RATE, PAD_COLSAMPLE set
+ * the learner; PAD_FEATURES=signals|texture|all the feature set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { closeFacePool } from '../../lib/face';
-import { attackScore } from '../../lib/face/pad/model';
+import { attackScore, MODEL_EXCLUDED, type TrainOptions } from '../../lib/face/pad/model';
+import { featureValues, SIGNAL_NAMES, type PadSignals } from '../../lib/face/pad/signals';
 import { facesDir } from '../../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from './dataset';
 import { auc, figures, judged, table, trainWithHonestThreshold } from './evaluate';
@@ -25,6 +30,17 @@ import { sources } from './sources';
 const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '2,1').split(',').map(Number) as [number, number];
 const perVariant = Number(process.env.PAD_TRAIN_VARIANTS ?? 1);
 const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',').map(Number) as [number, number];
+const dry = process.env.PAD_DRY === '1';
+const onlyCached = process.env.PAD_ONLY_CACHED === '1';
+const num = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined);
+
+/** The learner's settings and feature set from the environment (defaults: those of the shipped model). */
+function trainOptions(example: PadSignals): TrainOptions {
+  const names = Object.keys(featureValues(example)).filter((k) => !MODEL_EXCLUDED.includes(k));
+  const set = process.env.PAD_FEATURES ?? 'all';
+  const signals = set === 'signals' ? names.filter((k) => (SIGNAL_NAMES as string[]).includes(k)) : set === 'texture' ? names.filter((k) => !(SIGNAL_NAMES as string[]).includes(k)) : names;
+  return { signals, depth: num('PAD_DEPTH'), rounds: num('PAD_ROUNDS'), rate: num('PAD_RATE'), colsample: num('PAD_COLSAMPLE') };
+}
 
 async function main() {
   const all = await sources();
@@ -32,18 +48,27 @@ async function main() {
   const heldout = all.filter((s) => s.split === 'heldout');
   const log = (s: string) => console.log(s);
   const trainRows = [
-    ...(await measureJobs('train', plan(train, perGenuine, perAttack, 1), { cache: true, log })),
-    ...(await measureJobs('variants', plan(train, 0, perVariant, 1), { cache: true, log })),
-    ...(await measureJobs('genuine', plan(train, 1, 0, 1), { cache: true, log })),
+    ...(await measureJobs('train', plan(train, perGenuine, perAttack, 1), { cache: true, log, onlyCached })),
+    ...(await measureJobs('variants', plan(train, 0, perVariant, 1), { cache: true, log, onlyCached })),
+    ...(await measureJobs('genuine', plan(train, 1, 0, 1), { cache: true, log, onlyCached })),
   ];
   const real = await measureReal(path.join(facesDir(), 'spoof-samples'));
   const usable = [...trainRows, ...real].filter(judged);
   // The three real captures are the only ones not simulated: each counts as 15 simulated ones (about 1.7 % of the
   // weight each; at 8, the share they had in the first 358-capture set, the F1 replay scored under the threshold).
   const realWeight = Number(process.env.PAD_REAL_WEIGHT ?? 15);
-  const model = trainWithHonestThreshold(usable.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? realWeight : 1, identity: m.identity })));
-  const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log });
-  const heldEval = await measureJobs('eval', plan(heldout, evalGenuine, evalAttack, 3), { cache: true, log });
+  const model = trainWithHonestThreshold(
+    usable.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? realWeight : 1, identity: m.identity })),
+    trainOptions(usable[0]!.signals!),
+  );
+  const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
+  if (dry) {
+    console.log(table('held-out identities, train simulator', figures(model, heldTrain)));
+    console.log('AUC', auc(model, heldTrain), 'threshold', model.threshold.toFixed(3), 'training captures', usable.length, 'real', real.map((m) => (m.signals ? attackScore(model, m.signals).toFixed(3) : null)).join(' '));
+    await closeFacePool();
+    process.exit(0);
+  }
+  const heldEval = await measureJobs('eval', plan(heldout, evalGenuine, evalAttack, 3), { cache: true, log, onlyCached });
   const report = {
     date: new Date().toISOString().slice(0, 10),
     threshold: Number(model.threshold.toFixed(4)),
@@ -54,7 +79,7 @@ async function main() {
     auc: { heldoutTrainSimulator: auc(model, heldTrain), heldoutEvalSimulator: auc(model, heldEval) },
     samples: { simulate: trainRows.filter((m) => m.sim === 'train').length, variants: trainRows.filter((m) => m.sim === 'variants').length, genuine: trainRows.filter((m) => m.sim === 'genuine').length, judged: usable.length },
     real: real.map((m) => ({ image: m.image, attack: m.attack, found: m.found, issues: m.issues, score: m.signals ? Number(attackScore(model, m.signals).toFixed(3)) : null, rejected: m.signals ? attackScore(model, m.signals) > model.threshold : null })),
-    stumps: model.stumps.length,
+    trees: model.trees.length,
   };
   fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'pad', 'model.json'), JSON.stringify(model, null, 1) + '\n');
   fs.mkdirSync('.reports', { recursive: true });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { fft2dMagnitude } from '../../signal';
+import { TEXTURE_NAMES, textureFeatures } from './texture';
 
 /**
  * Physical signals of a presentation attack in one image, measured around the
@@ -54,12 +55,25 @@ export interface PadSignals {
   catchlight: number;
   /** 95th percentile of the face's saturation: the extent of skin chroma, narrowed by a print's or a screen's gamut. */
   gamut: number;
+  /** Colour-texture and frequency descriptors of the face, in TEXTURE_NAMES order (./texture.ts). */
+  texture: number[];
 }
 
-export const SIGNAL_NAMES: (keyof PadSignals)[] = [
+/** The named scalar signals (all but the texture descriptors). */
+export type ScalarSignal = Exclude<keyof PadSignals, 'texture'>;
+
+export const SIGNAL_NAMES: ScalarSignal[] = [
   'periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing',
   'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut',
 ];
+
+/** Every feature by name: the scalar signals and each texture descriptor (what a model is trained on and scores). */
+export function featureValues(s: PadSignals): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of SIGNAL_NAMES) out[k] = s[k];
+  TEXTURE_NAMES.forEach((k, i) => (out[k] = s.texture?.[i] ?? 0));
+  return out;
+}
 
 type Box = [number, number, number, number];
 
@@ -348,6 +362,13 @@ async function tone(png: Buffer, box: Box, width: number, height: number) {
 }
 
 export async function padSignals(png: Buffer, width: number, height: number, face: Box): Promise<PadSignals> {
-  const [s, c, sharpness, frame, t] = await Promise.all([spectral(png, face, width, height), colour(png, face, width, height), sharpnessOf(png, face, width, height), framing(png, face, width), tone(png, face, width, height)]);
-  return { ...s, ...c, ...t, sharpness, framing: frame };
+  const [s, c, sharpness, frame, t, texture] = await Promise.all([
+    spectral(png, face, width, height),
+    colour(png, face, width, height),
+    sharpnessOf(png, face, width, height),
+    framing(png, face, width),
+    tone(png, face, width, height),
+    textureFeatures(png, width, height, face),
+  ]);
+  return { ...s, ...c, ...t, sharpness, framing: frame, texture };
 }
