@@ -9,6 +9,9 @@ export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 /** Letter height the band is scaled to before OCR: Tesseract reads capitals best at about this size. */
 const LETTER = 20;
 
+/** Letters drawn closer together: OCR-B's wide pitch makes the LSTM read some letters twice (55712 for 5712). */
+const SQUEEZE = 0.8;
+
 type Turn = 0 | 90 | 180 | 270;
 
 /** Every combination of per-line readings (a few readings, two or three lines), first that validates; else the best. */
@@ -45,7 +48,7 @@ function endsInk(g: Grey): [number, number] {
 }
 
 /** The band cut from the page with a margin, turned so its lines run left to right. */
-async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER): Promise<Grey> {
+async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER, squeeze = SQUEEZE): Promise<Grey> {
   const [x, y, w, h] = band.box;
   const across = Math.round(band.lineHeight * 0.8);
   const along = Math.round(band.lineHeight * 1.5);
@@ -57,7 +60,8 @@ async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER)
   const scale = letter / band.lineHeight;
   let img = fromGrey(page).extract({ left, top, width, height });
   if (turn) img = fromGrey(await toGrey(img)).rotate(turn);
-  return toGrey(img.resize({ width: Math.round((turn % 180 ? height : width) * scale), kernel: scale > 1 ? 'lanczos3' : 'linear' }).normalise());
+  const [bw, bh] = turn % 180 ? [height, width] : [width, height];
+  return toGrey(img.resize({ width: Math.round(bw * scale * squeeze), height: Math.round(bh * scale), fit: 'fill', kernel: scale > 1 ? 'lanczos3' : 'linear' }).normalise());
 }
 
 /** Turns that bring the band's lines upright, likelier first. */
@@ -98,25 +102,30 @@ function lineBands(g: Grey, count: number): Box[] {
  */
 export async function readBand(page: Grey, band: MrzBand): Promise<MrzRead | undefined> {
   let best: MrzRead | undefined;
+  const block = async (img: Grey) => {
+    const out = await ocrPool().recognize({ image: pgm(img), mode: 'block', whitelist: MRZ_CHARS });
+    return { texts: out.lines.map((l) => l.text), conf: Math.round(out.conf) };
+  };
+  const long = (texts: string[]) => texts.filter((t) => t.replace(/\s/g, '').length >= 20);
   for (const turn of await turnsOf(page, band)) {
     const img = await bandImage(page, band, turn);
-    const block = await ocrPool().recognize({ image: pgm(img), mode: 'block', whitelist: MRZ_CHARS });
-    const texts = block.lines.map((l) => l.text);
-    const first = readMrz(texts);
-    const conf = Math.round(block.conf);
-    if (first?.valid) return { ...first, bbox: band.box, conf };
-    const lines = lineBands(img, band.lines);
-    const single = await Promise.all(
-      lines.map(async ([x, y, w, h]) => {
-        const crop = pgm(await toGrey(fromGrey(img).extract({ left: x, top: y, width: w, height: h })));
-        return (await ocrPool().recognize({ image: crop, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
-      }),
-    );
-    const long = texts.filter((t) => t.replace(/\s/g, '').length >= 20);
-    const mixed = readMrzFromReadings([single, long].filter((r) => r.length === band.lines));
-    const read = mixed?.valid ? mixed : (first ?? mixed);
-    if (read?.valid) return { ...read, bbox: band.box, conf };
-    if (read && (!best || read.lines.join('').split('<').length > best.lines.join('').split('<').length)) best = { ...read, bbox: band.box, conf };
+    const first = await block(img);
+    const read1 = readMrz(first.texts);
+    if (read1?.valid) return { ...read1, bbox: band.box, conf: first.conf };
+    // Each line alone, and the band unsqueezed (the other spacing doubles or drops other letters): every mix of them.
+    const [single, wide] = await Promise.all([
+      Promise.all(
+        lineBands(img, band.lines).map(async ([x, y, w, h]) => {
+          const crop = pgm(await toGrey(fromGrey(img).extract({ left: x, top: y, width: w, height: h })));
+          return (await ocrPool().recognize({ image: crop, mode: 'line', whitelist: MRZ_CHARS })).text.trim();
+        }),
+      ),
+      bandImage(page, band, turn, LETTER, 1).then(block),
+    ]);
+    const mixed = readMrzFromReadings([single, long(first.texts), long(wide.texts)].filter((r) => r.length === band.lines));
+    const read = mixed?.valid ? mixed : (read1 ?? mixed);
+    if (read?.valid) return { ...read, bbox: band.box, conf: first.conf };
+    if (read && (!best || read.lines.join('').split('<').length > best.lines.join('').split('<').length)) best = { ...read, bbox: band.box, conf: first.conf };
     // Fillers read: the band was the right way up; the other way will not read better.
     if (read && read.lines.some((l) => /<<<</.test(l))) break;
   }
