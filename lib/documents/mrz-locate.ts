@@ -20,7 +20,7 @@ const SIDE = 800;
  * Dark-on-light ink: darker than the local mean by a margin (the morphological
  * black-hat, by integral image, so uneven light and colour backgrounds pass).
  */
-export function inkMask(g: Grey, window: number): Uint8Array {
+function inkMask(g: Grey, window: number): Uint8Array {
   const { width: w, height: h, data } = g;
   const sum = new Float64Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -47,7 +47,7 @@ export function inkMask(g: Grey, window: number): Uint8Array {
 }
 
 /** The mask turned a quarter (columns become rows), for zones printed along the long side of a turned page. */
-export function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
+function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[x * h + y] = m[y * w + x]!;
   return out;
@@ -132,7 +132,7 @@ interface Line {
  * at an even pitch: a zone. The widest such stack wins; one near the page's
  * edge is preferred (zones print at the bottom of a page or card).
  */
-export function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score: number } | undefined {
+function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score: number } | undefined {
   let best: { lines: Line[]; score: number } | undefined;
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
   for (let i = 0; i < sorted.length; i++) {
@@ -196,7 +196,7 @@ function joinLevel(pieces: Line[]): Line[] {
 }
 
 /** Long thin runs that could be lines of a zone: at least a quarter of the page wide, 16 times as wide as tall (30 letters or more). */
-export function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
+function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
   const smeared = smearRows(mask, w, h, Math.max(4, Math.round(Math.max(w, h) / 90)));
   const pieces: Line[] = [];
   for (const b of blobs(smeared, w, h)) {
