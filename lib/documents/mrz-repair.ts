@@ -76,7 +76,9 @@ function lengthVariants(line: string, width: number): { line: string; cost: numb
 }
 
 /** A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits). */
-function nameVariant(line: string, width: number, from: number): string {
+function nameVariant(read: string, width: number, from: number, fixGap = true): string {
+  // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
+  const line = fixGap && from === 5 && /^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read) ? read[0] + read.slice(2) : read;
   const cut = line.indexOf('<<<', from);
   return ((cut > 0 ? line.slice(0, cut) : line) + '<'.repeat(width)).slice(0, width);
 }
@@ -159,7 +161,7 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   if (per.reduce((n, o) => n * o.length, 1) > 2000) return undefined;
   let combos: Fix[] = [{ lines: [], cost: 0 }];
   for (const o of per) combos = combos.flatMap((c) => o.map((x) => ({ lines: [...c.lines, x.line], cost: c.cost + x.cost })));
-  const read = per.map((o, k) => (k === nameAt ? o[0]!.line : raw[k]!));
+  const read = per.map((o, k) => (k === nameAt ? nameVariant(raw[k]!, width, format === 'TD1' ? 1 : 5, false) : raw[k]!));
   const solutions = new Map<string, number>();
   let fallback: string[] | undefined;
   let fewest = Infinity;

@@ -75,6 +75,13 @@ describe('repairs', () => {
     expect(r.valid).toBe(false);
   });
 
+  it('drops a letter read into the gap after the document code', () => {
+    const r = readMrz(['PX<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<', ICAO.TD3[1]])!;
+    expect(r.lines[0]).toBe(ICAO.TD3[0]);
+    expect(r.fields.issuingState).toBe('UTO');
+    expect(r.repaired).toBe(true);
+  });
+
   it('ignores ordinary text lines', () => {
     expect(readMrz(['REPUBLICA FEDERATIVA DO BRASIL', 'NOME / NAME', 'MARIA DA SILVA'])).toBeUndefined();
   });
