@@ -39,7 +39,9 @@ const fits = (c: string, cls: CharClass) => c === '<' || (cls === 'n' ? /\d/.tes
 /** Each character moved into its position's class: a letter where a date is is a misread digit. */
 function coerce(format: MrzFormat, lines: string[]): string[] {
   const classes = LAYOUTS[format].classes;
-  return lines.map((l, k) =>
+  // A visa's data line ends in unchecked optional data: a few letters after a long filler run are fillers misread.
+  const visa = format === 'MRVA' || format === 'MRVB';
+  return lines.map((line, k) => (visa && k === 1 ? line.replace(/(<{6,})([A-Z0-9]{1,5})$/, (_, run: string, tail: string) => run + '<'.repeat(tail.length)) : line)).map((l, k) =>
     [...l]
       .map((c, i) => {
         const cls = classes[k]![i]!;
@@ -75,6 +77,23 @@ function lengthVariants(line: string, width: number): { line: string; cost: numb
   return [...level].map(([l, cost]) => ({ line: l, cost }));
 }
 
+/** A line of the right width with one character dropped and a filler added at the start of a run of fillers. */
+function shiftVariants(line: string): string[] {
+  const out = new Set<string>();
+  const runs: number[] = [];
+  for (let i = 0; i < line.length; i++) if (line[i] === '<' && line[i - 1] !== '<') runs.push(i);
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '<') continue;
+    const dropped = line.slice(0, i) + line.slice(i + 1);
+    for (const r of runs) {
+      const at = r > i ? r - 1 : r;
+      out.add(dropped.slice(0, at) + '<' + dropped.slice(at));
+    }
+  }
+  out.delete(line);
+  return [...out];
+}
+
 /** A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits). */
 function nameVariant(read: string, width: number, from: number, fixGap = true): string {
   // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
@@ -102,8 +121,14 @@ function fieldPositions(format: MrzFormat, lines: string[], name: string): [numb
 
 const range = (s: number, e: number) => Array.from({ length: e - s }, (_, i) => s + i);
 
-/** A swap between a letter and a digit (O/0, S/5) is OCR's usual slip on OCR-B; digit for digit less so. */
-const swapCost = (a: string, b: string) => (/\d/.test(a) === /\d/.test(b) ? 2 : 1);
+/** The look-alikes OCR confuses most on OCR-B. */
+const COMMON = new Set(['O0', 'D0', 'Q0', 'I1', 'L1', 'S5', 'B8', 'Z2', 'G6']);
+
+/** A common letter-digit slip (O/0, S/5) costs least, a rarer one (A/4) more, digit for digit or letter for letter most. */
+function swapCost(a: string, b: string): number {
+  if (COMMON.has(a + b) || COMMON.has(b + a)) return 1;
+  return /\d/.test(a) === /\d/.test(b) ? 2 : 1.5;
+}
 
 interface Fix {
   lines: string[];
@@ -165,17 +190,25 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   const solutions = new Map<string, number>();
   let fallback: string[] | undefined;
   let fewest = Infinity;
-  for (const combo of combos) {
-    const lines = coerce(format, combo.lines);
-    for (const s of checkDigitRepairs(format, { lines, cost: combo.cost })) {
-      const key = s.lines.join('\n');
-      solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
+  const search = (list: Fix[]) => {
+    for (const combo of list) {
+      const lines = coerce(format, combo.lines);
+      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost })) {
+        const key = s.lines.join('\n');
+        solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
+      }
+      const n = failingChecks(format, lines).length + combo.cost / 100;
+      if (n < fewest) {
+        fewest = n;
+        fallback = lines;
+      }
     }
-    const n = failingChecks(format, lines).length + combo.cost / 100;
-    if (n < fewest) {
-      fewest = n;
-      fallback = lines;
-    }
+  };
+  search(combos);
+  // Nothing passes: a letter read twice and a filler lost (or the reverse) leave the width right but shift the data.
+  if (solutions.size === 0) {
+    const shifted = combos.flatMap((c) => c.lines.flatMap((l, k) => (k === nameAt ? [] : shiftVariants(l).map((v) => ({ lines: c.lines.map((x, j) => (j === k ? v : x)), cost: c.cost + 2 })))));
+    if (shifted.length <= 3000) search(shifted);
   }
   // The cheapest repair, unless another as cheap reads differently: then the check digits cannot tell which.
   const ranked = [...solutions].sort((a, b) => a[1] - b[1]);

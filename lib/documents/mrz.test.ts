@@ -75,6 +75,14 @@ describe('repairs', () => {
     expect(r.valid).toBe(false);
   });
 
+  it('undoes a letter read twice that pushed a filler off the line', () => {
+    const doubled = ICAO.MRVA[1].replace('XXX400', 'XXX4400').slice(0, 44);
+    const r = readMrz([ICAO.MRVA[0], doubled])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines[1]).toBe(ICAO.MRVA[1]);
+  });
+
   it('drops a letter read into the gap after the document code', () => {
     const r = readMrz(['PX<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<', ICAO.TD3[1]])!;
     expect(r.lines[0]).toBe(ICAO.TD3[0]);
