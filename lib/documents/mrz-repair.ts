@@ -193,7 +193,9 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   const search = (list: Fix[]) => {
     for (const combo of list) {
       const lines = coerce(format, combo.lines);
-      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost })) {
+      // Each character moved into its class counts a little: of two repairs, the one changing less wins.
+      const moved = lines.reduce((n, l, k) => n + [...l].filter((c, i) => c !== combo.lines[k]![i]).length, 0);
+      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 })) {
         const key = s.lines.join('\n');
         solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
       }
