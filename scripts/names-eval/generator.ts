@@ -1,6 +1,6 @@
 /**
  * Names exact, accent recall and dates exact of the document engine on a
- * generator's photos: `npx tsx scripts/names-eval/generator.ts [seeds per type] [tuned|unseen] [level]`.
+ * generator's photos: `npx tsx scripts/names-eval/generator.ts [seeds per type] [tuned|unseen] [level] [first seed] [TYPE,TYPE...]`.
  * The unseen generator (scripts/synth-unseen) is for evaluation only, never for tuning.
  */
 import { DOC_TYPES, flattenFields, generate } from '../synth';
@@ -15,11 +15,13 @@ async function main() {
   const seeds = Number(process.argv[2] ?? 2);
   const which = process.argv[3] ?? 'tuned';
   const level = process.argv[4] ?? 'photo';
+  const first = Number(process.argv[5] ?? 1000);
+  const types = process.argv[6] ? DOC_TYPES.filter((t) => process.argv[6]!.split(',').includes(t)) : DOC_TYPES;
   const make = which === 'unseen' ? ((await import(`../synth-unseen/${'index'}`)) as { generateUnseen: (t: string, s: number, l: string) => Promise<{ image: Buffer; truth: { fields: Record<string, string> } }> }).generateUnseen : (t: string, s: number) => generate(t as never, s, 'photo');
   const n = { names: 0, namesOk: 0, namesFolded: 0, accentWords: 0, accentOk: 0, plainWords: 0, falseAccent: 0, dates: 0, datesOk: 0 };
   const wrong: string[] = [];
-  for (const type of DOC_TYPES) {
-    for (let seed = 1000; seed < 1000 + seeds; seed++) {
+  for (const type of types) {
+    for (let seed = first; seed < first + seeds; seed++) {
       const s = await make(type, seed, level);
       const r = await extractDocument(s.image.toString('base64'));
       const got = flattenFields(r.fields);
@@ -45,7 +47,7 @@ async function main() {
     }
   }
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(1) : '-'} % (${a}/${b})`;
-  console.log(`${which} ${level}, ${seeds} per type`);
+  console.log(`${which} ${level}, ${seeds} per type from seed ${first}, ${types.join(' ')}`);
   console.log(`names exact ${pct(n.namesOk, n.names)}, ignoring accents ${pct(n.namesFolded, n.names)}`);
   console.log(`accent recall ${pct(n.accentOk, n.accentWords)}, false accents ${pct(n.falseAccent, n.plainWords)}`);
   console.log(`dates exact ${pct(n.datesOk, n.dates)}`);
