@@ -6,7 +6,7 @@
  */
 import { fraudCase } from '../scripts/synth/fraud';
 import { benchFaces } from './fraud';
-import { CROP_PX, documentPhotos, faceCrops, facePhotos } from './inputs';
+import { CROP_PX, documentPhotos, faceCrops, facePhotos, foreignPhotos, unseenPhotos } from './inputs';
 import type { BenchServer } from './server';
 import { samples, summary, timed, type Summary } from './stats';
 
@@ -16,8 +16,15 @@ export const API_ENDPOINTS = {
   '4.8': { route: '/services/api/v1/biometrics/face/liveness/json', what: 'liveness, one 1280 px JPEG', targetMs: 500 },
   '4.7 crops': { route: '/services/api/v1/biometrics/face/match/json', what: `face match, two ${CROP_PX} px tight face crops`, targetMs: 700 },
   '4.8 crops': { route: '/services/api/v1/biometrics/face/liveness/json', what: `liveness, one ${CROP_PX} px tight face crop`, targetMs: 500 },
-  '4.9': { route: '/services/api/v1/extract/ocr/json', what: 'OCR extract, one 1600 px document photo (turned ones included)', targetMs: 1500 },
-} as const;
+  '4.9': { route: '/services/api/v1/extract/ocr/json', what: 'OCR extract, one 1600 px document photo (turned ones included)', targetMs: 1200, p95TargetMs: 3000 },
+  '4.9 unseen': { route: '/services/api/v1/extract/ocr/json', what: 'OCR extract, one 1600 px photo from the unseen-layout generator (every type, medium damage)', targetMs: 1200, p95TargetMs: 3000 },
+  '4.9 foreign': {
+    route: '/services/api/v1/extract/ocr/json',
+    what: 'OCR extract, foreign and unknown: ICAO pages of every MRZ format (photographed), foreign cards without a zone, photos that are no document',
+    targetMs: 1200,
+    p95TargetMs: 3000,
+  },
+} as const satisfies Record<string, { route: string; what: string; targetMs: number; p95TargetMs?: number }>;
 export type Endpoint = keyof typeof API_ENDPOINTS;
 
 export interface EndpointLatency extends Summary {
@@ -35,6 +42,8 @@ async function bodies(): Promise<Record<Endpoint, unknown[]>> {
   const crops = (await faceCrops()).map((b) => b.toString('base64'));
   const cases = await Promise.all(Array.from({ length: docs }, (_, i) => fraudCase('clean', i, benchFaces())));
   const photos = await documentPhotos(1600, samples(20, 3), false);
+  const unseen = await unseenPhotos(samples(20, 3));
+  const foreign = await foreignPhotos(samples(20, 4));
   const n = samples(faces.length, 3);
   return {
     '4.4': cases.map((c) => ({ cpf: c.cpf, imageFront: c.image.toString('base64') })),
@@ -43,6 +52,8 @@ async function bodies(): Promise<Record<Endpoint, unknown[]>> {
     '4.7 crops': crops.slice(0, n).map((a, i) => ({ imageA: a, imageB: crops[(i + 1) % crops.length] })),
     '4.8 crops': crops.slice(0, n).map((image) => ({ image })),
     '4.9': photos.map((p) => ({ image: p.image.toString('base64') })),
+    '4.9 unseen': unseen.map((image) => ({ image: image.toString('base64') })),
+    '4.9 foreign': foreign.map((image) => ({ image: image.toString('base64') })),
   };
 }
 

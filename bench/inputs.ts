@@ -3,8 +3,12 @@
  * photos at the three sizes the stage timings use, generated once per run.
  */
 import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { DOC_TYPES, generate, type Sample } from '../scripts/synth';
+import { registerFonts } from '../scripts/synth/fonts';
+import { generateIcao, MRZ_FORMATS } from '../scripts/synth/icao';
+import { generateUnseen, UNSEEN_TYPES } from '../scripts/synth-unseen';
 import { facesDir, tightCrop } from '../lib/testing';
 
 /** Width of the submitted picture: a phone photo scaled down, a usual upload, a full-resolution camera. */
@@ -34,6 +38,54 @@ export function documentPhotos(width: number, count: number, upright = true): Pr
     }
     return out;
   });
+}
+
+/** Photos from the unseen-layout generator (evaluation only), every type in turn, medium damage. */
+export function unseenPhotos(count: number): Promise<Buffer[]> {
+  return once(`unseen:${count}`, async () => {
+    const out: Buffer[] = [];
+    for (let i = 0; out.length < count; i++) out.push((await generateUnseen(UNSEEN_TYPES[i % UNSEEN_TYPES.length]!, 9100 + i, 'medium')).image);
+    return out;
+  });
+}
+
+/**
+ * What the engine does not know, as 1600 px JPEGs: ICAO pages of every MRZ format photographed, a foreign
+ * licence and identity card with no zone, and face photos (no document at all), in turn.
+ */
+export function foreignPhotos(count: number): Promise<Buffer[]> {
+  return once(`foreign:${count}`, async () => {
+    const faces = await facePhotos(1600, 3);
+    const out: Buffer[] = [];
+    for (let i = 0; out.length < count; i++) {
+      const kind = i % 4;
+      if (kind < 2) out.push((await generateIcao(MRZ_FORMATS[(i >> 1) % MRZ_FORMATS.length]!, 9300 + i, 'photo')).image);
+      else if (kind === 2) out.push(await foreignCard(i));
+      else out.push(faces[(i >> 2) % faces.length]!);
+    }
+    return Promise.all(out.map((b) => sharp(b).resize({ width: 1600 }).jpeg({ quality: 85 }).toBuffer()));
+  });
+}
+
+/** A licence or identity card of another country, without a machine-readable zone. */
+async function foreignCard(seed: number): Promise<Buffer> {
+  registerFonts();
+  const canvas = createCanvas(1600, 1010);
+  const g = canvas.getContext('2d');
+  const us = seed % 8 === 2;
+  g.fillStyle = us ? '#e8f0ff' : '#fff6e0';
+  g.fillRect(0, 0, 1600, 1010);
+  g.fillStyle = '#223';
+  g.font = 'bold 64px "Synth DejaVu Bold"';
+  g.fillText(us ? 'STATE OF CALIFORNIA' : 'REPUBLIQUE FRANCAISE', 80, 120);
+  g.font = '44px "Synth DejaVu"';
+  const lines = us
+    ? ['DRIVER LICENSE', `DL ${10000000 + seed * 7919}`, 'EXP 08/31/2029', 'LN SAMPLE', 'FN JOHN ROBERT', '2570 24TH STREET', 'ANYTOWN CA 95818', 'DOB 08/31/1977', 'CLASS C  SEX M  HGT 5-10']
+    : ['CARTE NATIONALE D IDENTITE', 'Nom: MARTIN', 'Prenoms: Sophie Claire', 'Ne(e) le: 12.03.1990', 'a PARIS (75)', 'Taille: 1,68 m', 'Signature du titulaire'];
+  lines.forEach((l, i) => g.fillText(l, 600, 220 + i * 80));
+  g.fillStyle = '#8a8f96';
+  g.fillRect(80, 220, 440, 560);
+  return canvas.toBuffer('image/png');
 }
 
 /** The face photos as JPEGs `width` px wide (quality 90, EXIF orientation applied). */

@@ -143,13 +143,15 @@ function apiSection(api: ApiBench): string[] {
   return [
     'Over HTTP to the built server (`npm start` as a child process: embedded PGlite, default pools), one request at a time (concurrency 1) after a warm-up request; time from sending the JSON body to the whole answer.',
     '',
-    '| endpoint | request | median ms | p95 ms | runs | statuses | target (median) |',
+    '| endpoint | request | median ms | p95 ms | runs | statuses | target (median; p95) |',
     '|---|---|---|---|---|---|---|',
     ...(Object.keys(API_ENDPOINTS) as Endpoint[]).map((e) => {
       const r = api[e];
-      const t = API_ENDPOINTS[e];
-      if (!r) return `| ${e} | ${t.what} | not measured yet | | | | ≤ ${t.targetMs} ms |`;
-      return `| ${e} | ${t.what} | **${r.median}** | ${r.p95} | ${r.runs} | ${Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(', ')} | ≤ ${t.targetMs} ms ${r.median <= t.targetMs ? '(met)' : '(missed)'} |`;
+      const t: { what: string; targetMs: number; p95TargetMs?: number } = API_ENDPOINTS[e];
+      const target = `≤ ${t.targetMs} ms${t.p95TargetMs ? `; ≤ ${t.p95TargetMs} ms` : ''}`;
+      if (!r) return `| ${e} | ${t.what} | not measured yet | | | | ${target} |`;
+      const met = r.median <= t.targetMs && (!t.p95TargetMs || r.p95 <= t.p95TargetMs);
+      return `| ${e} | ${t.what} | **${r.median}** | ${r.p95} | ${r.runs} | ${Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(', ')} | ${target} ${met ? '(met)' : '(missed)'} |`;
     }),
   ];
 }

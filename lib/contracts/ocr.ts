@@ -33,7 +33,14 @@ export const ocrResultSchema = z
     typeParentAlias: z.string().meta({ description: `Document type: ${PARENT_TYPES.join(', ')}; empty when not recognised.` }),
     digitalDocument: z.boolean().meta({ description: 'A born-digital PDF (text layer or signature), e.g. CNH digital.' }),
     fields: z.array(ocrFieldSchema),
-    errorMessage: z.string().optional().meta({ description: '`document_not_recognized` when the image is not a supported document (then `fields` is empty).' }),
+    errorMessage: z.string().optional().meta({
+      description:
+        '`document_not_recognized` when the image is not a supported document (then `fields` is empty); followed by `(time budget of N ms spent; not tried: …)` when the reading stopped at its time budget (`DOCUMENT_TIME_BUDGET_MS`) before every orientation was tried.',
+    }),
+    candidates: z
+      .array(z.object({ type: z.string(), score: z.number(), cues: z.array(z.string()) }))
+      .optional()
+      .meta({ description: 'Atesta addition, only when not recognised: the models weighed, best first (a score of 3 places a document), with the cues found for each (headings, labels, portrait, MRZ, QR, shape, tint).' }),
   })
   .meta({ id: 'OcrResult' });
 

@@ -1,83 +1,216 @@
+import type { CardColour } from './colour';
+import { conceptsIn, type Concept } from './cues';
 import type { MrzRead } from './mrz';
-import { fuzzyIncludes } from './text';
+import { mrzDocumentType } from './mrz';
+import type { PortraitCue } from './portrait';
 import type { RecognizedType } from './types';
 
-/** Printed words that give each model away, with weights (specific words weigh more). */
-const CUES: Record<string, [string, number][]> = {
-  CNH_FRENTE: [['CARTEIRA NACIONAL DE HABILITACAO', 3], ['HABILITACAO', 1], ['NOME E SOBRENOME', 2], ['CAT HAB', 2], ['REGISTRO', 0.5], ['DOC IDENTIDADE', 1], ['1 HABILITACAO', 1], ['SECRETARIA NACIONAL DE TRANSITO', 2], ['DEPARTAMENTO NACIONAL DE TRANSITO', 2], ['DRIVER LICENSE', 2], ['PERMISSAO', 1]],
-  // RG data (the new model's front, the old model's back).
-  RG_FRENTE: [['CARTEIRA DE IDENTIDADE', 1], ['REGISTRO GERAL', 3], ['SECRETARIA DA SEGURANCA', 2], ['DATA DE EXPEDICAO', 2], ['NATURALIDADE', 0.5], ['FILIACAO', 0.5]],
-  CPF: [['CADASTRO DE PESSOAS FISICAS', 3], ['RECEITA FEDERAL', 1.5], ['NUMERO DE INSCRICAO', 2], ['MINISTERIO DA FAZENDA', 1]],
-  // Short cue on purpose: a long one fuzzily matches the RG's "CARTEIRA DE IDENTIDADE" plus any word.
-  CIN_FRENTE: [['IDENTIDADE NACIONAL', 4], ['PERSONAL NUMBER', 2], ['DATE OF BIRTH', 1], ['DATE OF EXPIRY', 1], ['NATIONALITY', 1]],
-  CIN_VERSO: [['FILIATION', 3], ['PLACE OF BIRTH', 3]],
-  CNH_VERSO: [['OBSERVACOES', 2], ['ASSINATURA DO EMISSOR', 2.5], ['LOCAL', 0.5]],
-  PASSAPORTE: [['PASSAPORTE', 3], ['PASSPORT', 3], ['SURNAME', 2], ['GIVEN NAMES', 2], ['DATE OF ISSUE', 1]],
-};
+/** Everything the page tells about which document it is, gathered before deciding. */
+export interface Evidence {
+  /** The page's text, folded. */
+  text: string;
+  mrz?: MrzRead;
+  /** The shape of machine-readable lines the page holds even when they did not parse (lines of about 30 or 44 characters). */
+  mrzShape?: 'TD1' | 'TD3';
+  /** What the page's QR codes hold: a CNH registration, anything else, or none. */
+  qr?: 'cnh' | 'other';
+  /** Width over height of the document alone, when it was told from its surroundings. */
+  aspect?: number;
+  portrait?: PortraitCue | null;
+  colour?: CardColour;
+}
+
+export interface Candidate {
+  type: RecognizedType;
+  score: number;
+  /** The cues that spoke for it, for the record of what was weighed. */
+  cues: string[];
+}
 
 export interface Classification {
   type?: RecognizedType;
   score: number;
+  /** The types weighed, best first (at most four). */
+  candidates: Candidate[];
 }
 
-/** The model whose cues best match the folded text; a machine-readable zone decides on its own. */
-export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false, aspect?: number): Classification {
-  if (mrz?.format === 'TD3' || mrz?.lines[0]?.startsWith('P<')) return { type: 'PASSAPORTE', score: 10 };
-  if (mrz?.format === 'TD1' && mrz.lines[0]?.startsWith('ID')) return { type: 'CIN_VERSO', score: 10 };
-  const scores: Record<string, number> = {};
-  let best: Classification = { score: 0 };
-  for (const [type, cues] of Object.entries(CUES)) {
-    const score = cues.reduce((sum, [cue, weight]) => sum + (fuzzyIncludes(folded, cue) ? weight : 0), 0);
-    // A QR code carrying a CNH registration is the back of a CNH (the front has none).
-    scores[type] = score + (type === 'CNH_VERSO' && cnhQr ? 3 : 0);
-    if (scores[type]! > best.score) best = { type: type as RecognizedType, score: scores[type]! };
-  }
-  const rg = rgSide(folded, aspect);
-  // The thumbprint box is printed on the old RG only.
-  if (rg && (best.score < 3 || best.type === 'RG_FRENTE' || fuzzyIncludes(folded, 'POLEGAR DIREITO'))) return { type: rg, score: Math.max(best.score, 3) };
-  // Both sides of a CNH in one picture.
-  if ((scores.CNH_FRENTE ?? 0) >= 3 && (scores.CNH_VERSO ?? 0) >= 3) return { type: 'CNH_ABERTA', score: scores.CNH_FRENTE! + scores.CNH_VERSO! };
-  return best.score >= 3 ? best : { score: best.score };
+interface Profile {
+  headings: [Concept, number][];
+  labels: [Concept, number][];
+  /** Whether the side carries the holder's portrait. */
+  portrait: boolean;
+  mrz?: 'TD1' | 'TD3';
+  qr?: boolean;
+  /** Hue range (degrees) of the usual print, a weak cue. */
+  hue?: [number, number];
 }
-
-/** Words only the old RG's photo side prints, and only its data side (the data itself is matched by the RG cues). */
-const RG_PHOTO_SIDE: [string, number][] = [['POLEGAR DIREITO', 3], ['ASSINATURA DO TITULAR', 2], ['INSTITUTO DE IDENTIFICACAO', 1]];
-const RG_DATA_SIDE: [string, number][] = [['VALIDA EM TODO O TERRITORIO NACIONAL', 3], ['LEI N 7.116', 2], ['DOC ORIGEM', 2], ['ASSINATURA DO DIRETOR', 2]];
-const RG_DATA: [string, number][] = [['REGISTRO GERAL', 2], ['DATA DE EXPEDICAO', 2], ['FILIACAO', 1], ['NATURALIDADE', 1]];
-/** The old RG's photo side prints the heading block; its data side only "VALIDA EM TODO O TERRITORIO NACIONAL". */
-const RG_PHOTO_HEADINGS: [string, number][] = [['CARTEIRA DE IDENTIDADE', 1.5], ['INSTITUTO DE IDENTIFICACAO', 1.5], ['SECRETARIA DA SEGURANCA', 1]];
-const RG_HEADINGS: [string, number][] = [['CARTEIRA DE IDENTIDADE', 1.5], ['SECRETARIA DA SEGURANCA', 1.5], ['TERRITORIO NACIONAL', 1]];
-/** Width over height of two ID-1 cards side by side (one card is 1.58). */
-const OPENED_MIN_ASPECT = 2.1;
-const OPENED_MAX_ASPECT = 4;
 
 /**
- * Which side of an RG: the old model splits photo (front) and data (back,
- * "valid throughout the national territory"); both in one picture is
- * RG_ABERTO; the new model prints the data on the front with the photo.
+ * Each model's cues. No cue decides alone: headings, the set of field labels, the portrait, the
+ * machine-readable zone, the QR code, the shape and the tint each add a bounded share, so a page
+ * whose heading was lost, or that words its labels otherwise, is still placed by the rest.
  */
-function rgSide(folded: string, aspect?: number): RecognizedType | undefined {
-  const score = (cues: [string, number][]) => cues.reduce((s, [c, w]) => s + (fuzzyIncludes(folded, c) ? w : 0), 0);
-  // Opened flat, the old RG is two cards side by side, about three times as wide as tall: no other model
-  // has that shape, and on a small photo its headings survive when its small labels do not.
-  const opened = aspect !== undefined && aspect >= OPENED_MIN_ASPECT && aspect <= OPENED_MAX_ASPECT;
-  const rgCues = score(RG_PHOTO_SIDE) + score(RG_DATA_SIDE) + score(RG_DATA) + score(RG_HEADINGS);
-  if (opened && (rgCues >= 3 || (rgCues >= 1.5 && dataShapes(folded)))) return 'RG_ABERTO';
-  const dataSide = score(RG_DATA_SIDE) >= 2;
-  // The photo side's heading block beside the data side's own heading: both sides, even when the small
-  // thumbprint and signature captions were lost (the data side alone prints neither heading).
-  const photoSide = score(RG_PHOTO_SIDE) >= 2 || (dataSide && score(RG_PHOTO_HEADINGS) >= 1.5);
-  // Small labels are lost first on a low-resolution photo; the data itself (dates, a CPF) then stands in for them.
-  const data = score(RG_DATA) >= 3 || (score(RG_DATA) >= 1 && dataShapes(folded)) || (score(RG_DATA_SIDE) >= 3 && dataShapes(folded));
-  if (photoSide && (dataSide || data)) return 'RG_ABERTO';
-  if (photoSide) return 'RG_FRENTE';
-  if (dataSide && data) return 'RG_VERSO';
-  return undefined;
+const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'RG_VERSO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF', Profile> = {
+  CNH_FRENTE: {
+    headings: [['cnhHeading', 3], ['licenceHeading', 1]],
+    labels: [['fullName', 1], ['identityDocument', 1.5], ['category', 2], ['registration', 1], ['firstLicence', 1.5], ['permit', 1], ['expiry', 0.5], ['birth', 0.3], ['parents', 0.3], ['cpf', 0.3], ['bearerSignature', 0.5]],
+    portrait: true,
+    hue: [60, 170],
+  },
+  CNH_VERSO: {
+    headings: [['cnhHeading', 2]],
+    labels: [['notes', 1.5], ['issuerSignature', 2], ['place', 0.5], ['issueDate', 0.5], ['registration', 0.5]],
+    portrait: false,
+    qr: true,
+    hue: [60, 170],
+  },
+  // The old RG's photo side: heading block, thumbprint, signature, no data.
+  RG_FRENTE: {
+    headings: [['identityHeading', 1.5], ['securityHeading', 1.5]],
+    labels: [['thumb', 3], ['holderSignature', 2]],
+    portrait: true,
+    hue: [60, 170],
+  },
+  // The state models that print the data beside the photo (also RG_FRENTE).
+  RG_NOVO: {
+    headings: [['identityHeading', 1.5], ['securityHeading', 1.5]],
+    labels: [['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 0.7], ['cpf', 0.3], ['holderSignature', 0.7], ['dataBlock', 0.7]],
+    portrait: true,
+  },
+  // The old RG's data side.
+  RG_VERSO: {
+    headings: [['identityHeading', 1], ['securityHeading', 0.5]],
+    labels: [['nationalValidity', 3], ['directorSignature', 2], ['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 1], ['cpf', 0.3], ['dataBlock', 1]],
+    portrait: false,
+    hue: [60, 170],
+  },
+  CIN_FRENTE: {
+    headings: [['nationalIdHeading', 3], ['identityHeading', 1]],
+    labels: [['socialName', 2], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3]],
+    portrait: true,
+  },
+  CIN_VERSO: {
+    headings: [['nationalIdHeading', 2], ['identityHeading', 0.5]],
+    labels: [['parents', 1], ['birthPlace', 1], ['issuingAuthority', 1], ['place', 0.5], ['issueDate', 0.7], ['originDocument', 0.5]],
+    portrait: false,
+    mrz: 'TD1',
+    qr: true,
+  },
+  PASSAPORTE: {
+    headings: [['passportHeading', 3]],
+    labels: [['passportNumber', 1.5], ['surname', 1], ['givenNames', 1.5], ['documentType', 0.5], ['countryCode', 1.5], ['nationality', 0.5], ['birth', 0.3], ['sex', 0.3], ['issuingAuthority', 0.7], ['expiry', 0.3]],
+    portrait: true,
+    mrz: 'TD3',
+  },
+  CPF: {
+    headings: [['cpfHeading', 3]],
+    labels: [['registrationNumber', 2], ['cpf', 1], ['birth', 0.3]],
+    portrait: false,
+    hue: [180, 250],
+  },
+};
+
+type Profiled = keyof typeof PROFILES;
+
+/** At most this much from each family of cues: none can carry a page alone. */
+const CAP = { headings: 3, labels: 4.5, portrait: 1, mrz: 4, qr: 3, colour: 0.5 } as const;
+/** Below this the page is not placed. */
+const MIN_SCORE = 3;
+/** Width over height of two ID-1 cards side by side (one card is 1.58), or one above the other. */
+const SIDE_BY_SIDE: [number, number] = [2.1, 4];
+const STACKED: [number, number] = [0.55, 0.95];
+
+function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Candidate {
+  const p = PROFILES[name];
+  const cues: string[] = [];
+  const sum = (list: [Concept, number][]) => list.reduce((s, [c, w]) => (concepts.has(c) ? (cues.push(c), s + w) : s), 0);
+  let score = Math.min(CAP.headings, sum(p.headings)) + Math.min(CAP.labels, sum(p.labels));
+  if (e.portrait !== undefined) {
+    // A portrait where the model prints none (or none where it prints one) speaks against it, half as loud.
+    const has = e.portrait !== null;
+    if (has === p.portrait) {
+      score += CAP.portrait;
+      cues.push(has ? `portrait ${e.portrait!.side}` : 'no portrait');
+    } else score -= CAP.portrait / 2;
+  }
+  const format = e.mrz?.format;
+  if (p.mrz && format === p.mrz) {
+    score += CAP.mrz;
+    cues.push(`mrz ${format}`);
+  } else if (p.mrz && !format && e.mrzShape === p.mrz) {
+    score += CAP.mrz / 2;
+    cues.push(`mrz-shaped lines ${e.mrzShape}`);
+  }
+  if (p.qr && e.qr) {
+    const cnh = e.qr === 'cnh';
+    const add = name === 'CNH_VERSO' ? (cnh ? CAP.qr : 0.5) : cnh ? 0 : 0.5;
+    if (add > 0) {
+      score += add;
+      cues.push(`qr ${e.qr}`);
+    }
+  }
+  if (e.colour && e.colour.saturation >= 0.08 && p.hue) {
+    const [lo, hi] = p.hue;
+    if (e.colour.hue >= lo && e.colour.hue <= hi) {
+      score += CAP.colour;
+      cues.push(`hue ${e.colour.hue}`);
+    }
+  }
+  const type: RecognizedType = name === 'RG_NOVO' ? 'RG_FRENTE' : name;
+  return { type, score: Math.round(score * 100) / 100, cues };
 }
 
-/** Two dates and a formatted CPF: the shape of an RG's data block. */
-function dataShapes(folded: string): boolean {
-  // A date that lost one slash ("2512/1998") and a CPF split by a space still have the shape.
-  const dates = folded.match(/\d{2}\/?\d{2}\/\d{4}|\d{2}\/\d{2}\/?\d{4}/g)?.length ?? 0;
-  return dates >= 2 && /(?:\d ?){3}\.(?:\d ?){3}\.(?:\d ?){3}-\d{2}/.test(folded);
+/**
+ * Two sides in one picture: both sides' own cues (not the shared headings) and a two-card shape. With
+ * that shape, which no single side has, the photo side may be told by its headings alone (its small
+ * captions are the first thing a low-resolution photo loses).
+ */
+function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][]): Candidate | undefined {
+  // Opened flat, one side has a portrait and the other none: the portrait cue is left out.
+  const flat = { ...e, portrait: undefined };
+  const front = scoreProfile(frontName, concepts, flat);
+  const back = scoreProfile(backName, concepts, flat);
+  // The weight of labels only one side prints: a concept both print (a heading, a registration number,
+  // "LOCAL" of the birthplace) proves neither, and the old CNH's front prints some of its back's labels.
+  const own = (name: Profiled, other: Profiled) => {
+    const theirs = new Set(PROFILES[other].labels.map(([c]) => c));
+    const labels = PROFILES[name].labels.filter(([c]) => concepts.has(c) && !theirs.has(c)).reduce((sum, [, w]) => sum + w, 0);
+    return labels + (PROFILES[name].qr && e.qr === 'cnh' && name === 'CNH_VERSO' ? CAP.qr : 0);
+  };
+  const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
+  if (own(backName, frontName) < 2.5) return undefined;
+  if (shaped ? front.score < 1.5 : own(frontName, backName) < 2.5) return undefined;
+  const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];
+  return {
+    type,
+    score: Math.round((strong.score + weak.score / 3 + (shaped ? 1 : 0)) * 100) / 100,
+    cues: [...new Set([...front.cues, ...back.cues]), ...(shaped ? [`two-card shape ${e.aspect!.toFixed(2)}`] : [])],
+  };
+}
+
+/**
+ * The model the evidence points to, with the candidates weighed. A foreign travel document is told by
+ * its machine-readable zone alone (nothing else on it is ours to read).
+ */
+export function classifyEvidence(e: Evidence): Classification {
+  const concepts = conceptsIn(e.text);
+  const mrzType = e.mrz?.valid ? mrzDocumentType(e.mrz) : undefined;
+  const scored = (Object.keys(PROFILES) as Profiled[]).map((name) => scoreProfile(name, concepts, e));
+  const best = (type: RecognizedType) => scored.filter((c) => c.type === type).sort((a, b) => b.score - a.score)[0]!;
+  // The old RG's photo side and the new RG's data-and-photo side are both RG_FRENTE.
+  const candidates = [best('CNH_FRENTE'), best('CNH_VERSO'), best('RG_FRENTE'), best('RG_VERSO'), best('CIN_FRENTE'), best('CIN_VERSO'), best('PASSAPORTE'), best('CPF')];
+  const cnhOpen = opened('CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', concepts, e, [SIDE_BY_SIDE, STACKED]);
+  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE]);
+  if (cnhOpen) candidates.push(cnhOpen);
+  if (rgOpen) candidates.push(rgOpen);
+  if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
+  candidates.sort((a, b) => b.score - a.score);
+  const top = candidates[0]!;
+  const weighed = candidates.slice(0, 4);
+  return top.score >= MIN_SCORE ? { type: top.type, score: top.score, candidates: weighed } : { score: top.score, candidates: weighed };
+}
+
+/** Text-only classification (a PDF's text layer, tests): no pixels, no shape. */
+export function classify(folded: string, mrz: MrzRead | undefined, cnhQr = false, aspect?: number): Classification {
+  return classifyEvidence({ text: folded, mrz, qr: cnhQr ? 'cnh' : undefined, aspect });
 }

@@ -126,7 +126,26 @@ describe('document engine on synthetic documents', () => {
 
   it('says document_not_recognized, with no fields, for a picture that is not a document', async () => {
     const noise = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
-    expect(await extractDocument(b64(noise))).toEqual({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
+    const result = await extractDocument(b64(noise));
+    expect(result).toMatchObject({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
+    // The models weighed come with it, none near the 3 points that place a page.
+    for (const c of result.candidates ?? []) expect(c.score).toBeLessThan(3);
+  });
+
+  it('stops trying other turns when its time budget is spent, and says so', async () => {
+    const upsideDown = await sharp(samples.get('CNH_FRENTE')!.image).rotate(180).jpeg().toBuffer();
+    process.env.DOCUMENT_TIME_BUDGET_MS = '200';
+    resetConfig();
+    try {
+      const r = await extractDocument(b64(upsideDown));
+      expect(r.typeRecognized).toBe('');
+      expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: .+\)$/);
+    } finally {
+      process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
+      resetConfig();
+    }
+    // With time, the same picture is read.
+    expect((await extractDocument(b64(upsideDown))).typeRecognized).toBe('CNH_FRENTE');
   });
 });
 

@@ -3,7 +3,11 @@ import { intake, type MediaInput } from '../media';
 import { ocrPool, type OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, fromGrey, pgm, toGrey, type Box } from './box';
-import { classify } from './classify';
+import { classifyEvidence, type Candidate, type Evidence } from './classify';
+import { cardColour, type CardColour } from './colour';
+import { findPortrait } from './portrait';
+import { budgetClock } from './budget';
+import { probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, rectify, type Point } from './locate';
@@ -14,10 +18,10 @@ import { rereadBrokenDates, rereadCategory, rereadNames, rereadNumbers } from '.
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { readMachineZone } from './mrz-zone';
+import { looksLikeMrz } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
 
-type Turn = 0 | 90 | 180 | 270;
 
 /**
  * Smallest width text is read at: 800 px photos are upscaled before OCR. 1400 px was a fifth faster and
@@ -122,6 +126,9 @@ function mapBoxes(fields: OcrField[], f: (b: Box) => Box): OcrField[] {
 interface Reading {
   type?: RecognizedType;
   score: number;
+  /** The types weighed for this reading, best first, and what they were weighed on. */
+  candidates: Candidate[];
+  evidence: Evidence;
   conf: number;
   /** Tesseract reads sideways text but keeps sideways boxes: the layout rules need upright lines. */
   sideways: boolean;
@@ -143,18 +150,53 @@ interface Deglared {
   box: Box;
 }
 
-/** `located`: the picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
-/** `cnhQr`: whether the page holds a CNH's QR code, asked once the page is with OCR (the decoding then overlaps the reading). */
-async function read(document: Grey, turn: Turn, cnhQr: () => Promise<boolean>, local = false, skews?: Map<number, number>, located = false): Promise<Reading> {
+/** What the page says whatever way it is turned, each asked for once. */
+interface PageCues {
+  /** What the page's QR codes hold (decoded while the first reading runs: OCR works in its own thread). */
+  qr: () => Promise<Evidence['qr']>;
+  colour: Promise<CardColour | undefined>;
+  /** The picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
+  located: boolean;
+}
+
+async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
   const reading = ocrPool().recognize({ image: pgm(grey), mode: 'auto' });
-  const hasCnhQr = await cnhQr();
+  const qr = await page.qr();
   const out = await reading;
   const mrz = await readMachineZone(grey, out.lines);
-  const c = classify(fold(out.text), mrz, hasCnhQr, located ? frame.deskewed[0] / frame.deskewed[1] : undefined);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
-  return { type: c.type, score: c.score, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
+  const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
+  const evidence: Evidence = {
+    text: fold(out.text),
+    mrz,
+    mrzShape: mrzShape(out.lines),
+    qr,
+    aspect: page.located ? frame.deskewed[0] / frame.deskewed[1] : undefined,
+    // Sideways lines cover the page in the wrong shape: no portrait judged from them.
+    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox)) ?? null),
+    colour: await page.colour,
+  };
+  const c = classifyEvidence(evidence);
+  return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
+}
+
+/** Two or more lines shaped like a machine-readable zone: about 30 characters (TD1) or 44 (TD3). */
+function mrzShape(lines: OcrLine[]): Evidence['mrzShape'] {
+  const zone = lines.map((l) => l.text.replace(/\s+/g, '')).filter((t) => looksLikeMrz(t));
+  if (zone.length < 2) return undefined;
+  const length = zone.map((t) => t.length).sort((a, b) => a - b)[Math.floor(zone.length / 2)]!;
+  return length <= 33 ? 'TD1' : length >= 40 ? 'TD3' : undefined;
+}
+
+/**
+ * Upright text read with confidence that names no document we know: turning it will not make it one.
+ * (Upside down or sideways, Tesseract reads few words and those with low confidence.)
+ */
+function legibleUnknown(r: Reading): boolean {
+  const sure = r.lines.flatMap((l) => l.words).filter((w) => w.conf >= 80 && /[A-Za-zÀ-ú]{3,}/.test(w.text));
+  return !r.sideways && r.conf >= 75 && sure.length >= 10;
 }
 
 interface Base {
@@ -280,6 +322,8 @@ export interface DocumentReading {
   text: string;
   /** Where the holder signed, in pixels of the submitted image. */
   signature?: SignatureRegion;
+  /** What the classification weighed (for the benchmark and diagnosis). */
+  classification?: { evidence: Evidence; candidates: Candidate[] };
   /** The document alone, cropped from its surroundings and turned upright (PNG). */
   upright: () => Promise<Buffer>;
   /**
@@ -300,33 +344,58 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
-  // Decoded while the first page reading runs (the OCR works in its own thread).
   let qr: Promise<QrRead[]> | undefined;
   const codes = () => (qr ??= readQrCodes(page.png).catch(() => [] as QrRead[]));
-  const cnhQr = async () => (await codes()).some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? ''));
-  // Upright is the common case; only a doubtful reading pays for the other three turns.
+  const cues: PageCues = {
+    qr: async () => {
+      const found = await codes();
+      if (found.length === 0) return undefined;
+      return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
+    },
+    colour: cardColour(page.png, documentBox).catch(() => undefined),
+    located: base.located,
+  };
+  const clock = budgetClock();
+  // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
   const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(FAST_PNG).toBuffer();
-  let best = await read(base.grey, 0, cnhQr, false, skews, base.located);
+  let best = await read(base.grey, 0, cues, false, skews);
+  clock.lap();
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
-  if (!settled(best)) {
-    for (const turn of (best.sideways ? [90, 270, 180] : [180, 90, 270]) as Turn[]) {
-      const reading = await read(base.grey, turn, cnhQr, false, skews, base.located);
+  const skipped: string[] = [];
+  if (!settled(best) && !legibleUnknown(best)) {
+    // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
+    const turns = clock.affords(0.5) ? await probeTurns(base.grey, [0, 90, 180, 270]) : [];
+    if (turns.length === 0 && !clock.affords(0.5)) skipped.push('other turns');
+    const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
+    for (const { turn, words } of turns) {
+      if (turn === 0) continue;
+      if (words <= upright) break;
+      if (!clock.affords()) {
+        skipped.push(`${turn}°`);
+        continue;
+      }
+      const reading = await read(base.grey, turn, cues, false, skews);
+      clock.lap();
       if (quality(reading) > quality(best)) best = reading;
       if (settled(reading)) break;
     }
+    if (!best.type) {
+      // Nothing recognised: once more, the best orientation with local contrast.
+      if (clock.affords()) {
+        const again = await read(base.grey, best.frame.turn, cues, true, skews);
+        if (quality(again) > quality(best)) best = again;
+      } else skipped.push('local contrast');
+    }
   }
-  if (!best.type) {
-    // Nothing recognised: once more, the best orientation with local contrast.
-    const again = await read(base.grey, best.frame.turn, cnhQr, true, skews, base.located);
-    if (quality(again) > quality(best)) best = again;
-  }
-  const fromText = media.digital ? classify(fold(media.text), undefined) : undefined;
+  const fromText = media.digital ? classifyEvidence({ text: fold(media.text) }) : undefined;
   const type = best?.type ?? fromText?.type;
   const text = [best.text, media.text].filter(Boolean).join('\n');
   if (!type) {
-    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage: 'document_not_recognized' }, documentBox, documentQuad: base.quad, text, upright };
+    const errorMessage = skipped.length ? `document_not_recognized (time budget of ${clock.budget} ms spent; not tried: ${skipped.join(', ')})` : 'document_not_recognized';
+    const candidates = best.candidates.filter((c) => c.score > 0).map((c) => ({ type: c.type, score: c.score, cues: c.cues }));
+    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage, ...(candidates.length ? { candidates } : {}) }, documentBox, documentQuad: base.quad, text, upright, classification: { evidence: best.evidence, candidates: best.candidates } };
   }
   restoreAccents(best.grey, best.lines);
   await rereadBrokenDates(best.grey, best.lines);
@@ -334,7 +403,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;
-  if (best.deglared && doubtful(type, first)) {
+  if (best.deglared && doubtful(type, first) && clock.affords()) {
     lines = await withGlareUndone(best.lines, best.deglared);
     await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, lines, best.mrz));
@@ -360,7 +429,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;
-  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text, signature, upright, fieldView };
+  return { result: { typeRecognized, typeParentAlias: PARENT_OF[type], digitalDocument: media.digital, fields: mapped }, documentBox, documentQuad: base.quad, text, signature, upright, fieldView, classification: { evidence: best.evidence, candidates: best.candidates } };
 }
 
 /**

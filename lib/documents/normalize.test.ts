@@ -67,10 +67,12 @@ describe('MRZ', () => {
     const read = readMrz(lines.map((l) => l.replace(/(.{10})/, '$1 ')));
     expect(read).toMatchObject({ format: 'TD1', valid: true });
   });
-  it('tells an old RG opened flat from its data side alone when the small captions were lost', () => {
-    // As read from a low-resolution photo: headings of both sides, data, no label or caption.
+  it('tells an old RG opened flat from its two-card shape and data side when the small captions were lost', () => {
+    // As read from a low-resolution photo: headings of both sides, data, no label or caption; the picture three times as wide as tall.
     const opened = 'BATITUTO DE CENTUICAÇÃO 74084322 19/06/2016 CANTEIRA DE IDENTIDADE VALIDA EM TODO O TESUMTORIO NACIONAL MEITOR SANTOS RODRIGUES NATAL-CE 2512/1998 934.088.760-37';
-    expect(classify(fold(opened), undefined).type).toBe('RG_ABERTO');
+    expect(classify(fold(opened), undefined, false, 3.1).type).toBe('RG_ABERTO');
+    // Without the shape, headings are not enough to say both sides are there.
+    expect(classify(fold(opened), undefined).type).toBe('RG_VERSO');
     const dataSide = 'VALIDA EM TODO O TERRITORIO NACIONAL 74084322 19/06/2016 MEITOR SANTOS RODRIGUES NATAL-CE 2512/1998 934.088.760-37 ASSINATURA DO DIRETOR';
     expect(classify(fold(dataSide), undefined).type).toBe('RG_VERSO');
   });

@@ -24,17 +24,17 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
- * Whether `needle` occurs in `hay` with at most ~20 % of its characters wrong
+ * Whether `needle` occurs in `hay` with at most `ratio` (~20 %) of its characters wrong
  * (OCR slips): some window of its length ±1 within that edit distance. A
  * single pass of Sellers' algorithm (the best distance of the needle to any
  * substring ending at each position) finds the only places such a window can
  * end; the windows are checked there alone. Classification runs this for
  * every cue over every page's text, on the request thread.
  */
-export function fuzzyIncludes(hay: string, needle: string): boolean {
+export function fuzzyIncludes(hay: string, needle: string, ratio = 0.2): boolean {
   if (hay.includes(needle)) return true;
   const n = needle.length;
-  const tolerance = Math.floor(n * 0.2);
+  const tolerance = Math.floor(n * ratio);
   if (tolerance === 0) return false;
   const column = new Uint16Array(n + 1);
   for (let i = 0; i <= n; i++) column[i] = i;

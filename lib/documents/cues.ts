@@ -1,0 +1,82 @@
+import { fuzzyIncludes } from './text';
+
+/**
+ * What issuers print, as concepts with the wordings seen across states, years and models (folded:
+ * upper case, no accents). A concept is found when any wording is; short wordings must stand as a
+ * whole word (a fuzzy "SEX" would be found in any text).
+ */
+export const LABELS = {
+  // Headings.
+  cnhHeading: ['CARTEIRA NACIONAL DE HABILITACAO', 'HABILITACAO', 'DEPARTAMENTO NACIONAL DE TRANSITO', 'SECRETARIA NACIONAL DE TRANSITO', 'DENATRAN', 'SENATRAN', 'DETRAN', 'CONTRAN'],
+  /** The 2022 CNH's translations: any country's licence prints them too. */
+  licenceHeading: ['DRIVER LICENSE', 'DRIVING LICENCE', 'DRIVERS LICENSE', 'PERMISO DE CONDUCCION'],
+  identityHeading: ['CARTEIRA DE IDENTIDADE', 'CEDULA DE IDENTIDADE', 'IDENTITY CARD', 'REGISTRO GERAL'],
+  securityHeading: ['SECRETARIA DA SEGURANCA PUBLICA', 'SECRETARIA DE SEGURANCA', 'SEGURANCA PUBLICA', 'INSTITUTO DE IDENTIFICACAO', 'POLICIA CIVIL', 'SSP', 'IIRGD', 'INSTITUTO FELIX PACHECO'],
+  nationalIdHeading: ['IDENTIDADE NACIONAL', 'CARTEIRA DE IDENTIDADE NACIONAL', 'CIN', 'NATIONAL IDENTITY'],
+  passportHeading: ['PASSAPORTE', 'PASSPORT', 'PASAPORTE', 'PASSEPORT'],
+  cpfHeading: ['CADASTRO DE PESSOAS FISICAS', 'CADASTRO DE PESSOA FISICA', 'RECEITA FEDERAL', 'MINISTERIO DA FAZENDA', 'COMPROVANTE DE INSCRICAO', 'CARTAO CPF'],
+  // Field labels.
+  fullName: ['NOME E SOBRENOME', 'NOME COMPLETO', 'NOME CIVIL'],
+  socialName: ['NOME SOCIAL', 'SOCIAL NAME'],
+  surname: ['SOBRENOME', 'SURNAME', 'APELLIDOS'],
+  givenNames: ['GIVEN NAMES', 'PRENOMES', 'PRENOME', 'NOMBRES'],
+  sex: ['SEXO', 'SEX'],
+  nationality: ['NACIONALIDADE', 'NATIONALITY'],
+  birth: ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATA NASC', 'DATE OF BIRTH', 'NASCIMENTO'],
+  birthPlace: ['NATURALIDADE', 'PLACE OF BIRTH', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO'],
+  expiry: ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY', 'EXPIRATION'],
+  parents: ['FILIACAO', 'FILIATION', 'PAI', 'MAE'],
+  cpf: ['CPF'],
+  generalRegistry: ['REGISTRO GERAL', 'RG N', 'N RG'],
+  issueDateRg: ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDICAO', 'EXPEDIDA EM'],
+  issueDate: ['DATA EMISSAO', 'DATA DE EMISSAO', 'DATE OF ISSUE', 'EMISSAO', 'EMITIDO EM'],
+  originDocument: ['DOC ORIGEM', 'DOC. ORIGEM', 'DOCUMENTO DE ORIGEM', 'CERTIDAO', 'CERT NASC', 'CERT CAS'],
+  thumb: ['POLEGAR DIREITO', 'POLEGAR'],
+  holderSignature: ['ASSINATURA DO TITULAR'],
+  directorSignature: ['ASSINATURA DO DIRETOR', 'DIRETOR'],
+  nationalValidity: ['VALIDA EM TODO O TERRITORIO NACIONAL', 'TODO O TERRITORIO NACIONAL', 'LEI N 7.116', 'LEI 7.116', '7.116'],
+  category: ['CAT HAB', 'CAT. HAB', 'CATEGORIA'],
+  registration: ['N REGISTRO', 'NO REGISTRO', 'NUMERO DO REGISTRO', 'REGISTRO NACIONAL', 'RENACH'],
+  firstLicence: ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', '1 HAB'],
+  permit: ['PERMISSAO', 'ACC'],
+  identityDocument: ['DOC IDENTIDADE', 'DOC. IDENTIDADE', 'ORG EMISSOR', 'ORGAO EMISSOR', 'ORG. EMISSOR'],
+  notes: ['OBSERVACOES', 'OBSERVACAO', 'OBS'],
+  issuerSignature: ['ASSINATURA DO EMISSOR'],
+  bearerSignature: ['ASSINATURA DO PORTADOR'],
+  place: ['LOCAL', 'LOCAL DE EMISSAO', 'PLACE OF ISSUE'],
+  issuingAuthority: ['ORGAO EXPEDIDOR', 'ISSUING AUTHORITY', 'AUTORIDADE', 'AUTHORITY'],
+  passportNumber: ['PASSAPORTE N', 'PASSPORT NO', 'N DO PASSAPORTE', 'PASSPORT NUMBER'],
+  documentType: ['TIPO', 'TYPE'],
+  countryCode: ['CODIGO DO PAIS', 'COUNTRY CODE', 'CODE OF ISSUING STATE', 'PAIS EMISSOR'],
+  registrationNumber: ['NUMERO DE INSCRICAO', 'N DE INSCRICAO', 'INSCRICAO'],
+} as const;
+
+/** A printed concept, or `dataBlock`: two dates and a formatted CPF, the shape of a side that prints the holder's data. */
+export type Concept = keyof typeof LABELS | 'dataBlock';
+
+/**
+ * Short wordings as whole words ("SEX" is not in "SEXTA", "PAI" not in "PAIS"), middle ones exactly,
+ * long ones with one OCR slip in eight: looser, "DOC IDENTIDADE" is found in "CARTEIRA DE IDENTIDADE".
+ */
+function found(folded: string, wording: string): boolean {
+  if (wording.length < 5) return new RegExp(`(^|[^A-Z0-9])${wording.replace(/\./g, '\\.')}([^A-Z0-9]|$)`).test(folded);
+  if (wording.length < 12) return folded.includes(wording);
+  return fuzzyIncludes(folded, wording, 0.125);
+}
+
+/** Every concept whose wording the text holds. */
+export function conceptsIn(folded: string): Set<Concept> {
+  const out = new Set<Concept>();
+  for (const [concept, wordings] of Object.entries(LABELS) as [Concept, readonly string[]][]) {
+    if (wordings.some((w) => found(folded, w))) out.add(concept);
+  }
+  if (dataBlock(folded)) out.add('dataBlock');
+  return out;
+}
+
+/** Two dates and a formatted CPF (small labels are lost first on a low-resolution photo; the data stands in). */
+function dataBlock(folded: string): boolean {
+  // A date that lost one slash ("2512/1998") and a CPF split by a space still have the shape.
+  const dates = folded.match(/\d{2}\/?\d{2}\/\d{4}|\d{2}\/\d{2}\/?\d{4}/g)?.length ?? 0;
+  return dates >= 2 && /(?:\d ?){3}\.(?:\d ?){3}\.(?:\d ?){3}-\d{2}/.test(folded);
+}
