@@ -49,9 +49,13 @@ export async function checkDatePlausibility(page: Grey, fields: OcrField[], type
     if (w < 4 || h < 4 || h > w) continue;
     const region: Box = [x - h * 0.6, y - h * 0.35, w + h * 1.2, h * 1.7];
     const votes = new Map<string, { n: number; conf: number }>();
+    // Two readings agreeing are enough (each re-read costs an OCR call).
+    const agreed = () => [...votes.values()].some((v) => v.n >= 2);
     for (const t of THRESHOLDS) {
+      if (agreed()) break;
       const source = t === undefined ? page : thresholded(page, region, t);
       for (const height of HEIGHTS) {
+        if (agreed()) break;
         const again = await readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/');
         const iso = again && isoDate(again.out.text);
         if (!iso || iso === field.value || implausibilities(type, { ...datesOf(fields), [which]: iso }, today).length) continue;
