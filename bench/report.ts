@@ -1,5 +1,6 @@
 /** bench/report.md from the figures of bench/report.json. */
 import { API_ENDPOINTS, type ApiBench, type Endpoint } from './api';
+import { renderMrz, type MrzBench } from './mrz';
 import type { DocumentBench } from './documents';
 import { unseenSection, type UnseenDocumentBench } from './documents-unseen';
 import type { FaceBench } from './face';
@@ -12,7 +13,7 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'documentsUnseen', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'documentsUnseen', 'mrz', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -23,6 +24,7 @@ export interface Report {
   machine: { cpus: number; node: string };
   documents?: DocumentBench;
   documentsUnseen?: UnseenDocumentBench;
+  mrz?: MrzBench;
   face?: FaceBench;
   faceAccuracy?: FaceAccuracyBench;
   liveness?: LivenessBench;
@@ -209,6 +211,7 @@ export function renderReport(r: Report): string {
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),
     ...section('Document engine on unseen layouts (independent generator, evaluation only)', r.documentsUnseen && unseenSection(r.documentsUnseen, r.documents)),
+    ...(r.mrz ? [renderMrz(r.mrz), ''] : section('MRZ (machine-readable zone)', undefined)),
     ...section('Face engine', r.face && faceSection(r.face)),
     ...section('Face recognition accuracy per condition (4.7)', r.faceAccuracy && faceAccuracySection(r.faceAccuracy)),
     ...section('Passive liveness (4.8): APCER and BPCER per condition', r.liveness && livenessSection(r.liveness)),

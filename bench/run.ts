@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: writes bench/report.md and bench/report.json and prints the figures.
- * BENCH_ONLY=part[,part…] runs some parts (documents, documentsUnseen, face, liveness, fraud, stages, native, api,
+ * BENCH_ONLY=part[,part…] runs some parts (documents, documentsUnseen, mrz, face, liveness, fraud, stages, native, api,
  * throughput, scaling); the report keeps the other parts' last figures. BENCH_QUICK=1 takes
  * a few samples of everything, to check the parts run.
  */
@@ -17,6 +17,7 @@ import { benchFace } from './face';
 import { benchFaceAccuracy } from './face-accuracy';
 import { benchFraud } from './fraud';
 import { benchLiveness } from './liveness';
+import { benchMrz } from './mrz';
 import { benchNative } from './native';
 import { PARTS, renderReport, type Part, type Report } from './report';
 import { benchScaling } from './scaling';
@@ -55,6 +56,10 @@ await part('documents', `Document engine: ${perType} synthetic photos per type�
 const unseenPerLevel = Number(process.env.BENCH_UNSEEN_PER_LEVEL ?? samples(3, 1));
 await part('documentsUnseen', `Document engine on unseen layouts: ${unseenPerLevel} photos per type per damage level…`, async () => {
   report.documentsUnseen = await benchDocumentsUnseen(unseenPerLevel, console.log);
+  await closeOcrPool();
+});
+await part('mrz', 'MRZ: real specimens and generated ICAO pages of every format…', async () => {
+  report.mrz = await benchMrz(console.log);
   await closeOcrPool();
 });
 await part('face', 'Face engine…', async () => {
