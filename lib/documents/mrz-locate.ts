@@ -215,6 +215,39 @@ function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
 }
 
 /**
+ * Whether a line's letters stand at one even pitch, and 26 to 50 of them: a
+ * zone has no spaces (every blank is a filler) and OCR-B is monospaced, where
+ * printed text has word gaps and letters of many widths.
+ */
+function monospaced(mask: Uint8Array, w: number, l: Line): boolean {
+  const cols: number[] = [];
+  for (let x = l.x0; x < l.x1; x++) {
+    let n = 0;
+    for (let y = l.y0; y < l.y1; y++) n += mask[y * w + x]!;
+    cols.push(n);
+  }
+  // Letters as runs of inked columns; their centres a pitch apart.
+  const centres: number[] = [];
+  let start = -1;
+  for (let i = 0; i <= cols.length; i++) {
+    const on = i < cols.length && cols[i]! > 0;
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      centres.push((start + i - 1) / 2);
+      start = -1;
+    }
+  }
+  if (centres.length < 12) return false;
+  const steps = centres.slice(1).map((c, i) => c - centres[i]!);
+  const pitch = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+  if (pitch < 2) return false;
+  // A step of one pitch, or of two or three where letters touched or glare took one.
+  const even = steps.filter((d) => [1, 2, 3].some((k) => Math.abs(d - k * pitch) <= 0.25 * pitch)).length / steps.length;
+  const letters = (l.x1 - l.x0) / pitch;
+  return even >= 0.75 && letters >= 26 && letters <= 50;
+}
+
+/**
  * The machine-readable zone of a page, if it has one, without knowing its
  * layout: ink by black-hat, letters smeared into lines, and a stack of two
  * or three long equal lines found among them, level or turned a quarter.
@@ -224,8 +257,9 @@ export async function locateMrz(page: Grey): Promise<MrzBand | undefined> {
   const small = scale < 1 ? await toGrey(fromGrey(page).resize({ width: Math.round(page.width * scale), height: Math.round(page.height * scale), kernel: 'linear' })) : page;
   const { width: w, height: h } = small;
   const mask = inkMask(small, Math.max(15, Math.round(Math.max(w, h) / 25)) | 1);
-  const level = bestStack(lineCandidates(mask, w, h), w, h);
-  const turned = bestStack(lineCandidates(transpose(mask, w, h), h, w), h, w);
+  const level = bestStack(lineCandidates(mask, w, h).filter((l) => monospaced(mask, w, l)), w, h);
+  const across = transpose(mask, w, h);
+  const turned = bestStack(lineCandidates(across, h, w).filter((l) => monospaced(across, h, l)), h, w);
   const pick = level && (!turned || level.score >= turned.score) ? { ...level, vertical: false } : turned && { ...turned, vertical: true };
   if (!pick) return undefined;
   const k = 1 / (small.width / page.width);
