@@ -39,12 +39,16 @@ interface Profile {
   labels: [Concept, number][];
   /** Whether the side carries the holder's portrait. */
   portrait: boolean;
-  mrz?: 'TD1' | 'TD3';
+  /** The zone the side carries, and how much it says (the 2022 CNH's back carries a TD1 zone like the CIN's). */
+  mrz?: { format: 'TD1' | 'TD3'; weight: number };
   qr?: boolean;
   /** Hue range (degrees) of the usual print, a weak cue. */
   hue?: [number, number];
 }
 
+const CAP_MRZ = 4;
+/** At most this much from each family of cues: none can carry a page alone. */
+const CAP = { headings: 3, labels: 4.5, portrait: 1, mrz: CAP_MRZ, qr: 3, colour: 0.5 } as const;
 /**
  * Each model's cues. No cue decides alone: headings, the set of field labels, the portrait, the
  * machine-readable zone, the QR code, the shape and the tint each add a bounded share, so a page
@@ -61,6 +65,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     headings: [['cnhHeading', 2]],
     labels: [['notes', 1.5], ['issuerSignature', 2], ['place', 0.5], ['issueDate', 0.5], ['registration', 0.5]],
     portrait: false,
+    mrz: { format: 'TD1', weight: 3 },
     qr: true,
     hue: [60, 170],
   },
@@ -79,8 +84,9 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
   },
   // The old RG's data side.
   RG_VERSO: {
-    headings: [['identityHeading', 1], ['securityHeading', 0.5]],
-    labels: [['nationalValidity', 3], ['directorSignature', 2], ['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 1], ['cpf', 0.3], ['dataBlock', 1]],
+    // "Válida em todo o território nacional" heads the old data side, as a heading would.
+    headings: [['nationalValidity', 3], ['identityHeading', 1], ['securityHeading', 0.5]],
+    labels: [['directorSignature', 2], ['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 1], ['cpf', 0.3], ['dataBlock', 1]],
     portrait: false,
     hue: [60, 170],
   },
@@ -93,14 +99,14 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     headings: [['nationalIdHeading', 2], ['identityHeading', 0.5]],
     labels: [['parents', 1], ['birthPlace', 1], ['issuingAuthority', 1], ['place', 0.5], ['issueDate', 0.7], ['originDocument', 0.5]],
     portrait: false,
-    mrz: 'TD1',
+    mrz: { format: 'TD1', weight: CAP_MRZ },
     qr: true,
   },
   PASSAPORTE: {
     headings: [['passportHeading', 3]],
     labels: [['passportNumber', 1.5], ['surname', 1], ['givenNames', 1.5], ['documentType', 0.5], ['countryCode', 1.5], ['nationality', 0.5], ['birth', 0.3], ['sex', 0.3], ['issuingAuthority', 0.7], ['expiry', 0.3]],
     portrait: true,
-    mrz: 'TD3',
+    mrz: { format: 'TD3', weight: CAP_MRZ },
   },
   CPF: {
     headings: [['cpfHeading', 3]],
@@ -112,8 +118,6 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
 
 type Profiled = keyof typeof PROFILES;
 
-/** At most this much from each family of cues: none can carry a page alone. */
-const CAP = { headings: 3, labels: 4.5, portrait: 1, mrz: 4, qr: 3, colour: 0.5 } as const;
 /** Below this the page is not placed. */
 const MIN_SCORE = 3;
 /** Width over height of two ID-1 cards side by side (one card is 1.58), or one above the other. */
@@ -125,20 +129,17 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   const cues: string[] = [];
   const sum = (list: [Concept, number][]) => list.reduce((s, [c, w]) => (concepts.has(c) ? (cues.push(c), s + w) : s), 0);
   let score = Math.min(CAP.headings, sum(p.headings)) + Math.min(CAP.labels, sum(p.labels));
-  if (e.portrait !== undefined) {
-    // A portrait where the model prints none (or none where it prints one) speaks against it, half as loud.
-    const has = e.portrait !== null;
-    if (has === p.portrait) {
-      score += CAP.portrait;
-      cues.push(has ? `portrait ${e.portrait!.side}` : 'no portrait');
-    } else score -= CAP.portrait / 2;
+  // Only a portrait found speaks (for the sides that print one): the search misses many, so finding none proves nothing.
+  if (e.portrait && p.portrait) {
+    score += CAP.portrait;
+    cues.push(`portrait ${e.portrait.side}`);
   }
   const format = e.mrz?.format;
-  if (p.mrz && format === p.mrz) {
-    score += CAP.mrz;
+  if (p.mrz && format === p.mrz.format) {
+    score += p.mrz.weight;
     cues.push(`mrz ${format}`);
-  } else if (p.mrz && !format && e.mrzShape === p.mrz) {
-    score += CAP.mrz / 2;
+  } else if (p.mrz && !format && e.mrzShape === p.mrz.format) {
+    score += p.mrz.weight / 2;
     cues.push(`mrz-shaped lines ${e.mrzShape}`);
   }
   if (p.qr && e.qr) {
@@ -173,8 +174,9 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // The weight of labels only one side prints: a concept both print (a heading, a registration number,
   // "LOCAL" of the birthplace) proves neither, and the old CNH's front prints some of its back's labels.
   const own = (name: Profiled, other: Profiled) => {
-    const theirs = new Set(PROFILES[other].labels.map(([c]) => c));
-    const labels = PROFILES[name].labels.filter(([c]) => concepts.has(c) && !theirs.has(c)).reduce((sum, [, w]) => sum + w, 0);
+    const cues = (p: Profile) => [...p.headings, ...p.labels];
+    const theirs = new Set(cues(PROFILES[other]).map(([c]) => c));
+    const labels = cues(PROFILES[name]).filter(([c]) => concepts.has(c) && !theirs.has(c)).reduce((sum, [, w]) => sum + w, 0);
     return labels + (PROFILES[name].qr && e.qr === 'cnh' && name === 'CNH_VERSO' ? CAP.qr : 0);
   };
   const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
