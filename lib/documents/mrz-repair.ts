@@ -124,7 +124,7 @@ const range = (s: number, e: number) => Array.from({ length: e - s }, (_, i) => 
 /** The look-alikes OCR confuses most on OCR-B. */
 const COMMON = new Set(['O0', 'D0', 'Q0', 'I1', 'L1', 'S5', 'B8', 'Z2', 'G6']);
 
-/** A common letter-digit slip (O/0, S/5) costs least, a rarer one (A/4) more, digit for digit or letter for letter most. */
+/** A common letter-digit slip (O/0, S/5) costs least, a rarer one (A/4) more, letter for letter most. */
 function swapCost(a: string, b: string): number {
   if (COMMON.has(a + b) || COMMON.has(b + a)) return 1;
   return /\d/.test(a) === /\d/.test(b) ? 2 : 1.5;
@@ -142,7 +142,8 @@ function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
   for (const [l, i] of fieldPositions(format, start.lines, name)) {
     const c = start.lines[l]![i]!;
     for (const alt of CONFUSED[c] ?? '') {
-      if (!fits(alt, classes[l]![i]!)) continue;
+      // Never a digit for a digit: that is what a forged date or number looks like, and it must stay invalid.
+      if (!fits(alt, classes[l]![i]!) || (/\d/.test(c) && /\d/.test(alt))) continue;
       const tried = start.lines.map((x, k) => (k === l ? x.slice(0, i) + alt + x.slice(i + 1) : x));
       if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) });
     }

@@ -57,11 +57,11 @@ describe('repairs', () => {
     expect(r.lines).toEqual(ICAO.TD3);
   });
 
-  it('fixes a check digit misread as another digit when the composite confirms it', () => {
-    const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('L898902C36', 'L898902C38')])!;
-    expect(r.valid).toBe(true);
-    expect(r.repaired).toBe(true);
-    expect(r.lines).toEqual(ICAO.TD3);
+  it('never swaps a digit for a digit: a forged birth date stays invalid', () => {
+    // 740812 changed to 740912 (8 -> 9, which OCR also confuses), check digits left as they were.
+    const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7409122')])!;
+    expect(r.valid).toBe(false);
+    expect(readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('L898902C36', 'L898902C38')])!.valid).toBe(false);
   });
 
   it('does not choose between two repairs the check digits cannot tell apart', () => {
