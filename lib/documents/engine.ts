@@ -7,6 +7,7 @@ import { classifyEvidence, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
+import { checkDatePlausibility } from './dates-reread';
 import { probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
@@ -415,6 +416,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // All at once: the pool's threads take them as they come free (each touches its own fields).
   const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
   await Promise.all(pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]));
+  // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read again.
+  await checkDatePlausibility(best.grey, fields, type);
   if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
     const label = ['CAT. HAB', 'CAT HAB'];
     await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));
