@@ -7,6 +7,7 @@ import { classifyEvidence, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
+import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
@@ -162,7 +163,7 @@ interface PageCues {
 
 async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
-  const reading = ocrPool().recognize({ image: pgm(grey), mode: 'auto' });
+  const reading = readPage(grey);
   const qr = await page.qr();
   const out = await reading;
   const mrz = await readMachineZone(grey, out.lines);
