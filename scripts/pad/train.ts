@@ -64,6 +64,7 @@ async function main() {
   const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
   if (dry) {
     console.log(table('held-out identities, train simulator', figures(model, heldTrain)));
+    console.log('cross-validated on the training identities', JSON.stringify(model.oof));
     console.log('AUC', auc(model, heldTrain), 'threshold', model.threshold.toFixed(3), 'training captures', usable.length, 'real', real.map((m) => (m.signals ? attackScore(model, m.signals).toFixed(3) : null)).join(' '));
     await closeFacePool();
     process.exit(0);
@@ -80,8 +81,10 @@ async function main() {
     samples: { simulate: trainRows.filter((m) => m.sim === 'train').length, variants: trainRows.filter((m) => m.sim === 'variants').length, genuine: trainRows.filter((m) => m.sim === 'genuine').length, judged: usable.length },
     real: real.map((m) => ({ image: m.image, attack: m.attack, found: m.found, issues: m.issues, score: m.signals ? Number(attackScore(model, m.signals).toFixed(3)) : null, rejected: m.signals ? attackScore(model, m.signals) > model.threshold : null })),
     trees: model.trees.length,
+    crossValidated: model.oof,
   };
-  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'pad', 'model.json'), JSON.stringify(model, null, 1) + '\n');
+  const { oof, ...shipped } = model;
+  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'pad', 'model.json'), JSON.stringify(shipped) + '\n');
   fs.mkdirSync('.reports', { recursive: true });
   fs.writeFileSync('.reports/pad.json', JSON.stringify(report, null, 2));
   console.log(table('training (train identities, train simulator)', report.train));
