@@ -138,6 +138,9 @@ function nativeSection(native: NativeBench): string[] {
     '| size | engine | median ms | p95 ms | ratio | characters right % | values verbatim % |',
     '|---|---|---|---|---|---|---|',
     ...sizes.flatMap((s) => native.sizes[s].map((e, i) => `| ${i === 0 ? s : ''} | ${e.engine} | ${e.ms.median} | ${e.ms.p95} | ${e.ratio} | ${e.charAccuracy} | ${e.valuesExact} |`)),
+    '',
+    // Issue 23's figure: our stage over the fastest native setup (goal ≤ 1.0).
+    `Ours over the fastest native setup (goal ≤ 1.0): ${sizes.map((s) => `${s} ${(1 / Math.min(...native.sizes[s].slice(1).map((e) => e.ratio))).toFixed(2)}`).join(', ')}.`,
   ];
 }
 

@@ -69,6 +69,11 @@ describe('classification from independent cues', () => {
     expect(c.type).toBe('CNH_VERSO');
   });
 
+  it('does not take a company\'s CNPJ card (also from the Receita Federal) for a CPF card', () => {
+    expect(place('MINISTÉRIO DA FAZENDA RECEITA FEDERAL CADASTRO DE PESSOAS FÍSICAS NÚMERO DE INSCRIÇÃO 529.982.247-25').type).toBe('CPF');
+    expect(place('RECEITA FEDERAL COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO CADASTRAL NÚMERO DE INSCRIÇÃO 12.345.678/0001-95 NOME EMPRESARIAL ALFA LTDA').type).toBeUndefined();
+  });
+
   it('never places a page on its tint or its portrait alone', () => {
     const c = place('', { portrait: left, colour: { hue: 120, saturation: 0.3 } });
     expect(c.type).toBeUndefined();

@@ -44,6 +44,8 @@ interface Profile {
   qr?: boolean;
   /** Hue range (degrees) of the usual print, a weak cue. */
   hue?: [number, number];
+  /** Concepts that rule the model out (what only another kind of document prints). */
+  against?: Concept[];
 }
 
 const CAP_MRZ = 4;
@@ -112,6 +114,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     headings: [['cpfHeading', 3]],
     labels: [['registrationNumber', 2], ['cpf', 1], ['birth', 0.3]],
     portrait: false,
+    against: ['companyRegistry'],
     hue: [180, 250],
   },
 };
@@ -129,6 +132,11 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   const cues: string[] = [];
   const sum = (list: [Concept, number][]) => list.reduce((s, [c, w]) => (concepts.has(c) ? (cues.push(c), s + w) : s), 0);
   let score = Math.min(CAP.headings, sum(p.headings)) + Math.min(CAP.labels, sum(p.labels));
+  const contrary = p.against?.filter((c) => concepts.has(c)) ?? [];
+  if (contrary.length) {
+    score -= 5;
+    cues.push(...contrary.map((c) => `not: ${c}`));
+  }
   // Only a portrait found speaks (for the sides that print one): the search misses many, so finding none proves nothing.
   if (e.portrait && p.portrait) {
     score += CAP.portrait;
