@@ -368,13 +368,15 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const skipped: string[] = [];
   if (!settled(best) && !legibleUnknown(best)) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
-    const turns = clock.affords(0.5) ? await probeTurns(base.grey, [0, 90, 180, 270]) : [];
-    if (turns.length === 0 && !clock.affords(0.5)) skipped.push('other turns');
+    // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
+    const turns = await probeTurns(base.grey, [0, 90, 180, 270]);
     const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
-    for (const { turn, words } of turns) {
+    for (const [k, { turn, words }] of turns.entries()) {
       if (turn === 0) continue;
       if (words <= upright) break;
-      if (!clock.affords()) {
+      // The right way up, when the probes agree on it, is the reading itself rather than a fallback: never skipped.
+      const decisive = k === 0 && words >= 5 && words >= 2 * upright;
+      if (!decisive && !clock.affords()) {
         skipped.push(`${turn}°`);
         continue;
       }
@@ -417,8 +419,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // All at once: the pool's threads take them as they come free (each touches its own fields).
   const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
   await Promise.all(pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]));
-  // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read again.
-  await checkDatePlausibility(best.grey, fields, type);
+  // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read
+  // again: a fallback (up to six small readings), so within the time budget.
+  if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
   if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
     const label = ['CAT. HAB', 'CAT HAB'];
     await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));

@@ -3,12 +3,15 @@ import { fromGrey, pgm, toGrey, type Grey } from './box';
 
 export type Turn = 0 | 90 | 180 | 270;
 
-/** Width (or height, for a tall page) a probe reads at: letters stay legible, the reading costs about a quarter of a full one. */
-const PROBE_SIDE = 960;
+/** Width (or height, for a tall page) a probe reads at, small photos enlarged to it: letters stay legible, the reading costs about a third of a full one. */
+const PROBE_SIDE = 1100;
 
-/** Words a reading is sure of: three letters or more at confidence 70 or better (upside down or sideways, Tesseract is sure of few). */
-export function sureWords(words: { text: string; conf: number }[]): number {
-  return words.filter((w) => w.conf >= 70 && /[A-Za-zÀ-ú]{3,}/.test(w.text)).length;
+/**
+ * Words a reading is sure of: three letters or more at confidence 70 or better, lying level (upside down,
+ * Tesseract is sure of few; sideways, it reads the lines as vertical text, with tall boxes).
+ */
+export function sureWords(words: { text: string; conf: number; bbox: [number, number, number, number] }[]): number {
+  return words.filter((w) => w.conf >= 70 && /[A-Za-zÀ-ú]{3,}/.test(w.text) && w.bbox[2] > w.bbox[3]).length;
 }
 
 /**
@@ -21,7 +24,7 @@ export async function probeTurns(document: Grey, turns: Turn[]): Promise<{ turn:
     turns.map(async (turn) => {
       const turned = fromGrey(document).rotate(turn);
       const wide = turn % 180 === 0 ? document.width >= document.height : document.height >= document.width;
-      const small = await toGrey(turned.resize(wide ? { width: PROBE_SIDE, withoutEnlargement: true } : { height: PROBE_SIDE, withoutEnlargement: true }));
+      const small = await toGrey(turned.resize(wide ? { width: PROBE_SIDE } : { height: PROBE_SIDE }));
       const out = await ocrPool().recognize({ image: pgm(small), mode: 'auto' });
       return { turn, words: sureWords(out.lines.flatMap((l) => l.words)) };
     }),
