@@ -38,3 +38,16 @@ export async function toGrey(pipeline: Sharp): Promise<Grey & { data: Buffer }> 
 
 /** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
 export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);
+
+/** Summed-area table of a grey image ((width + 1) × (height + 1)): the sum over any rectangle in four reads. */
+export function integralImage(data: ArrayLike<number>, w: number, h: number): Float64Array {
+  const sum = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x]!;
+      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  return sum;
+}

@@ -1,4 +1,4 @@
-import { fromGrey, toGrey, type Grey } from './box';
+import { fromGrey, integralImage, toGrey, type Grey } from './box';
 
 const WORK_WIDTH = 600;
 
@@ -11,14 +11,7 @@ const WORK_WIDTH = 600;
 export async function estimateSkew(image: Grey, maxDegrees = 20): Promise<number> {
   const { data, width: w, height: h } = await toGrey(fromGrey(image).resize({ width: WORK_WIDTH }));
   // Integral image for local means.
-  const integral = new Float64Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += data[y * w + x]!;
-      integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1]! + row;
-    }
-  }
+  const integral = integralImage(data, w, h);
   const r = 7;
   const xs: number[] = [];
   const ys: number[] = [];

@@ -1,5 +1,5 @@
 import type { Grey } from './accents';
-import { fromGrey, toGrey, type Box } from './box';
+import { fromGrey, integralImage, toGrey, type Box } from './box';
 
 /** Where a machine-readable zone lies, in pixels of the page handed in. */
 export interface MrzBand {
@@ -22,14 +22,7 @@ const SIDE = 800;
  */
 function inkMask(g: Grey, window: number): Uint8Array {
   const { width: w, height: h, data } = g;
-  const sum = new Float64Array((w + 1) * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += data[y * w + x]!;
-      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
-    }
-  }
+  const sum = integralImage(data, w, h);
   const r = window >> 1;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
