@@ -8,6 +8,10 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts'],
     setupFiles: ['lib/testing/setup.ts'],
     pool: 'forks',
+    // Two files at a time even on two cores: most files wait on servers, databases and timers, not the CPU
+    // (measured here: 925 s against 1 522 s one file at a time, all green). OCR and face work already run in worker threads.
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -25,9 +25,16 @@ export interface License {
   category: string;
 }
 
+/** Years a CNH is valid (CTB art. 147 as changed by Lei 14.071/2020 from 12 April 2021; before it, 5 years, 3 from 65). */
+function cnhValidity(age: number, issued: string): number {
+  if (issued < '2021-04-12') return age >= 65 ? 3 : 5;
+  return age < 50 ? 10 : age < 70 ? 5 : 3;
+}
+
 export function license(s: Stream, p: Holder, model: CnhModel): License {
-  const issued = model === 'cnh-2022' ? day(s, 2022, 2025) : day(s, 2013, 2021);
   const born = Number(p.birth.slice(0, 4));
+  // Holders are licensed from 18, so a card is issued a year after that at the earliest.
+  const issued = model === 'cnh-2022' ? day(s, Math.min(2025, Math.max(2022, born + 19)), 2025) : day(s, Math.min(2021, Math.max(2013, born + 19)), 2021);
   const rg = rgNumber(s);
   return {
     model,
@@ -36,7 +43,7 @@ export function license(s: Stream, p: Holder, model: CnhModel): License {
     rgPrinted: rg.printed,
     body: issuerOf(p.state).body,
     issued,
-    expiry: addYears(issued, born < 1975 ? 5 : 10),
+    expiry: addYears(issued, cnhValidity(Number(issued.slice(0, 4)) - born, issued)),
     first: day(s, Math.max(1975, born + 18), Math.max(Number(issued.slice(0, 4)) - 1, born + 18)),
     category: s.one(['B', 'AB', 'A', 'C', 'D', 'AC', 'AD', 'E']),
   };

@@ -20,7 +20,8 @@ export function passportPage(s: Stream, p: Holder, face: Typeface): Drawn {
   portrait(sh, W * 0.04, H * 0.16, W * 0.24, H * 0.42);
   const number = `${String.fromCharCode(65 + s.whole(0, 25))}${String.fromCharCode(65 + s.whole(0, 25))}${s.whole(100000, 999999)}`;
   const issued = day(s, 2016, 2025);
-  const expiry = addYears(issued, 10);
+  // Passports of minors are valid for 5 years, of adults for 10.
+  const expiry = addYears(issued, Number(issued.slice(0, 4)) - Number(p.birth.slice(0, 4)) < 18 ? 5 : 10);
   put(sh, 'TIPO / TYPE', 'P', 0.31, 0.17, 28, W * 0.1);
   put(sh, 'CÓDIGO DO PAÍS / COUNTRY CODE', 'BRA', 0.43, 0.17, 28, W * 0.2);
   put(sh, s.one(['PASSAPORTE Nº / PASSPORT No.', 'Nº DO PASSAPORTE / PASSPORT No.']), number, 0.7, 0.17, 30, W * 0.28);

@@ -3,6 +3,7 @@ import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-r
 import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
+import { maxValidity } from '../../lib/documents/dates-plausible';
 import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, rng, UFS, type Rng } from './random';
 
 export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'RG_VERSO' | 'RG_ABERTO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF';
@@ -110,6 +111,13 @@ function header(ctx: SKRSContext2D, lines: string[], x: number, y: number, size:
   });
 }
 
+/** The expiry the law gives a document issued on `issue` to someone born on `birth` (its longest validity). */
+function expiryOf(type: string, birth: string, issue: string): string {
+  const age = (Date.parse(issue) - Date.parse(birth)) / (365.25 * 86_400_000);
+  const years = maxValidity(type, age, issue) ?? 10;
+  return `${Number(issue.slice(0, 4)) + years}${issue.slice(4)}`;
+}
+
 function person(r: Rng) {
   const nome = fullName(r);
   const surname = nome.split(' ').slice(-1)[0]!;
@@ -172,11 +180,13 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       background(ctx, W, H, r, [214, 233, 214]);
       header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'MINISTÉRIO DOS TRANSPORTES', 'SECRETARIA NACIONAL DE TRÂNSITO', 'CARTEIRA NACIONAL DE HABILITAÇÃO'], 60, 70, 30, fonts.value);
       photo(ctx, 70, 300, 360, 470);
-      const emissao = date(r, 2019, 2024);
-      const validade = `${Number(emissao.slice(0, 4)) + 10}${emissao.slice(4)}`;
+      // Dates that can all be true (the engine re-reads dates that cannot): licensed from 19, issued after, valid as long as the law allows at that age.
+      const firstFrom = Math.max(1970, Number(p.nascimento.slice(0, 4)) + 19);
+      const emissao = date(r, Math.max(2019, firstFrom + 1), 2024);
+      const validade = expiryOf('CNH_FRENTE', p.nascimento, emissao);
       const registro = cnhNumber(r);
       const rg = rgNumber(r);
-      const primeira = date(r, Math.max(1970, Number(p.nascimento.slice(0, 4)) + 18), 2018);
+      const primeira = date(r, firstFrom, Math.max(firstFrom, Math.min(2018, Number(emissao.slice(0, 4)) - 1)));
       const cat = r.pick(['B', 'AB', 'A', 'C', 'D', 'AE']);
       field(pen, '2 e 1 NOME E SOBRENOME', p.nome, 470, 300, 40);
       field(pen, '3 DATA, LOCAL E UF DE NASCIMENTO', `${br(p.nascimento)}, ${p.cidade}, ${p.uf}`, 470, 410, 36);
@@ -299,7 +309,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       photo(ctx, 40, 130, 260, 340);
       const numero = `${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.int(100000, 999999)}`;
       const emissao = date(r, 2016, 2024);
-      const validade = `${Number(emissao.slice(0, 4)) + 10}${emissao.slice(4)}`;
+      const validade = expiryOf('PASSAPORTE', p.nascimento, emissao);
       field(pen, 'PASSAPORTE Nº / PASSPORT No.', numero, 330, 150, 30);
       field(pen, 'SOBRENOME / SURNAME', p.surname, 330, 230, 30);
       field(pen, 'NOME / GIVEN NAMES', p.given, 330, 310, 30);
@@ -325,7 +335,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
 function rgData(pen: Pen, r: Rng, p: ReturnType<typeof person>, fonts: { value: string }, at: { top: number; dateColumn: number; issuedFrom: number }) {
   const { top, dateColumn } = at;
   const rg = rgNumber(r);
-  const expedicao = date(r, at.issuedFrom, 2023);
+  const expedicao = date(r, Math.min(2023, Math.max(at.issuedFrom, Number(p.nascimento.slice(0, 4)) + 1)), 2023);
   field(pen, 'REGISTRO GERAL', rg, 60, top, 40);
   field(pen, 'DATA DE EXPEDIÇÃO', br(expedicao), dateColumn, top, 40);
   field(pen, 'NOME', p.nome, 60, top + 120, 40);
@@ -392,11 +402,14 @@ function oldCnhFront(pen: Pen, r: Rng, p: ReturnType<typeof person>, fonts: { la
   background(ctx, 1712, 1080, r, [206, 226, 200]);
   header(ctx, ['REPÚBLICA FEDERATIVA DO BRASIL', 'MINISTÉRIO DAS CIDADES', 'DEPARTAMENTO NACIONAL DE TRÂNSITO', 'CARTEIRA NACIONAL DE HABILITAÇÃO'], 60, 60, 28, fonts.value);
   photo(ctx, 70, 270, 340, 450);
-  const emissao = date(r, 2012, 2021);
-  const validade = `${Number(emissao.slice(0, 4)) + 5}${emissao.slice(4)}`;
+  // This model was issued until 2021: its holders were born by 2001.
+  if (p.nascimento > '2001') p = { ...p, nascimento: `${Number(p.nascimento.slice(0, 4)) - 10}${p.nascimento.slice(4)}` };
+  const firstFrom = Math.max(1970, Number(p.nascimento.slice(0, 4)) + 19);
+  const emissao = date(r, Math.min(2021, Math.max(2012, firstFrom + 1)), 2021);
+  const validade = expiryOf('CNH_FRENTE', p.nascimento, emissao);
   const registro = cnhNumber(r);
   const rg = rgNumber(r);
-  const primeira = date(r, Math.max(1970, Number(p.nascimento.slice(0, 4)) + 18), 2011);
+  const primeira = date(r, firstFrom, Math.max(firstFrom, Math.min(2011, Number(emissao.slice(0, 4)) - 1)));
   const cat = r.pick(['B', 'AB', 'A', 'C', 'D', 'E']);
   field(pen, 'NOME', p.nome, 450, 280, 40);
   field(pen, 'DOC. IDENTIDADE / ÓRG. EMISSOR / UF', `${rg} SSP ${p.uf}`, 450, 390, 36);
