@@ -7,6 +7,7 @@ import { classifyEvidence, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
+import { clahe } from './clahe';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { probeTurns, type Turn } from './orientation';
@@ -19,7 +20,7 @@ import { bestOfEach, doubtful } from './merge';
 import { rereadBrokenDates, rereadCategory, rereadNames, rereadNumbers } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
-import { readMachineZone } from './mrz-zone';
+import { readMachineZone, readZoneBand } from './mrz-zone';
 import { looksLikeMrz } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -74,13 +75,12 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
     return scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img;
   };
   const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [straight.width, straight.height] };
-  // `local`: contrast per region (CLAHE), the second try when glare washed text out.
-  const read = await toGrey(local ? levelled().clahe({ width: 64, height: 64, maxSlope: 3 }).normalise() : levelled());
-  const { width, height } = read;
-  const flat = local ? { pixels: read.data } : await flattenIllumination(read.data, width, height);
-  const grey: Grey = { data: flat.pixels, width, height };
   // The same geometry without any contrast or lighting change (its texture kept, for forensics).
-  const photo: Grey = local ? await toGrey(levelled()) : read;
+  const photo = await toGrey(levelled());
+  const { width, height } = photo;
+  // `local`: contrast per region (CLAHE on 64 px tiles), the second try when glare washed text out.
+  const flat = local ? { pixels: clahe(photo, 64) } : await flattenIllumination(photo.data, width, height);
+  const grey: Grey = { data: flat.pixels, width, height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
   return { grey, photo, deglared, frame };
 }
@@ -165,8 +165,11 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
   const reading = readPage(grey);
   const qr = await page.qr();
+  // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
+  const band = readZoneBand(grey);
+  band.catch(() => undefined);
   const out = await reading;
-  const mrz = await readMachineZone(grey, out.lines);
+  const mrz = await readMachineZone(grey, out.lines, band);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);

@@ -45,10 +45,18 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
   return read && { ...read, bbox: box, conf: Math.round(again.conf) };
 }
 
-/** The page's machine-readable zone, if any: what the engine calls after the page OCR. */
-export async function readMachineZone(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
+/** The zone found by its shape on the page and read alone (needs no OCR of the page: started while the page is read). */
+export async function readZoneBand(page: Grey): Promise<MrzRead | undefined> {
   const band = await locateMrz(page);
-  const fromBand = band && (await readBand(page, band));
+  return band && readBand(page, band);
+}
+
+/**
+ * The page's machine-readable zone, if any: what the engine calls after the page OCR, with the band's
+ * reading when it was started earlier.
+ */
+export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page)): Promise<MrzRead | undefined> {
+  const fromBand = await band;
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
   const fromLines = await rereadMrz(page, lines);
