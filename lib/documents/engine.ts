@@ -410,7 +410,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;
-  if (best.deglared && doubtful(type, first) && clock.affords()) {
+  // Only when a field in doubt lies across the glare's rows (or one is missing): elsewhere the page reads the same.
+  const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
+  if (best.deglared && glare && doubtful(type, first, glare) && clock.affords()) {
     lines = await withGlareUndone(best.lines, best.deglared);
     await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, lines, best.mrz));

@@ -20,13 +20,17 @@ const EXPECTED: Record<RecognizedType, string[]> = {
 /** Below this confidence a field is doubtful. */
 const SURE = 85;
 
-/** A reading worth a second try: a printed field missing, one read unsurely, or one whose check failed. */
-export function doubtful(type: RecognizedType, fields: OcrField[]): boolean {
+/**
+ * A reading worth a second try: a printed field missing, or one read unsurely or whose check failed
+ * (with `rows`, one lying across those rows: a second reading of them can mend nothing else).
+ */
+export function doubtful(type: RecognizedType, fields: OcrField[], rows?: [number, number]): boolean {
   const keys = new Set(fields.map((f) => f.key));
   if (EXPECTED[type].some((k) => !keys.has(k))) return true;
   const all = fields.flatMap((f) => [f, ...(f.fields ?? [])]);
+  const across = (f: OcrField) => !rows || (f.bbox[1] < rows[1] && f.bbox[1] + f.bbox[3] > rows[0]);
   // A value whose check digits passed is right however unsure its letters looked.
-  return all.some((f) => f.valid === false || (f.valid !== true && f.conf < SURE));
+  return all.some((f) => (f.valid === false || (f.valid !== true && f.conf < SURE)) && across(f));
 }
 
 /** A field's standing: more parts read (both parents) first; a check that passed beats none, none beats a failed one; then confidence. */

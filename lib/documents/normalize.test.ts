@@ -94,6 +94,14 @@ describe('two readings of a page', () => {
     expect(doubtful('CPF', [f('cpf', '52998224724', 95, { valid: false }), ...complete.slice(1)])).toBe(true);
   });
 
+  it('within given rows, is doubtful only of fields lying across them (a missing field may lie anywhere)', () => {
+    const at = (key: string, value: string, conf: number, y: number) => ({ ...f(key, value, conf), bbox: [0, y, 300, 40] as [number, number, number, number] });
+    const page = [at('cpf', '52998224725', 95, 100), at('nome', 'ANA LIMA', 60, 400), at('dataNascimento', '1990-01-01', 96, 700)];
+    expect(doubtful('CPF', page, [380, 460])).toBe(true);
+    expect(doubtful('CPF', page, [600, 900])).toBe(false);
+    expect(doubtful('CPF', page.slice(0, 2), [600, 900])).toBe(true);
+  });
+
   it('takes each field where it stands better and fills what one reading missed', () => {
     const first = [f('cpf', '52998224724', 95, { valid: false }), f('nome', 'ANA LIMA', 96), f('filiacao', 'JOSÉ LIMA / MARIA LIMA', 80, { fields: [f('nome', 'JOSÉ LIMA', 80), f('nome', 'MARIA LIMA', 80)] })];
     const second = [f('cpf', '52998224725', 70, { valid: true }), f('nome', 'ANA LlMA', 60), f('dataNascimento', '1990-01-01', 90), f('filiacao', 'JOSÉ LIMA', 96, { fields: [f('nome', 'JOSÉ LIMA', 96)] })];
