@@ -78,13 +78,47 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
       blocks[by * bw + bx] = percentile(hist, n, PAPER_PERCENTILE);
     }
   }
-  return sharp(blocks, { raw: { width: bw, height: bh, channels: 1 } })
+  const smooth = await sharp(blocks, { raw: { width: bw, height: bh, channels: 1 } })
     .blur(1)
-    .resize({ width, height, kernel: 'cubic' })
     // One channel out (sharp would otherwise write sRGB).
     .toColourspace('b-w')
     .raw()
     .toBuffer();
+  return grown(smooth, bw, bh, width, height);
+}
+
+/**
+ * A small grid of values grown to full size by bilinear interpolation between block centres: a third
+ * of the time of libvips' cubic resize on a 3-megapixel page, and paper light varies too slowly for
+ * the kernel to matter.
+ */
+function grown(grid: Buffer, gw: number, gh: number, width: number, height: number): Buffer {
+  const out = Buffer.alloc(width * height);
+  const sx = gw / width;
+  const sy = gh / height;
+  const x0 = new Uint16Array(width);
+  const x1 = new Uint16Array(width);
+  const wx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const f = Math.min(gw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    x0[x] = Math.floor(f);
+    x1[x] = Math.min(gw - 1, x0[x]! + 1);
+    wx[x] = f - x0[x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const f = Math.min(gh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const r0 = Math.floor(f) * gw;
+    const r1 = Math.min(gh - 1, Math.floor(f) + 1) * gw;
+    const wy = f - Math.floor(f);
+    const off = y * width;
+    for (let x = 0; x < width; x++) {
+      const k = wx[x]!;
+      const top = grid[r0 + x0[x]!]! + (grid[r0 + x1[x]!]! - grid[r0 + x0[x]!]!) * k;
+      const bottom = grid[r1 + x0[x]!]! + (grid[r1 + x1[x]!]! - grid[r1 + x0[x]!]!) * k;
+      out[off + x] = Math.round(top + (bottom - top) * wy);
+    }
+  }
+  return out;
 }
 
 /** A page with uneven light removed, and, where the paper is brighter than usual, a second version with glare taken away. */
