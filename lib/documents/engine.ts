@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { intake, type MediaInput } from '../media';
-import { ocrPool, type OcrLine } from '../ocr';
+import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
-import { FAST_PNG, fromGrey, pgm, toGrey, type Box } from './box';
+import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
@@ -275,8 +275,8 @@ async function withGlareUndone(lines: OcrLine[], deglared: Deglared): Promise<Oc
   const top = Math.max(0, box[1] - margin);
   const bottom = Math.min(grey.height, box[1] + box[3] + margin);
   // Whole rows: the band is a slice of the page's pixels as they are.
-  const band = pgm({ data: grey.data.subarray(top * grey.width, bottom * grey.width), width: grey.width, height: bottom - top });
-  const out = await ocrPool().recognize({ image: band, mode: 'auto' });
+  // Read like the page (two halves on two threads when the band is tall).
+  const out = await readPage({ data: grey.data.subarray(top * grey.width, bottom * grey.width), width: grey.width, height: bottom - top });
   const shift = (b: Box): Box => [b[0], b[1] + top, b[2], b[3]];
   const inside = (b: Box) => b[1] + b[3] / 2 >= box[1] && b[1] + b[3] / 2 <= box[1] + box[3];
   const again = out.lines
@@ -372,7 +372,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   if (!settled(best) && !legibleUnknown(best)) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
-    const turns = await probeTurns(base.grey, [0, 90, 180, 270]);
+    // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
+    const turns = await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
     const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {
       if (turn === 0) continue;
