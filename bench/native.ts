@@ -31,7 +31,7 @@ export type NativeBench =
   | { installed: false; note: string }
   | { installed: true; version: string; startupMs: number; pages: number; sizes: Record<Size, EngineFigures[]> };
 
-const OURS = 'ours: tesseract.js 7 (WASM) in the OCR pool, por 4.0.0_best_int';
+const OURS = "ours: the engine's page reading (tesseract.js 7 WASM in the OCR pool, a tall page as two halves on two threads), por 4.0.0_best_int";
 /** What lib/ocr sets on every page reading (PSM auto = 3). */
 const PARAMS = ['--oem', '1', '--psm', '3', '-c', 'user_defined_dpi=300', '-c', 'tessedit_do_invert=0', '-c', 'preserve_interword_spaces=1'];
 

@@ -133,7 +133,7 @@ function stagesSection(stages: StageBench): string[] {
 function nativeSection(native: NativeBench): string[] {
   if (!native.installed) return [native.note + '.'];
   return [
-    `The pages our OCR stage read (prepared page as PGM, same parameters: PSM 3, 300 dpi, no inversion), each engine one page at a time. The native CLI's time includes its start and model load (${native.startupMs} ms on a blank page). Ratio: native median over ours (above 1: native slower). Accuracy on the printed values of the ground truth (dates dd/mm/yyyy; QR and MRZ left out): characters right, and values found verbatim.`,
+    `The pages our OCR stage read (prepared page as PGM, same parameters: PSM 3, 300 dpi, no inversion), each engine one page at a time: ours as the engine reads a page (a tall one as two halves on the pool's two threads), native with one thread and with its default threads. The native CLI's time includes its start and model load (${native.startupMs} ms on a blank page). Ratio: native median over ours (above 1: native slower). Accuracy on the printed values of the ground truth (dates dd/mm/yyyy; QR and MRZ left out): characters right, and values found verbatim.`,
     '',
     '| size | engine | median ms | p95 ms | ratio | characters right % | values verbatim % |',
     '|---|---|---|---|---|---|---|',

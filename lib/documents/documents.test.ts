@@ -135,13 +135,20 @@ describe('document engine on synthetic documents', () => {
   it('stops trying fallbacks when its time budget is spent and says so, but always reads the way up the probes agree on', async () => {
     const upsideDown = await sharp(samples.get('CNH_FRENTE')!.image).rotate(180).jpeg().toBuffer();
     const blank = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    // A blank card on a table: a document's outline with nothing legible on it.
+    const card = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3b3b3b' } })
+      .composite([{ input: await sharp({ create: { width: 600, height: 380, channels: 3, background: '#efeee6' } }).png().toBuffer(), left: 150, top: 110 }])
+      .jpeg()
+      .toBuffer();
     process.env.DOCUMENT_TIME_BUDGET_MS = '200';
     resetConfig();
     try {
-      // Nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
-      const r = await extractDocument(b64(blank));
+      // A card with nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
+      const r = await extractDocument(b64(card));
       expect(r.typeRecognized).toBe('');
       expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: local contrast\)$/);
+      // No outline and no words at any turn: no document, so no fallback was due (none is said to be skipped).
+      expect((await extractDocument(b64(blank))).errorMessage).toBe('document_not_recognized');
       // Upside down, the probes agree on the half turn: that reading is not a fallback.
       expect((await extractDocument(b64(upsideDown))).typeRecognized).toBe('CNH_FRENTE');
     } finally {

@@ -96,8 +96,8 @@ function grown(grid: Buffer, gw: number, gh: number, width: number, height: numb
   const out = Buffer.alloc(width * height);
   const sx = gw / width;
   const sy = gh / height;
-  const x0 = new Uint16Array(width);
-  const x1 = new Uint16Array(width);
+  const x0 = new Int32Array(width);
+  const x1 = new Int32Array(width);
   const wx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const f = Math.min(gw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
@@ -105,17 +105,19 @@ function grown(grid: Buffer, gw: number, gh: number, width: number, height: numb
     x1[x] = Math.min(gw - 1, x0[x]! + 1);
     wx[x] = f - x0[x]!;
   }
+  // Each output row blends two grid rows once, then every pixel blends two values of that row.
+  const row = new Float32Array(gw);
   for (let y = 0; y < height; y++) {
     const f = Math.min(gh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const r0 = Math.floor(f) * gw;
-    const r1 = Math.min(gh - 1, Math.floor(f) + 1) * gw;
-    const wy = f - Math.floor(f);
+    const g0 = Math.floor(f);
+    const r0 = g0 * gw;
+    const r1 = Math.min(gh - 1, g0 + 1) * gw;
+    const wy = f - g0;
+    for (let gx = 0; gx < gw; gx++) row[gx] = grid[r0 + gx]! + (grid[r1 + gx]! - grid[r0 + gx]!) * wy;
     const off = y * width;
     for (let x = 0; x < width; x++) {
-      const k = wx[x]!;
-      const top = grid[r0 + x0[x]!]! + (grid[r0 + x1[x]!]! - grid[r0 + x0[x]!]!) * k;
-      const bottom = grid[r1 + x0[x]!]! + (grid[r1 + x1[x]!]! - grid[r1 + x0[x]!]!) * k;
-      out[off + x] = Math.round(top + (bottom - top) * wy);
+      const a = row[x0[x]!]!;
+      out[off + x] = (a + (row[x1[x]!]! - a) * wx[x]! + 0.5) | 0;
     }
   }
   return out;

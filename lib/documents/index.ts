@@ -1,5 +1,6 @@
 export { extractDocument, preparedPage, readDocument, toSubmitted, type DocumentReading } from './engine';
 export { fromGrey, pgm, type Grey } from './box';
+export { readPage } from './page-read';
 export { classify } from './classify';
 export { extractFields, readMrz } from './extract';
 export { cpfFrom, isoDate, isValidCnhNumber, digitsOnly, personName } from './normalize';
