@@ -169,7 +169,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const band = readZoneBand(grey);
   band.catch(() => undefined);
   const out = await reading;
-  const mrz = await readMachineZone(grey, out.lines, band);
+  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
@@ -454,7 +454,13 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
  * what the pool reads.
  */
 export async function preparedPage(media: MediaInput): Promise<Grey> {
+  return (await preparedPageAndGlare(media)).page;
+}
+
+/** `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the engine does). */
+export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey }> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
-  return (await prepare(base.grey, 0)).grey;
+  const { grey, deglared } = await prepare(base.grey, 0);
+  return { page: grey, glareUndone: deglared?.grey };
 }

@@ -1,4 +1,4 @@
-export { extractDocument, preparedPage, readDocument, toSubmitted, type DocumentReading } from './engine';
+export { extractDocument, preparedPage, preparedPageAndGlare, readDocument, toSubmitted, type DocumentReading } from './engine';
 export { fromGrey, pgm, type Grey } from './box';
 export { readPage } from './page-read';
 export { classify } from './classify';

@@ -8,7 +8,8 @@ import { intake } from '../media';
 import { closeOcrPool } from '../ocr';
 import { facesDir } from '../testing/datasets';
 import { toGrey } from './box';
-import { preparedPage } from './engine';
+import { preparedPage, preparedPageAndGlare } from './engine';
+import { readPage } from './page-read';
 import { extractFields } from './extract';
 import { readMrz } from './mrz';
 import { locateMrz } from './mrz-locate';
@@ -70,6 +71,22 @@ describe('generated photos', () => {
     expect(r.valid).toBe(true);
     expect(r.lines).toEqual(s.truth.lines);
   });
+});
+
+describe('a zone washed out by glare', () => {
+  it('is read again on the page with its glare undone, and only validates there', async () => {
+    // Generator seed 0 of the MRV-B visa: glare across "XXX4" of the second line.
+    const s = await generateIcao('MRVB', 0, 'photo');
+    expect(s.damage.glare).toBe(true);
+    const { page, glareUndone } = await preparedPageAndGlare(await intake(s.image.toString('base64'), 'image'));
+    expect(glareUndone).toBeDefined();
+    const { lines } = await readPage(page);
+    const plain = await readMachineZone(page, lines);
+    expect(plain?.valid).toBe(false);
+    const r = (await readMachineZone(page, lines, undefined, glareUndone))!;
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(s.truth.lines);
+  }, 60_000);
 });
 
 describe('fields from the zone', () => {

@@ -53,13 +53,20 @@ export async function readZoneBand(page: Grey): Promise<MrzRead | undefined> {
 
 /**
  * The page's machine-readable zone, if any: what the engine calls after the page OCR, with the band's
- * reading when it was started earlier.
+ * reading when it was started earlier. `glareUndone`: the same page with its glare taken away, when it
+ * had glare.
  */
-export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page)): Promise<MrzRead | undefined> {
+export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page), glareUndone?: Grey): Promise<MrzRead | undefined> {
   const fromBand = await band;
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
   const fromLines = await rereadMrz(page, lines);
-  if (fromLines?.valid || !fromBand) return fromLines;
-  return fromBand;
+  const found = fromLines?.valid || !fromBand ? fromLines : fromBand;
+  // A zone seen but not validated on a page with glare: its band read again where the glare was undone
+  // (glare washes the letters of one stretch of a line out, and the check digits then fail).
+  if (found && !found.valid && glareUndone) {
+    const again = await readZoneBand(glareUndone).catch(() => undefined);
+    if (again?.valid) return again;
+  }
+  return found;
 }
