@@ -128,6 +128,20 @@ function swapCost(a: string, b: string): number {
   return /\d/.test(a) === /\d/.test(b) ? 2 : 1.5;
 }
 
+const kindOf = (ch: string | undefined) => (ch === undefined ? undefined : ch === '<' ? 'filler' : /\d/.test(ch) ? 'digit' : 'letter');
+
+/**
+ * A swap that leaves a character unlike both its neighbours (a letter inside a run of digits) is less
+ * likely than one that makes it like them: of two equally common look-alike repairs that pass the same
+ * check digit (`XO8544201` → `X08544201` or `XO85442Q1`), the one that keeps the runs whole wins.
+ */
+function contextCost(line: string, i: number, alt: string): number {
+  const near = [kindOf(line[i - 1]), kindOf(line[i + 1])].filter(Boolean);
+  const agree = (ch: string) => near.filter((k) => k === kindOf(ch)).length;
+  // At most ±0.2: it only breaks ties between swaps of one kind, never outweighs a commoner slip (O/0 over 1/T).
+  return (agree(line[i]!) - agree(alt)) * 0.1;
+}
+
 interface Fix {
   lines: string[];
   cost: number;
@@ -143,7 +157,7 @@ function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
       // Never a digit for a digit: that is what a forged date or number looks like, and it must stay invalid.
       if (!fits(alt, classes[l]![i]!) || (/\d/.test(c) && /\d/.test(alt))) continue;
       const tried = start.lines.map((x, k) => (k === l ? x.slice(0, i) + alt + x.slice(i + 1) : x));
-      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) });
+      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) + contextCost(start.lines[l]!, i, alt) });
     }
   }
   return out;

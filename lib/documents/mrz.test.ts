@@ -70,6 +70,14 @@ describe('repairs', () => {
     expect(r.valid).toBe(false);
   });
 
+  it('of two look-alike repairs the same check digit passes, keeps the runs of digits whole', () => {
+    // X08544201 read XO8544201: 0 -> Q inside the digits ("XO85442Q1") passes the same check digit.
+    const r = readMrz(['ARITAXO85442015756910<<<<<<<<<', '1506255F2712158ITA<<<<<<<<<<<0', 'SHEVCHENKO<<JOHN<<<<<<<<<<<<<<'])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.fields.documentNumber).toBe('X08544201');
+  });
+
   it('leaves a zone with two wrong digits in one field invalid', () => {
     const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!;
     expect(r.valid).toBe(false);
