@@ -389,9 +389,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       if (quality(reading) > quality(best)) best = reading;
       if (settled(reading)) break;
     }
-    // No card outline and not three sure words at any turn: a picture with no document in it (a face, a
-    // scene), where local contrast finds nothing either and only adds a reading's time to the answer.
-    const noDocument = !base.located && turns.length === 0;
+    // No card outline, no sideways lines and not three sure words at any turn: a picture with no document in
+    // it (a face, a scene), where local contrast finds nothing either and only adds a reading's time.
+    const noDocument = !base.located && !best.sideways && turns.length === 0;
     if (!best.type && !noDocument) {
       // Nothing recognised: once more, the best orientation with local contrast.
       if (clock.affords()) {
