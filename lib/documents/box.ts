@@ -51,3 +51,28 @@ export function integralImage(data: ArrayLike<number>, w: number, h: number): Fl
   }
   return sum;
 }
+
+/** For each pixel along one axis: the two grid cells whose centres surround it and the second's weight. */
+export interface CellTaps {
+  lo: Int32Array;
+  hi: Int32Array;
+  weight: Float32Array;
+}
+
+/**
+ * Bilinear taps between the centres of `cells` equal cells spanning `length` pixels (held at the edges):
+ * what grows a coarse grid (tile curves, block estimates) back over every pixel.
+ */
+export function cellTaps(length: number, cells: number): CellTaps {
+  const lo = new Int32Array(length);
+  const hi = new Int32Array(length);
+  const weight = new Float32Array(length);
+  const scale = cells / length;
+  for (let i = 0; i < length; i++) {
+    const f = Math.min(cells - 1, Math.max(0, (i + 0.5) * scale - 0.5));
+    lo[i] = Math.floor(f);
+    hi[i] = Math.min(cells - 1, lo[i]! + 1);
+    weight[i] = f - lo[i]!;
+  }
+  return { lo, hi, weight };
+}

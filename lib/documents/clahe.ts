@@ -1,4 +1,4 @@
-import type { Grey } from './box';
+import { cellTaps, type Grey } from './box';
 
 /**
  * Contrast limited adaptive histogram equalisation by tiles (Zuiderveld,
@@ -48,23 +48,15 @@ export function clahe(g: Grey, tile: number, maxSlope = 3): Buffer {
       lut[base + v] = Math.min(255, Math.round((cdf * 255) / count));
     }
   }
-  // Bilinear between tile centres; precomputed per column and per row.
-  const x0 = new Uint16Array(w);
-  const x1 = new Uint16Array(w);
-  const wx = new Float32Array(w);
-  for (let x = 0; x < w; x++) {
-    const f = Math.min(nx - 1, Math.max(0, (x + 0.5) / tw - 0.5));
-    x0[x] = Math.floor(f);
-    x1[x] = Math.min(nx - 1, x0[x]! + 1);
-    wx[x] = f - x0[x]!;
-  }
+  // Bilinear between tile centres, precomputed per column and per row.
+  const { lo: x0, hi: x1, weight: wx } = cellTaps(w, nx);
+  const rows = cellTaps(h, ny);
   const out = Buffer.alloc(w * h);
   const seen = new Uint32Array(256);
   for (let y = 0; y < h; y++) {
-    const f = Math.min(ny - 1, Math.max(0, (y + 0.5) / th - 0.5));
-    const y0 = Math.floor(f);
-    const y1 = Math.min(ny - 1, y0 + 1);
-    const wy = f - y0;
+    const y0 = rows.lo[y]!;
+    const y1 = rows.hi[y]!;
+    const wy = rows.weight[y]!;
     const off = y * w;
     for (let x = 0; x < w; x++) {
       const v = data[off + x]!;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { cellTaps } from './box';
 
 /** Blocks across the image for the paper estimate: coarse enough to hold paper between letters, fine enough to follow a shadow's edge. */
 const BLOCKS_ACROSS = 48;
@@ -94,25 +95,14 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
  */
 function grown(grid: Buffer, gw: number, gh: number, width: number, height: number): Buffer {
   const out = Buffer.alloc(width * height);
-  const sx = gw / width;
-  const sy = gh / height;
-  const x0 = new Int32Array(width);
-  const x1 = new Int32Array(width);
-  const wx = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const f = Math.min(gw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-    x0[x] = Math.floor(f);
-    x1[x] = Math.min(gw - 1, x0[x]! + 1);
-    wx[x] = f - x0[x]!;
-  }
+  const { lo: x0, hi: x1, weight: wx } = cellTaps(width, gw);
+  const rows = cellTaps(height, gh);
   // Each output row blends two grid rows once, then every pixel blends two values of that row.
   const row = new Float32Array(gw);
   for (let y = 0; y < height; y++) {
-    const f = Math.min(gh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const g0 = Math.floor(f);
-    const r0 = g0 * gw;
-    const r1 = Math.min(gh - 1, g0 + 1) * gw;
-    const wy = f - g0;
+    const r0 = rows.lo[y]! * gw;
+    const r1 = rows.hi[y]! * gw;
+    const wy = rows.weight[y]!;
     for (let gx = 0; gx < gw; gx++) row[gx] = grid[r0 + gx]! + (grid[r1 + gx]! - grid[r0 + gx]!) * wy;
     const off = y * width;
     for (let x = 0; x < width; x++) {
