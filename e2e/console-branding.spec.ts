@@ -103,4 +103,26 @@ test.describe('console: branding, rule weights, deny list', () => {
     await expect(page.getByRole('status').filter({ hasText: 'taken off the deny list' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'chargeback' })).toHaveCount(0);
   });
+
+  test('the app origin set in the console is where an appRedirect path leads', async ({ page, request }) => {
+    const auth = await bearer(request);
+    const before = (await (await request.get('/services/api/v1/settings', { headers: auth })).json()).appOrigin as string | null;
+    try {
+      await signInToConsole(page);
+      await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Integration' }).click();
+      await expect(page.getByRole('heading', { name: 'Integration', level: 1 })).toBeVisible();
+      await page.getByLabel('Origin (https, no path)').fill('https://shop.example.com/x');
+      await page.getByRole('button', { name: 'Save origin' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /Not saved: .*no path/ })).toBeVisible();
+      await page.getByLabel('Origin (https, no path)').fill('https://shop.example.com');
+      await page.getByRole('button', { name: 'Save origin' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved: /done now goes to https://shop.example.com/done' })).toBeVisible();
+      await expectAxeClean(page);
+      expect((await (await request.get('/services/api/v1/settings', { headers: auth })).json()).appOrigin).toBe('https://shop.example.com');
+      const started = await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: '/done', cellphone: uniquePhone() } });
+      expect(started.status()).toBe(200);
+    } finally {
+      await request.put('/services/api/v1/settings', { headers: auth, data: { appOrigin: before } });
+    }
+  });
 });

@@ -17,11 +17,12 @@ const { values, positionals } = parseArgs({
     password: { type: 'string' },
     role: { type: 'string' },
     scope: { type: 'string' },
+    'app-origin': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
-runAdmin(positionals, values)
+runAdmin(positionals, { ...values, appOrigin: values['app-origin'] })
   .then(async (out) => {
     process.stdout.write(values.json ? `${JSON.stringify(out.data, null, 2)}\n` : `${out.text}\n`);
     await closeDatabase();

@@ -8,6 +8,7 @@ export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] 
   { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/reviews', label: 'Reviews', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/search', label: 'Search', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/integration', label: 'Integration', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/webhooks', label: 'Webhooks', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/access', label: 'API keys and users', roles: ['admin', 'analyst', 'viewer'] },
   // Everyone reads branding, rules and the deny list; only an admin changes them.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey } from '../http';
 import { login, tokenEndpoint } from '../auth';
 import { backends, createTestDatabase, type TestDatabase } from '../testing';
+import { getSettings } from '../settings';
 import { runAdmin } from '.';
 
 describe.each(backends())('admin commands on %s', (backend) => {
@@ -23,6 +24,19 @@ describe.each(backends())('admin commands on %s', (backend) => {
     await expect(authenticateApiKey(out.apiKey!)).resolves.toMatchObject({ integratorId: out.id });
     const list = (await runAdmin(['integrator', 'list'], {})).data as { id: string }[];
     expect(list.map((i) => i.id)).toContain(out.id);
+  });
+
+  it('sets the app origin that appRedirect paths resolve against, at creation and later; refuses a path or plain http', async () => {
+    const out = (await runAdmin(['integrator', 'create'], { name: `O ${crypto.randomUUID().slice(0, 6)}`, appOrigin: 'https://shop.example.com/' })).data as Record<string, string>;
+    expect(out.appOrigin).toBe('https://shop.example.com');
+    expect((await getSettings(out.id!)).appOrigin).toBe('https://shop.example.com');
+    const set = (await runAdmin(['integrator', 'set-app-origin', out.id!, 'https://app.example.com'], {})).data as Record<string, string>;
+    expect(set.appOrigin).toBe('https://app.example.com');
+    await expect(runAdmin(['integrator', 'set-app-origin', out.id!, 'https://app.example.com/x'], {})).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/no path/) });
+    await expect(runAdmin(['integrator', 'set-app-origin', out.id!, 'http://app.example.com'], {})).rejects.toMatchObject({ code: 'usage' });
+    await expect(runAdmin(['integrator', 'set-app-origin', crypto.randomUUID(), 'https://a.example.com'], {})).rejects.toMatchObject({ code: 'not_found' });
+    await runAdmin(['integrator', 'set-app-origin', out.id!, 'none'], {});
+    expect((await getSettings(out.id!)).appOrigin).toBeNull();
   });
 
   it('manages users, keys and clients; revocations take effect', async () => {

@@ -1,6 +1,8 @@
 import * as auth from '../auth';
 import { randomToken } from '../crypto';
+import { appOriginSchema } from '../contracts/settings';
 import { AppError } from '../errors';
+import { updateSettings } from '../settings';
 
 export interface AdminOptions {
   json?: boolean;
@@ -10,6 +12,7 @@ export interface AdminOptions {
   password?: string;
   role?: string;
   scope?: string;
+  appOrigin?: string;
   help?: boolean;
 }
 
@@ -20,8 +23,10 @@ export interface AdminOutput {
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <resource> <action> [options] [--json]
 
-  integrator create --name NAME [--username U] [--password P]   new tenant (+ admin user and API key)
+  integrator create --name NAME [--username U] [--password P] [--app-origin URL]
+                                                  new tenant (+ admin user and API key)
   integrator list
+  integrator set-app-origin ID URL|none           origin that appRedirect paths (/done) resolve against
   integrator disable|enable ID
   integrator rotate-webhook-secret ID
   user create --integrator ID --username U [--password P] [--role admin|analyst|viewer]
@@ -44,6 +49,12 @@ const usage = (detail: string) => new AppError(400, 'usage', `${detail}\n\n${ADM
 function need(value: string | undefined, flag: string): string {
   if (!value) throw usage(`Missing ${flag}.`);
   return value;
+}
+
+function appOrigin(value: string): string {
+  const parsed = appOriginSchema.safeParse(value);
+  if (!parsed.success) throw usage(`The app origin ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
+  return parsed.data;
 }
 
 const ROLES = ['admin', 'analyst', 'viewer'] as const;
@@ -73,7 +84,10 @@ export async function runAdmin(args: string[], o: AdminOptions): Promise<AdminOu
       const password = o.password ?? randomToken(15);
       const user = await auth.createUser(integrator.id, username, password, 'admin');
       const apiKey = await auth.createApiKey(integrator.id, 'default');
+      const origin = o.appOrigin ? appOrigin(o.appOrigin) : null;
+      if (origin) await updateSettings(integrator.id, { appOrigin: origin });
       return show({
+        appOrigin: origin,
         id: integrator.id,
         name: integrator.name,
         username: user.username,
@@ -81,6 +95,13 @@ export async function runAdmin(args: string[], o: AdminOptions): Promise<AdminOu
         apiKey: apiKey.key,
         webhookSecret: integrator.webhookSecret,
       });
+    }
+    case 'integrator set-app-origin': {
+      const id = need(target, 'ID');
+      const value = need(args[3], 'URL (or none)');
+      const origin = value === 'none' ? null : appOrigin(value);
+      if (!(await auth.listIntegrators()).some((i) => i.id === id)) throw new AppError(404, 'not_found', `No integrator ${id}.`);
+      return show({ id, appOrigin: (await updateSettings(id, { appOrigin: origin })).appOrigin });
     }
     case 'integrator list':
       return list((await auth.listIntegrators()) as unknown as Record<string, unknown>[]);

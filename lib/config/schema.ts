@@ -63,6 +63,8 @@ export const configSchema = z.object({
   ATESTA_DEMO_PASSWORD: z.string().min(8).optional(),
   ATESTA_DEMO_API_KEY: z.string().min(16).optional(),
   ATESTA_DEMO: bool(true),
+  /** Origin the demo integrator's appRedirect paths resolve against; default the origin of PUBLIC_URL. */
+  DEMO_APP_ORIGIN: z.url().optional(),
   // Webhooks
   WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),

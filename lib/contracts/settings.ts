@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../http/contract';
 
-const origin = z
+/** An app origin as integrators give it: https (http only on localhost), no path. */
+export const appOriginSchema = z
   .url()
   .refine((v) => {
     // Refinements run even when z.url() has already refused the value.
@@ -36,7 +37,7 @@ export const settingsSchema = z
 
 export const settingsUpdateSchema = z
   .object({
-    appOrigin: origin.nullable().optional(),
+    appOrigin: appOriginSchema.nullable().optional(),
     stepLifetimeSeconds: z.number().int().min(300).max(30 * 86400).nullable().optional(),
     faceMatchThreshold: z.number().min(1).max(99).nullable().optional(),
     livenessThreshold: z.number().gt(0).lt(1).nullable().optional(),

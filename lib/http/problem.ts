@@ -76,7 +76,7 @@ export const ERROR_CODES: Record<string, string> = {
   overloaded: '503 - the server is at capacity (too many requests in flight, analyses waiting or onboardings queued); retry after the Retry-After seconds.',
   illegal_transition: '409 - the process is not in a status that allows this (e.g. canceling a finished process).',
   process_finished: '409 - the process is already finished.',
-  app_origin_not_configured: '422 - appRedirect is a path but the integrator has no app origin (PUT /services/api/v1/settings).',
+  app_origin_not_configured: '422 - appRedirect is a path but the integrator has no app origin: set it in the console (Integration), with `npm run admin -- integrator set-app-origin`, or PUT /services/api/v1/settings.',
   invalid_logo: '422 - the logo is not a PNG/JPEG data URL under 200 KB.',
   consent_required: '400 - the person must accept the terms on the intro page.',
   resend_limit: '429 - the code was already resent the maximum number of times.',

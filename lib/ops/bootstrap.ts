@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import { closeDatabase, getDatabase } from '../db';
 import { ensureQueues, startWorkers, stopWorkers } from '../jobs';
 import { getLogger } from '../log';
+import { updateSettings } from '../settings';
 
 export interface BootResult {
   databaseKind: 'pglite' | 'postgres';
@@ -15,11 +16,19 @@ export async function boot(options: { worker: boolean; demo: boolean }): Promise
   const database = await getDatabase(); // opens and migrates
   await ensureSigningKey();
   const demo = options.demo ? await ensureDemoIntegrator() : undefined;
+  // A new integrator starting a step with appRedirect "/done" should not meet a 422 first.
+  if (demo) await updateSettings(demo.integratorId, { appOrigin: demoAppOrigin() });
   let queues = 0;
   if (options.worker) queues = await startWorkers();
   else await ensureQueues();
   getLogger().info({ database: database.kind, worker: options.worker, queues, publicUrl: getConfig().publicUrl }, 'atesta booted');
   return { databaseKind: database.kind, demo, queues };
+}
+
+/** DEMO_APP_ORIGIN, else the origin of PUBLIC_URL. */
+export function demoAppOrigin(): string {
+  const config = getConfig();
+  return new URL(config.DEMO_APP_ORIGIN ?? config.publicUrl).origin;
 }
 
 export async function shutdown(): Promise<void> {

@@ -19,7 +19,7 @@ import { POST as beginApi } from '@/app/p/[requestId]/api/begin/route';
 import { POST as verifyApi } from '@/app/p/[requestId]/api/verify/route';
 import { POST as resendApi } from '@/app/p/[requestId]/api/resend/route';
 import { GET as done } from '@/app/p/[requestId]/done/route';
-import { expireDue, redirectSignature } from '.';
+import { cancelProcess, expireDue, redirectSignature } from '.';
 
 
 /** Opens a requestProcessUrl like a browser: returns the cookie and where it was sent. */
@@ -208,13 +208,20 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     expect(badHook.status).toBe(400);
     expect(badHook.data.errors[0]).toMatchObject({ pointer: '/webhookUrl', message: expect.stringMatching(/http or https/) });
     expect((await startV({ appRedirect: 'javascript:alert(1)' })).data.errors[0].pointer).toBe('/appRedirect');
-    expect((await startV({ appRedirect: '/after' })).data.code).toBe('app_origin_not_configured');
+    const noOrigin = await startV({ appRedirect: '/after' });
+    expect(noOrigin.status).toBe(422);
+    expect(noOrigin.data).toMatchObject({ code: 'app_origin_not_configured', detail: expect.stringMatching(/set-app-origin.*PUT \/services\/api\/v1\/settings/s) });
     await call(putSettings, '/services/api/v1/settings', { method: 'PUT', json: { appOrigin: 'https://shop.example.com' }, headers: authA });
     const withPath = await startV({ appRedirect: '/after' });
     expect(withPath.status).toBe(200);
     const database = await getDb();
     const [row] = await database.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, withPath.data.requestId));
     expect(row).toMatchObject({ useIntroPage: true, useSuccessPage: true, kind: 'validation', api: 'bearer' });
+    // The path resolves against the origin when the person leaves.
+    const openedPath = await open(withPath.data.requestProcessUrl);
+    await cancelProcess(a.integratorId, withPath.data.requestId);
+    const left = await done(new Request(`http://atesta.test/p/${withPath.data.requestId}/done`, { headers: page(openedPath.cookie) }), { params: Promise.resolve({ requestId: withPath.data.requestId }) });
+    expect(new URL(left.headers.get('location')!).origin + new URL(left.headers.get('location')!).pathname).toBe('https://shop.example.com/after');
     const liveness = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'myapp://done' }, headers: authA });
     expect(liveness.status).toBe(200);
   });

@@ -39,6 +39,13 @@ function requiredChannels(input: StartInput): ('sms' | 'email')[] {
   return [];
 }
 
+/** What the 422 says: a path needs an origin, and the three places to set one. */
+export const APP_ORIGIN_HOW_TO =
+  'appRedirect is an application path, but this integrator has no app origin to resolve it against. ' +
+  'Send a full URL (https://app.example.com/done), or set the origin once: in the console (Integration > App origin), ' +
+  'with `npm run admin -- integrator set-app-origin INTEGRATOR_ID https://app.example.com`, ' +
+  'or with PUT /services/api/v1/settings {"appOrigin": "https://app.example.com"}.';
+
 /**
  * Creates a process and its capability URL `{PUBLIC_URL}/p/{requestId}/{secret}`:
  * the secret has 256 bits and only its hash is kept.
@@ -46,7 +53,7 @@ function requiredChannels(input: StartInput): ('sms' | 'email')[] {
 export async function startProcess(integratorId: string, input: StartInput): Promise<StepStartResponse> {
   const settings = await getSettings(integratorId);
   if (!resolveAppRedirect(input.appRedirect, settings.appOrigin)) {
-    throw unprocessable('app_origin_not_configured', 'appRedirect is a path, but no app origin is configured for this integrator (PUT /services/api/v1/settings).');
+    throw unprocessable('app_origin_not_configured', APP_ORIGIN_HOW_TO);
   }
   const channels = requiredChannels(input);
   // MFA with two channels works if at least one of them can deliver.

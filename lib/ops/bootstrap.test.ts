@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../config';
+import { getSettings } from '../settings';
+import { backends, createTestDatabase, type TestDatabase } from '../testing';
+import { boot, demoAppOrigin } from './bootstrap';
+
+describe.each(backends())('start-up on %s', (backend) => {
+  let db: TestDatabase;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+  afterAll(async () => {
+    process.env = saved;
+    resetConfig();
+    await db.close();
+  });
+
+  it('gives the demo integrator an app origin, so appRedirect "/done" works with nothing set up', async () => {
+    process.env.PUBLIC_URL = 'https://id.example.com/base';
+    delete process.env.DEMO_APP_ORIGIN;
+    resetConfig();
+    expect(demoAppOrigin()).toBe('https://id.example.com');
+    process.env.DEMO_APP_ORIGIN = 'https://shop.example.com';
+    process.env.ATESTA_DEMO = 'true';
+    resetConfig();
+    expect(demoAppOrigin()).toBe('https://shop.example.com');
+    const started = await boot({ worker: false, demo: true });
+    expect(started.demo).toBeDefined(); // a new database: the demo is made
+    expect((await getSettings(started.demo!.integratorId)).appOrigin).toBe('https://shop.example.com');
+  });
+});
