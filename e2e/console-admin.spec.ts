@@ -48,6 +48,41 @@ test.describe('console: webhooks, API keys, users and roles', () => {
     await hook.close();
   });
 
+  test('an endpoint added in the console hears every event of its types; paused, it hears nothing; removed, it is gone', async ({ page, request }) => {
+    const auth = await bearer(request);
+    const hook = await receiver();
+    await signInToConsole(page);
+    await page.goto('/console/webhooks');
+    await page.getByLabel('Endpoint URL').fill(hook.url);
+    await page.getByRole('checkbox', { name: 'onboarding.status_changed' }).uncheck();
+    await page.getByRole('checkbox', { name: 'step.canceled' }).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Added ${hook.url}.` })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: hook.url });
+    await expect(row).toContainText('step.canceled');
+    await expectAxeClean(page);
+
+    // A process with no webhookUrl of its own: the subscription alone hears its cancellation.
+    const cancelOne = async () => {
+      const started = await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/done`, cellphone: uniquePhone() } });
+      const { requestId } = await started.json();
+      expect((await request.post(`/services/api/v1/steps/${requestId}/cancel`, { headers: auth })).status()).toBe(200);
+      return requestId as string;
+    };
+    const first = await cancelOne();
+    await expect.poll(() => hook.calls.length, { timeout: 20_000 }).toBe(1);
+    expect(JSON.parse(hook.calls[0]!.body)).toMatchObject({ type: 'step.canceled', sequence: expect.any(Number), data: { requestId: first, status: 'CANCELED' } });
+
+    await row.getByRole('button', { name: `Pause ${hook.url}` }).click();
+    await expect(row).toContainText('paused');
+    await cancelOne();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(hook.calls).toHaveLength(1);
+    await row.getByRole('button', { name: `Remove ${hook.url}` }).click();
+    await expect(page.getByRole('row').filter({ hasText: hook.url })).toHaveCount(0);
+    await hook.close();
+  });
+
   test('rotate an API key: the new key is shown once, works, and the old one stops', async ({ page, request }) => {
     await signInToConsole(page);
     await page.goto('/console/access');

@@ -11,12 +11,12 @@ import { findWorkflowRow } from './workflows';
  * workflow's webhook. The batch row is locked, so of two documents finishing
  * together exactly one sees the batch complete.
  */
-export async function finishBatchIfCompleteTx(tx: Executor, batchId: string): Promise<string | undefined> {
+export async function finishBatchIfCompleteTx(tx: Executor, batchId: string): Promise<string[]> {
   const b = schema.importBatches;
   const [batch] = await tx.select().from(b).where(eq(b.id, batchId)).for('update');
-  if (!batch || ['DONE', 'PARTIAL', 'FAILED'].includes(batch.status)) return undefined;
+  if (!batch || ['DONE', 'PARTIAL', 'FAILED'].includes(batch.status)) return [];
   const docs = await tx.select({ status: schema.importDocs.status }).from(schema.importDocs).where(eq(schema.importDocs.batchId, batchId));
-  if (docs.some((d) => d.status === 'PENDING' || d.status === 'PROCESSING')) return undefined;
+  if (docs.some((d) => d.status === 'PENDING' || d.status === 'PROCESSING')) return [];
   const done = docs.filter((d) => d.status === 'DONE').length;
   const status = done === docs.length ? 'DONE' : done > 0 ? 'PARTIAL' : 'FAILED';
   const [finished] = await tx
@@ -25,19 +25,18 @@ export async function finishBatchIfCompleteTx(tx: Executor, batchId: string): Pr
     .where(and(eq(b.id, batchId), inArray(b.status, ['RECEIVED', 'PROCESSING'])))
     .returning();
   const workflow = await findWorkflowRow(finished!.integratorId, finished!.workflowAlias, tx);
-  if (!workflow?.webhookUrl) return undefined;
   return emitWebhook(tx, {
     integratorId: finished!.integratorId,
     type: 'batch.completed',
-    url: workflow.webhookUrl,
-    basicAuth: workflow.webhookBasicAuthEnc ? openText(workflow.webhookBasicAuthEnc) : null,
+    url: workflow?.webhookUrl,
+    basicAuth: workflow?.webhookBasicAuthEnc ? openText(workflow.webhookBasicAuthEnc) : null,
     subjectId: batchId,
-    data: await batchView(finished!, tx),
+    data: () => batchView(finished!, tx),
   });
 }
 
 export async function finishBatchIfComplete(batchId: string): Promise<void> {
   const db = await getDb();
-  const eventId = await db.transaction((tx) => finishBatchIfCompleteTx(tx, batchId));
-  if (eventId) await kickDelivery([eventId]).catch(() => undefined);
+  const eventIds = await db.transaction((tx) => finishBatchIfCompleteTx(tx, batchId));
+  if (eventIds.length) await kickDelivery(eventIds).catch(() => undefined);
 }

@@ -124,7 +124,7 @@ async function batchOf(batchId: string) {
 
 async function settle(doc: DocRow, outcome: Outcome): Promise<void> {
   const db = await getDb();
-  const eventId = await db.transaction(async (tx) => {
+  const eventIds = await db.transaction(async (tx) => {
     const settled = await tx
       .update(schema.importDocs)
       .set({
@@ -141,10 +141,10 @@ async function settle(doc: DocRow, outcome: Outcome): Promise<void> {
       .where(ownRun(doc))
       .returning({ id: schema.importDocs.id });
     // Another run took the document over (this one outlived its lease): its result stands, not ours.
-    if (settled.length === 0) return undefined;
+    if (settled.length === 0) return [];
     return finishBatchIfCompleteTx(tx, doc.batchId);
   });
-  if (eventId) await kickDelivery([eventId]).catch(() => undefined);
+  if (eventIds.length) await kickDelivery(eventIds).catch(() => undefined);
 }
 
 /** Documents a crashed or lost run left behind (lease free or expired), queued again by the sweep. */

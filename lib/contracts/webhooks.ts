@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { defineContract } from '../http/contract';
+import { basicAuthSchema, webhookUrlSchema } from '../webhooks/fields';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/payload';
 
 export const webhookPayloadSchema = z
   .object({
     id: z.string().meta({ description: 'Event id; also the `webhook-id` header, the same on every retry (deduplicate on it).' }),
     type: z.enum(WEBHOOK_EVENT_TYPES),
-    createdAt: z.iso.datetime(),
+    createdAt: z.iso.datetime().meta({ description: 'When the state change was committed.' }),
+    sequence: z
+      .number()
+      .int()
+      .meta({ description: 'Grows with every event; for one subject (onboardingId, requestId, batchId) a later state always has a higher number. Keep the highest you have processed per subject and ignore a payload with a lower one.' }),
     data: z
       .record(z.string(), z.unknown())
       .meta({
@@ -115,4 +120,85 @@ export const rotateWebhookSecret = defineContract({
   auth: 'bearer',
   scope: 'services',
   responses: { 200: { description: 'New secret', schema: secretSchema } },
+});
+
+const eventTypesSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1)
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .meta({ description: 'Event types this endpoint receives. `onboarding.status_changed` is the only intermediate one; the others carry a final result.' });
+
+const endpointSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    description: z.string().nullable(),
+    hasBasicAuth: z.boolean().meta({ description: 'Whether calls carry Basic credentials (never shown again).' }),
+    enabled: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+const endpointInput = z.object({
+  url: webhookUrlSchema,
+  eventTypes: eventTypesSchema,
+  description: z.string().trim().max(200).nullable().optional(),
+  basicAuth: basicAuthSchema.nullable().optional(),
+  enabled: z.boolean().optional(),
+});
+
+const endpointParams = z.object({ endpointId: z.uuid() });
+
+export const listWebhookEndpoints = defineContract({
+  method: 'GET',
+  path: '/services/api/v1/webhooks/endpoints',
+  bases: ['services'],
+  operationId: 'listWebhookEndpoints',
+  summary: 'Webhook endpoints: standing subscriptions to event types',
+  description: 'Besides the callBackUrl/webhookUrl of a process, which hears once with its final result, an endpoint receives every event of the types it lists, for every process.',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  responses: { 200: { description: 'Endpoints, oldest first', schema: z.object({ endpoints: z.array(endpointSchema) }) } },
+});
+
+export const createWebhookEndpoint = defineContract({
+  method: 'POST',
+  path: '/services/api/v1/webhooks/endpoints',
+  bases: ['services'],
+  operationId: 'createWebhookEndpoint',
+  summary: 'Subscribe a URL to event types (admin role)',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  body: { schema: endpointInput.meta({ id: 'WebhookEndpointCreate' }) },
+  responses: { 201: { description: 'Created', schema: endpointSchema } },
+});
+
+export const updateWebhookEndpoint = defineContract({
+  method: 'PATCH',
+  path: '/services/api/v1/webhooks/endpoints/{endpointId}',
+  bases: ['services'],
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Change an endpoint: URL, event types, credentials, enabled (admin role)',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  params: endpointParams,
+  body: { schema: endpointInput.partial().meta({ id: 'WebhookEndpointUpdate', description: 'Partial: absent fields stay; basicAuth null removes the credentials.' }) },
+  responses: { 200: { description: 'The endpoint', schema: endpointSchema } },
+});
+
+export const deleteWebhookEndpoint = defineContract({
+  method: 'DELETE',
+  path: '/services/api/v1/webhooks/endpoints/{endpointId}',
+  bases: ['services'],
+  operationId: 'deleteWebhookEndpoint',
+  summary: 'Remove an endpoint (admin role); events already queued for it are still delivered',
+  tags: ['Webhooks'],
+  auth: 'bearer',
+  scope: 'services',
+  params: endpointParams,
+  responses: { 204: { description: 'Removed' } },
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -130,6 +132,29 @@ export const rateLimitBuckets = pgTable(
  * Transactional outbox of webhook events: written in the same transaction as
  * the state change, delivered by the worker, at least once, same id on every try.
  */
+/**
+ * An integrator's standing subscription (Stripe-style): every event of the
+ * listed types goes to its URL, beside the per-process callBackUrl/webhookUrl
+ * that receives only the final result.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integratorId: uuid('integrator_id').notNull().references(() => integrators.id),
+    url: text('url').notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    description: text('description'),
+    basicAuthEnc: text('basic_auth_enc'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_integrator_idx').on(t.integratorId)],
+);
+
+/** Orders the events of one subject: a receiver drops a payload older than the one it holds. */
+export const webhookEventSequence = pgSequence('webhook_event_sequence');
+
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -138,6 +163,9 @@ export const webhookEvents = pgTable(
     type: text('type').notNull(),
     /** Id of the resource the event is about (onboardingId, requestId, batchId). */
     subjectId: text('subject_id'),
+    /** Null: the process's own callBackUrl/webhookUrl; else the subscription it was sent for. */
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
+    sequence: bigint('sequence', { mode: 'number' }),
     url: text('url').notNull(),
     basicAuthEnc: text('basic_auth_enc'),
     /** The JSON body sent, sealed (it carries personal data). */

@@ -12,6 +12,7 @@ import { startWorkers, stopWorkers } from '../jobs';
 import { listOutbox } from '../notify';
 import { updateSettings } from '../settings';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, tightCrop, type SeededIntegrator, type TestDatabase } from '../testing';
+import { createEndpoint } from '../webhooks';
 import { fraudCase, validCnhFront as validCnh, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
 import { GET as getApi, DELETE as eraseApi } from '@/app/services/api/v1/onboarding/enroll/[onboardingId]/route';
@@ -46,6 +47,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     a = await seedIntegrator();
     auth = await bearerHeaders(a);
     receiver = await startReceiver(() => ({ status: 200 }));
+    await createEndpoint(a.integratorId, { url: `${receiver.url}/all`, eventTypes: ['onboarding.status_changed'] });
     faces = person('img1.jpg', 'img2.jpg');
     clean = await validCnh(faces);
     await startWorkers();
@@ -69,7 +71,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       await new Promise((res) => setTimeout(res, 300));
     }
   }
-  const eventsOf = (id: string) => receiver.calls.map((c) => JSON.parse(c.body)).filter((p) => p.data?.onboardingId === id);
+  const eventsOf = (id: string, path = '/hook') => receiver.calls.filter((c) => c.path === path).map((c) => JSON.parse(c.body)).filter((p) => p.data?.onboardingId === id);
 
   it('accepts at once (201 STARTED), approves a genuine person with a matching selfie, enrols the face and notifies the callBackUrl', async () => {
     const res = await enrol({
@@ -120,12 +122,16 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(templates).toHaveLength(1);
     expect(templates[0]!.cpf).toBe(clean.cpf);
 
-    // STARTED -> PROCESSING -> DONE: two status changes and one completion, with Basic credentials, no pictures.
+    // The callBackUrl hears once, with the final record, Basic credentials and no pictures; the endpoint
+    // subscribed to status_changed hears STARTED -> PROCESSING -> DONE, in sequence order.
     const deadline = Date.now() + 20_000;
-    while (eventsOf(id).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const events = eventsOf(id);
-    expect(events.map((e) => `${e.type}:${e.data.status}`).sort()).toEqual(['onboarding.completed:DONE', 'onboarding.status_changed:DONE', 'onboarding.status_changed:PROCESSING']);
-    const hook = receiver.calls.find((c) => JSON.parse(c.body).type === 'onboarding.completed' && JSON.parse(c.body).data.onboardingId === id)!;
+    while ((eventsOf(id).length < 1 || eventsOf(id, '/all').length < 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 500)); // nothing more arrives
+    expect(eventsOf(id).map((e) => `${e.type}:${e.data.status}`)).toEqual(['onboarding.completed:DONE']);
+    const changes = eventsOf(id, '/all').sort((x, y) => x.sequence - y.sequence);
+    expect(changes.map((e) => `${e.type}:${e.data.previousStatus}>${e.data.status}`)).toEqual(['onboarding.status_changed:STARTED>PROCESSING', 'onboarding.status_changed:PROCESSING>DONE']);
+    expect(changes[1].sequence).toBeLessThan(eventsOf(id)[0].sequence);
+    const hook = receiver.calls.find((c) => c.path === '/hook' && JSON.parse(c.body).data.onboardingId === id)!;
     expect(hook.headers.authorization).toBe(`Basic ${Buffer.from('hook:secret').toString('base64')}`);
     expect(hook.body).not.toMatch(/base64,|\/9j\//);
     expect(JSON.parse(hook.body).data).toEqual({ ...done, updatedAt: expect.any(String) });

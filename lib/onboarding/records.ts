@@ -72,11 +72,13 @@ export async function transition(
   if (!row) throw conflict('illegal_transition', `An onboarding in status ${before?.status ?? 'unknown'} cannot become ${to}.`);
   await recordHistory(tx, { onboardingId, action: 'transition', actor: how.actor, from: before!.status, to, reason: reason ?? null });
   const eventIds: string[] = [];
-  if (row.callBackUrl) {
-    const data = await onboardingView(row, tx);
-    const common = { integratorId: row.integratorId, url: row.callBackUrl, basicAuth: row.basicAuthEnc ? openText(row.basicAuthEnc) : null, subjectId: row.id };
-    eventIds.push(await emitWebhook(tx, { ...common, type: 'onboarding.status_changed', data: { ...data, previousStatus: before!.status } }));
-    if (isFinal(to)) eventIds.push(await emitWebhook(tx, { ...common, type: 'onboarding.completed', data }));
+  let view: Promise<Awaited<ReturnType<typeof onboardingView>>> | undefined;
+  const data = () => (view ??= onboardingView(row, tx));
+  // Every move goes to the endpoints subscribed to status_changed; the callBackUrl hears once, with the final record.
+  eventIds.push(...(await emitWebhook(tx, { integratorId: row.integratorId, subjectId: row.id, type: 'onboarding.status_changed', data: async () => ({ ...(await data()), previousStatus: before!.status }) })));
+  if (isFinal(to)) {
+    const basicAuth = row.basicAuthEnc ? openText(row.basicAuthEnc) : null;
+    eventIds.push(...(await emitWebhook(tx, { integratorId: row.integratorId, subjectId: row.id, type: 'onboarding.completed', url: row.callBackUrl, basicAuth, data })));
   }
   return { onboarding: row, eventIds };
 }

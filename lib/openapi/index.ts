@@ -108,18 +108,18 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
     webhooks: {
       event: {
         post: {
-          summary: 'Event notification sent to callBackUrl / webhookUrl',
+          summary: 'Event notification sent to callBackUrl / webhookUrl and to subscribed endpoints',
           description:
-            'Headers: `webhook-id` (= body id, same on every retry), `webhook-timestamp` (Unix seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with your `whsec_` secret; verify with the `standardwebhooks` library), and `Authorization: Basic` when basicAuth/webhookBasicAuth was given. Answer 2xx within 10 s. Other answers and timeouts are retried after about 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h and 24 h (±10 %), then the event is failed; 410 stops retries at once. Redirects are not followed.',
+            'A process URL (callBackUrl, webhookUrl) receives exactly one event per process, with the final result; endpoints registered with POST /services/api/v1/webhooks/endpoints receive every event of the types they list. Order of arrival is not guaranteed: keep the highest `sequence` per subject and drop lower ones. Headers: `webhook-id` (= body id, same on every retry), `webhook-timestamp` (Unix seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with your `whsec_` secret; verify with the `standardwebhooks` library), and `Authorization: Basic` when basicAuth/webhookBasicAuth was given. Answer 2xx within 10 s. Other answers and timeouts are retried after about 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h and 24 h (±10 %), then the event is failed; 410 stops retries at once. Redirects are not followed.',
           requestBody: { content: { 'application/json': { schema: webhookPayloadSchema } } },
           responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: stop retrying this event' } },
         },
       },
       onboardingEvent: {
         post: {
-          summary: 'onboarding.status_changed and onboarding.completed, sent to callBackUrl',
+          summary: 'onboarding.completed (to callBackUrl and subscribers) and onboarding.status_changed (subscribers only)',
           description:
-            '`onboarding.status_changed` on every status change (data: the onboarding record plus `previousStatus`); `onboarding.completed` once, on the final status (DONE, REJECTED, BLACKLISTED, ERROR, RESOLVED, CANCELED). Same headers, signing and retries as every event. After an erasure, payloads still pending carry only `{onboardingId, status, erased: true}`.',
+            '`onboarding.completed` once, on the final status (DONE, REJECTED, BLACKLISTED, ERROR, RESOLVED, CANCELED), to the callBackUrl and to endpoints subscribed to it; `onboarding.status_changed` on every status change (data: the onboarding record plus `previousStatus`), only to endpoints subscribed to it. Same headers, signing and retries as every event. After an erasure, payloads still pending carry only `{onboardingId, status, erased: true}`.',
           requestBody: {
             content: {
               'application/json': {

@@ -110,7 +110,7 @@ describe('SSRF', () => {
       const t = await seedIntegrator();
       const d = await getDb();
       // Stored as if it had passed the start-time check, then its DNS changed.
-      const id = await d.transaction((tx) => emitWebhook(tx, { integratorId: t.integratorId, type: 'step.completed', url: `http://localhost:${port}/hook`, subjectId: 's', data: {} }));
+      const [id = ''] = await d.transaction((tx) => emitWebhook(tx, { integratorId: t.integratorId, type: 'step.completed', url: `http://localhost:${port}/hook`, subjectId: 's', data: {} }));
       expect(await deliverEvent(id)).toBe('failed'); // a blocked address is not retried
       const [attempt] = await d.select().from(schema.webhookAttempts).where(eq(schema.webhookAttempts.eventId, id));
       expect(attempt!.error).toMatch(/resolves to (127\.0\.0\.1|::1), which is not a public address/);

@@ -237,7 +237,7 @@ describe('tenant isolation on every resource endpoint', () => {
     const review = (await call(enrol, '/x', { json: { cpf: '52998224725', customerId: 'a-only-customer-2', imageFront: image, email: 'a-only2@example.com' }, headers: authA })).data.onboardingId;
     await database.update(schema.onboardings).set({ status: 'ANALYSIS' }).where(eq(schema.onboardings.id, review));
 
-    const event = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: 'https://a-only.example.com/hook', subjectId: bearerProcess, data: { requestId: bearerProcess } }));
+    const [event = ''] = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: 'https://a-only.example.com/hook', subjectId: bearerProcess, data: { requestId: bearerProcess } }));
     await denyCpf(a.integratorId, '39053344705', 'a-only-reason');
     await putWorkflow(a.integratorId, 'shared-alias', { description: 'a-only-description', expectedTypes: [] });
     await setRule(a.integratorId, 'BAIXA_QUALIDADE', '', { weight: 97, enabled: null });

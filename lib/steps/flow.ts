@@ -174,15 +174,15 @@ export async function verifyCode(p: StepProcess, code: string): Promise<VerifyOu
     if (codeMatches(row, p.id, code)) {
       await tx.update(schema.stepCodes).set({ verifiedAt: new Date() }).where(eq(schema.stepCodes.processId, p.id));
       await patchResult(tx, p.id, { isCodeValid: true, failedAttempts: row.failedAttempts });
-      const { eventId } = await finishTx(tx, p.id, 'APPROVED');
-      return { result: { outcome: 'approved' } as VerifyOutcome, eventId };
+      const { eventIds } = await finishTx(tx, p.id, 'APPROVED');
+      return { result: { outcome: 'approved' } as VerifyOutcome, eventIds };
     }
     const failed = row.failedAttempts + 1;
     await tx.update(schema.stepCodes).set({ failedAttempts: failed }).where(eq(schema.stepCodes.processId, p.id));
     await patchResult(tx, p.id, { isCodeValid: false, failedAttempts: failed });
     if (failed >= MAX_FAILED_ATTEMPTS) {
-      const { eventId } = await finishTx(tx, p.id, 'REJECTED', { statusReason: `${MAX_FAILED_ATTEMPTS} wrong codes` });
-      return { result: { outcome: 'rejected' } as VerifyOutcome, eventId };
+      const { eventIds } = await finishTx(tx, p.id, 'REJECTED', { statusReason: `${MAX_FAILED_ATTEMPTS} wrong codes` });
+      return { result: { outcome: 'rejected' } as VerifyOutcome, eventIds };
     }
     return { result: { outcome: 'wrong', attemptsLeft: MAX_FAILED_ATTEMPTS - failed } as VerifyOutcome };
   });

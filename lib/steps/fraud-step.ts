@@ -99,8 +99,8 @@ export async function submitDocument(p: StepProcess, input: DocumentSubmission, 
         : scoreResult.hardStop
           ? `hard stop: ${scoreResult.penalties.filter((x) => x.hardStop).map((x) => x.rulesName).join(', ')}`
           : `score ${scoreResult.score} under ${getConfig().STEP_FRAUD_MIN_SCORE}`;
-    const { eventId } = await finishTx(tx, p.id, approved ? 'APPROVED' : 'REJECTED', statusReason ? { statusReason } : {});
-    return { result: { outcome: approved ? 'approved' : 'rejected' } as CaptureOutcome, eventId };
+    const { eventIds } = await finishTx(tx, p.id, approved ? 'APPROVED' : 'REJECTED', statusReason ? { statusReason } : {});
+    return { result: { outcome: approved ? 'approved' : 'rejected' } as CaptureOutcome, eventIds };
   });
   return out.result;
 }

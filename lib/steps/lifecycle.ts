@@ -102,26 +102,26 @@ export async function finishTx(
   processId: string,
   to: StepStatus,
   patch: Partial<typeof schema.stepProcesses.$inferInsert> = {},
-): Promise<{ process: StepProcess; eventId?: string }> {
+): Promise<{ process: StepProcess; eventIds: string[] }> {
   const process = await transition(tx, processId, to, { finishedAt: new Date(), ...patch });
   const type = EVENT_FOR[to];
-  if (!process.webhookUrl || !type) return { process };
-  const eventId = await emitWebhook(tx, {
+  if (!type) return { process, eventIds: [] };
+  const eventIds = await emitWebhook(tx, {
     integratorId: process.integratorId,
     type,
     url: process.webhookUrl,
     basicAuth: process.webhookBasicAuthEnc ? openText(process.webhookBasicAuthEnc) : null,
     subjectId: process.id,
-    data: resultFor(process),
+    data: () => resultFor(process),
   });
-  return { process, eventId };
+  return { process, eventIds };
 }
 
 /** Runs a transaction that may finish the process, then queues the webhook delivery. */
-export async function withFinish<T>(fn: (tx: Executor) => Promise<T & { eventId?: string }>): Promise<T & { eventId?: string }> {
+export async function withFinish<T>(fn: (tx: Executor) => Promise<T & { eventIds?: string[] }>): Promise<T & { eventIds?: string[] }> {
   const db = await getDb();
   const out = await db.transaction((tx) => fn(tx));
-  if (out.eventId) await kickDelivery([out.eventId]).catch(() => undefined); // the sweep retries
+  if (out.eventIds?.length) await kickDelivery(out.eventIds).catch(() => undefined); // the sweep retries
   return out;
 }
 

@@ -100,8 +100,8 @@ export async function submitSelfie(p: StepProcess, input: SelfieSubmission, loca
       livenessResult: alive ? 'LIVE' : 'NOT_LIVE',
     });
     const statusReason = alive ? undefined : `${maxAttempts()} attempts failed (${reasons.join(', ')})`;
-    const { eventId } = await finishTx(tx, p.id, alive ? 'APPROVED' : 'REJECTED', statusReason ? { statusReason } : {});
-    return { result: { outcome: alive ? 'approved' : 'rejected' } as CaptureOutcome, eventId };
+    const { eventIds } = await finishTx(tx, p.id, alive ? 'APPROVED' : 'REJECTED', statusReason ? { statusReason } : {});
+    return { result: { outcome: alive ? 'approved' : 'rejected' } as CaptureOutcome, eventIds };
   });
   return out.result;
 }

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedCall {
+  /** Path and query the call was made to. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -16,7 +18,7 @@ export async function startReceiver(respond: (call: ReceivedCall, index: number)
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const call = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const call = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       calls.push(call);
       const answer = respond(call, calls.length - 1);
       const send = () => {

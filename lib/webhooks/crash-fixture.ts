@@ -6,7 +6,7 @@ import { getDb } from '../db';
 import { emitWebhook } from './outbox';
 
 const db = await getDb();
-const id = await db.transaction((tx) =>
+const [id] = await db.transaction((tx) =>
   emitWebhook(tx, {
     integratorId: process.env.FIXTURE_INTEGRATOR_ID!,
     type: 'onboarding.completed',

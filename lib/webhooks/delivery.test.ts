@@ -9,7 +9,7 @@ import { deliverEvent, emitWebhook, kickDelivery, MAX_ATTEMPTS, RETRY_SCHEDULE_S
 
 async function emit(tenant: SeededIntegrator, url: string, extra: Partial<Parameters<typeof emitWebhook>[1]> = {}) {
   const db = await getDb();
-  return db.transaction((tx) =>
+  const ids = await db.transaction((tx) =>
     emitWebhook(tx, {
       integratorId: tenant.integratorId,
       type: 'step.completed',
@@ -19,6 +19,7 @@ async function emit(tenant: SeededIntegrator, url: string, extra: Partial<Parame
       ...extra,
     }),
   );
+  return ids[0]!;
 }
 
 /** Makes the next scheduled attempt due now (time passing, without waiting). */
@@ -75,7 +76,7 @@ describe.each(backends())('webhook delivery on %s', (backend) => {
       'webhook-timestamp': call!.headers['webhook-timestamp'] as string,
       'webhook-signature': call!.headers['webhook-signature'] as string,
     }) as Record<string, any>;
-    expect(payload).toEqual({ id, type: 'step.completed', createdAt: expect.any(String), data: { requestId: 'req-1', status: 'APPROVED', livenessResponse: { isAlive: true } } });
+    expect(payload).toEqual({ id, type: 'step.completed', createdAt: expect.any(String), sequence: expect.any(Number), data: { requestId: 'req-1', status: 'APPROVED', livenessResponse: { isAlive: true } } });
     expect(call!.headers['webhook-id']).toBe(id);
     expect(call!.headers.authorization).toBe(`Basic ${Buffer.from('acme:s3cr3t:with-colon').toString('base64')}`);
     expect(call!.body).not.toContain('base64');

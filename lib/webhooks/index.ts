@@ -7,3 +7,4 @@ export { listEvents, getEvent, type EventFilter } from './log';
 export { WEBHOOK_EVENT_TYPES, withoutImages, type WebhookEventType, type WebhookPayload } from './payload';
 export { webhookUrlSchema, basicAuthSchema } from './fields';
 export { redeliver } from './redeliver';
+export { listEndpoints, createEndpoint, updateEndpoint, deleteEndpoint, MAX_ENDPOINTS, type WebhookEndpoint, type EndpointInput } from './endpoints';

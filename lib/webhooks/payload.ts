@@ -14,6 +14,8 @@ export interface WebhookPayload<T = unknown> {
   id: string;
   type: WebhookEventType;
   createdAt: string;
+  /** Grows with every event of the integrator; for one subject, a later state has a higher number. */
+  sequence: number;
   data: T;
 }
 

@@ -50,7 +50,7 @@ async function resources(t: SeededIntegrator, jpeg: Buffer, png: Buffer) {
   const victimKey = await createApiKey(id, `victim-${crypto.randomBytes(3).toString('hex')}`);
   const onboarding = await enrol(id, { cpf: CPF, customerId: 'hostile-seed', imageFront: dataUrl(jpeg, 'image/jpeg') }, { actor: 'integrator' });
   const db = await getDb();
-  const eventId = await db.transaction((tx) => emitWebhook(tx, { integratorId: id, type: 'step.completed', url: 'https://hooks.example.com/atesta', subjectId: steps[0]!.requestId, data: { seeded: true } }));
+  const [eventId = ''] = await db.transaction((tx) => emitWebhook(tx, { integratorId: id, type: 'step.completed', url: 'https://hooks.example.com/atesta', subjectId: steps[0]!.requestId, data: { seeded: true } }));
   await putWorkflow(id, 'hostile-wf', { expectedTypes: [] });
   const batchBody = JSON.stringify({ workflowAlias: 'hostile-wf', batchExternalId: `seed-${id}`, docs: [{ fileName: 'a.jpg', fileResource: dataUrl(jpeg, 'image/jpeg') }] });
   const { batchId } = await createBatch(id, new Response(batchBody).body);

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { asJson } from '@/components/console/consoleApi';
 import { SigningSecret } from '@/components/console/webhooks/SigningSecret';
+import { WebhookEndpoints } from '@/components/console/webhooks/WebhookEndpoints';
 import { WebhookLog } from '@/components/console/webhooks/WebhookLog';
-import { listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
+import { listEndpoints, listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
 import { requireConsoleUser } from '../../current-user';
 
 export const metadata: Metadata = { title: 'Webhooks · Console' };
@@ -15,6 +16,7 @@ export default async function ConsoleWebhooksPage() {
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">Webhooks</h1>
       <div className="space-y-6">
         {isAdmin ? <SigningSecret /> : <p className="text-sm text-slate-700">Only admins see, redeliver and rotate: you can read the log.</p>}
+        <WebhookEndpoints eventTypes={WEBHOOK_EVENT_TYPES} initial={asJson(await listEndpoints(user.integratorId))} canEdit={isAdmin} />
         <WebhookLog eventTypes={WEBHOOK_EVENT_TYPES} firstPage={asJson(await listEvents(user.integratorId, { limit: 20 }))} canRedeliver={isAdmin} />
       </div>
     </>

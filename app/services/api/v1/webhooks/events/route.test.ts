@@ -38,7 +38,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
     const database = await getDb();
     const ids: string[] = [];
     for (const subjectId of ['r1', 'r2', 'r3']) {
-      ids.push(await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: receiver.url, subjectId, data: { requestId: subjectId } })));
+      ids.push(...await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: receiver.url, subjectId, data: { requestId: subjectId } })));
     }
     expect(await deliverEvent(ids[0]!)).toBe('retry'); // receiver answers 500 first
     const authA = await bearerHeaders(a);
@@ -86,7 +86,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
     expect(rotated.data.webhookSecret).not.toBe(a.webhookSecret);
     // New calls verify with the new secret.
     const database = await getDb();
-    const id = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.expired', url: receiver.url, data: { requestId: 'x' } }));
+    const [id = ''] = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.expired', url: receiver.url, data: { requestId: 'x' } }));
     const before = receiver.calls.length;
     await deliverEvent(id);
     const callMade = receiver.calls[before]!;

@@ -1,0 +1,11 @@
+import * as contract from '@/lib/contracts/webhooks';
+import { handle, json, methods } from '@/lib/http';
+import { deleteEndpoint, updateEndpoint } from '@/lib/webhooks';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  PATCH: handle(contract.updateWebhookEndpoint, async ({ principal, params, body }) => json(await updateEndpoint(principal.integratorId, params.endpointId, body))),
+  DELETE: handle(contract.deleteWebhookEndpoint, async ({ principal, params }) => {
+    await deleteEndpoint(principal.integratorId, params.endpointId);
+    return new Response(null, { status: 204 });
+  }),
+});
