@@ -10,7 +10,8 @@ import { fraudCase, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as tokenApi } from '@/app/oauth/token/route';
 import { POST as createApi } from '@/app/import/import-doc/create-batch/route';
 import { GET as batchApi } from '@/app/import/import-doc/batch/[batchId]/route';
-import { PUT as workflowApi } from '@/app/services/api/v1/import/workflows/[alias]/route';
+import { PUT as workflowApi, DELETE as deleteWorkflowApi } from '@/app/services/api/v1/import/workflows/[alias]/route';
+import { GET as workflowsApi } from '@/app/services/api/v1/import/workflows/route';
 
 const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 const b64 = (b: Buffer) => b.toString('base64');
@@ -135,6 +136,31 @@ describe('batch import', () => {
     expect(changed.status).toBe(409);
     expect(changed.data).toMatchObject({ code: 'batch_exists', batchId: res.data.batchId });
   }, 240_000);
+
+  it('works with nothing set up: no workflowAlias means the built-in `default`; SPEC zone-less timestamps are São Paulo time, an offset is honoured', async () => {
+    const fresh = await seedIntegrator({ clientScope: 'import' });
+    const admin = await bearerHeaders(fresh);
+    const workflows = await call(workflowsApi, '/x', { headers: admin });
+    expect(workflows.data.items).toEqual([expect.objectContaining({ alias: 'default', expectedTypes: [], webhookUrl: null })]);
+    expect((await call(deleteWorkflowApi, '/x', { method: 'DELETE', headers: admin, params: { alias: 'default' } })).status).toBe(204);
+
+    const headers = await importAuth(fresh);
+    const badDate = await create({ batchExternalId: 'tz-bad', docs: [{ fileName: 'a.jpg', fileResource: b64(cnh.image), docActivitys: [{ activityLimit: '25/11/2026 10:00' }] }] }, headers);
+    expect(badDate.status).toBe(400);
+    expect(badDate.data.errors[0]).toMatchObject({ pointer: '/docs/0/docActivitys/0/activityLimit', message: expect.stringMatching(/São Paulo/) });
+    const res = await create(
+      {
+        batchExternalId: 'tz-1',
+        batchActivitys: [{ activityType: 1, activityCreateddate: '2026-11-25T10:00:00' }],
+        docs: [{ fileName: 'cnh.jpg', fileResource: b64(cnh.image), docActivitys: [{ activityType: 2, activityCreateddate: '2026-11-25T10:00:00', activityLimit: '2026-11-26T12:00:00Z', activityFinished: '2026-11-25T10:30:00.500-02:00' }] }],
+      },
+      headers,
+    );
+    expect(res.status, res.text).toBe(201);
+    const batch = await settle(res.data.batchId, headers);
+    expect(batch).toMatchObject({ workflowAlias: 'default', status: 'DONE' });
+    expect(batch.docs[0].docActivitys).toEqual([{ activityType: 2, activityCreateddate: '2026-11-25T10:00:00-03:00', activityLimit: '2026-11-26T12:00:00Z', activityFinished: '2026-11-25T10:30:00.500-02:00' }]);
+  }, 120_000);
 
   it('unknown workflow is 422; missing required fields are 400; over the document limit is 422', async () => {
     const doc = { fileName: 'x.jpg', fileResource: b64(cnh.image) };

@@ -12,7 +12,7 @@ import { docFile } from './files';
 import { finishBatchIfComplete } from './finish';
 import { enqueueDocs } from './queue';
 import { streamBatchBody } from './stream';
-import { workflowRow } from './workflows';
+import { checkWorkflow } from './workflows';
 
 export interface ImportDocInput {
   fileName: string;
@@ -74,7 +74,7 @@ export async function createBatch(integratorId: string, body: ReadableStream<Uin
       // When the workflow is named before the documents, an unknown one stops the request before any file is read.
       if (!workflowChecked && typeof topSoFar.workflowAlias === 'string' && !textProblem(topSoFar.workflowAlias)) {
         workflowChecked = true;
-        await workflowRow(integratorId, topSoFar.workflowAlias);
+        await checkWorkflow(integratorId, topSoFar.workflowAlias);
       }
       rows.push(await storeDoc(batchId, parseDoc(raw, position), position));
     });
@@ -88,7 +88,7 @@ export async function createBatch(integratorId: string, body: ReadableStream<Uin
       await discard();
       return answerRepeat(existing, streamed.hash);
     }
-    await workflowRow(integratorId, input.workflowAlias);
+    await checkWorkflow(integratorId, input.workflowAlias);
     const attributes = {
       batchOrigin: input.batchOrigin,
       siteAlias: input.siteAlias,

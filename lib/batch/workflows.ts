@@ -26,6 +26,16 @@ export interface WorkflowInput {
 }
 
 type Row = typeof schema.importWorkflows.$inferSelect;
+
+/** Every integrator has it, so 4.19 works with nothing set up; a PUT of the same alias customises it. */
+export const DEFAULT_WORKFLOW = 'default';
+const BUILT_IN_DEFAULT: Workflow = {
+  alias: DEFAULT_WORKFLOW,
+  description: 'Built in: any recognised document; no webhook of its own (PUT this alias to change it).',
+  expectedTypes: [],
+  checklist: null,
+  webhookUrl: null,
+};
 const t = schema.importWorkflows;
 
 const view = (r: Row): Workflow => ({
@@ -56,21 +66,23 @@ export async function putWorkflow(integratorId: string, alias: string, input: Wo
 
 export async function listWorkflows(integratorId: string): Promise<Workflow[]> {
   const db = await getDb();
-  return (await db.select().from(t).where(eq(t.integratorId, integratorId)).orderBy(asc(t.alias))).map(view);
+  const stored = (await db.select().from(t).where(eq(t.integratorId, integratorId)).orderBy(asc(t.alias))).map(view);
+  return stored.some((w) => w.alias === DEFAULT_WORKFLOW) ? stored : [BUILT_IN_DEFAULT, ...stored].sort((x, y) => x.alias.localeCompare(y.alias));
 }
 
 export async function deleteWorkflow(integratorId: string, alias: string): Promise<void> {
   const db = await getDb();
   const gone = await db.delete(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias))).returning({ alias: t.alias });
-  if (!gone.length) throw notFound('not_found', `No workflow ${alias}.`);
+  // Removing `default` puts the built-in one back; it never goes away.
+  if (!gone.length && alias !== DEFAULT_WORKFLOW) throw notFound('not_found', `No workflow ${alias}.`);
 }
 
-/** The workflow row (with its webhook credentials); an unknown alias is 422 `unknown_workflow`. */
-export async function workflowRow(integratorId: string, alias: string): Promise<Row> {
+/** An unknown alias is 422 `unknown_workflow`; `default` always exists. */
+export async function checkWorkflow(integratorId: string, alias: string): Promise<void> {
+  if (alias === DEFAULT_WORKFLOW) return;
   const db = await getDb();
-  const [row] = await db.select().from(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias)));
+  const [row] = await db.select({ alias: t.alias }).from(t).where(and(eq(t.integratorId, integratorId), eq(t.alias, alias)));
   if (!row) throw unprocessable('unknown_workflow', `No workflow "${alias}" is configured for this account (PUT /services/api/v1/import/workflows/{alias}).`, { errors: [{ pointer: '/workflowAlias', message: 'unknown workflow' }] });
-  return row;
 }
 
 export async function findWorkflowRow(integratorId: string, alias: string, exec?: Executor): Promise<Row | undefined> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brDateTimeSchema } from '../br';
 import { defineContract } from '../http/contract';
 import { basicAuthSchema, webhookUrlSchema } from '../webhooks/fields';
 import { ocrResultSchema } from './ocr';
@@ -17,13 +18,22 @@ export const keyEntrySchema = z
 export const activitySchema = z
   .object({
     activityType: z.number().int().optional(),
-    activityCreateddate: z.iso.datetime({ offset: true }).optional(),
-    activityLimit: z.iso.datetime({ offset: true }).optional(),
-    activityFinished: z.iso.datetime({ offset: true }).optional(),
+    activityCreateddate: brDateTimeSchema.optional(),
+    activityLimit: brDateTimeSchema.optional(),
+    activityFinished: brDateTimeSchema.optional(),
     activityExternalId: str(200).optional(),
     checklist: z.object({ checklistCode: str(100).optional(), checklistVersion: z.number().int().optional(), checklistGroup: str(100).optional() }).optional(),
   })
   .meta({ id: 'ImportActivity' });
+
+/** An activity as stored and returned: date-times carry their offset. */
+const activityViewSchema = activitySchema
+  .extend({
+    activityCreateddate: z.iso.datetime({ offset: true }).optional(),
+    activityLimit: z.iso.datetime({ offset: true }).optional(),
+    activityFinished: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'ImportActivityView' });
 
 const freeObject = z.record(z.string().max(200), z.unknown()).meta({ description: 'Free-form object, kept as sent (at most 64 kB as JSON).' });
 
@@ -47,7 +57,7 @@ export const importDocSchema = z
 
 export const createBatchSchema = z
   .object({
-    workflowAlias: z.string().trim().min(1).max(100).meta({ description: 'Required: a workflow configured for your account.' }),
+    workflowAlias: z.string().trim().min(1).max(100).default('default').meta({ description: 'A workflow of your account; absent: `default`, which every account has (any recognised document, no webhook of its own until you PUT it).' }),
     batchExternalId: z.string().trim().min(1).max(200).meta({ description: 'Required: your id of the batch, unique per account (idempotency).' }),
     batchOrigin: str(200).optional(),
     siteAlias: str(200).optional(),
@@ -79,7 +89,7 @@ export const batchDocViewSchema = z
     typeRecognized: z.string().nullable(),
     ocr: ocrResultSchema.nullable(),
     keys: z.array(keyEntrySchema),
-    docActivitys: z.array(activitySchema),
+    docActivitys: z.array(activityViewSchema),
     externalKeys: z.record(z.string(), z.unknown()).nullable(),
   })
   .meta({ id: 'ImportDocResult' });
@@ -104,7 +114,7 @@ export const createBatch = defineContract({
   operationId: 'createImportBatch',
   summary: 'Create a batch of documents (SPEC 4.19)',
   description:
-    'OAuth 2.0 access token (client_credentials) with scope `import`. Required: workflowAlias, batchExternalId and at least one doc with fileName and fileResource or filePath. At most 100 documents and 50 MB (IMPORT_MAX_DOCS, IMPORT_MAX_BODY_BYTES). A document that cannot be read is reported on its own (REJECTED, docRejectPhase 1) and does not sink the batch. Repeating a batchExternalId with the same body answers the same 201; with another body 409 `batch_exists` with the existing batchId.',
+    'OAuth 2.0 access token (client_credentials) with scope `import`. Required: batchExternalId and at least one doc with fileName and fileResource or filePath. workflowAlias defaults to `default`. Activity date-times without an offset are São Paulo local time. At most 100 documents and 50 MB (IMPORT_MAX_DOCS, IMPORT_MAX_BODY_BYTES). A document that cannot be read is reported on its own (REJECTED, docRejectPhase 1) and does not sink the batch. Repeating a batchExternalId with the same body answers the same 201; with another body 409 `batch_exists` with the existing batchId.',
   tags: ['Import'],
   auth: 'bearer',
   scope: 'import',
@@ -174,7 +184,7 @@ export const deleteWorkflow = defineContract({
   method: 'DELETE',
   path: '/services/api/v1/import/workflows/{alias}',
   operationId: 'deleteImportWorkflow',
-  summary: 'Remove a workflow (batches already received keep going; new ones with this alias are 422)',
+  summary: 'Remove a workflow (batches already received keep going; new ones with this alias are 422; removing `default` restores the built-in one)',
   params: aliasParams,
   responses: { 204: { description: 'Removed' } },
 });
