@@ -112,7 +112,7 @@ export const formalisticResponseSchema = z
     timestamp: z.string(),
     resquestUri: z.string(),
     error: formalisticErrorSchema,
-    succesful: z.boolean().meta({ description: 'True when the call was processed and at least one file (or none was sent) was read; each item has its own.' }),
+    succesful: z.boolean().meta({ description: 'True only when every file sent was read (or none was sent). Otherwise `error.source` names the failed files (`files[1]` or `files[0],files[2]`), `error.stackTrace` is `some_files_failed` (the others were analysed) or `no_file_read`, and `statusCode` is the first failure\'s (422 when none was read); each item has its own.' }),
     ocrResultList: z.array(formalisticItemSchema),
     checkListResult: z.object({
       batchId: z.number().int().meta({ description: 'Sequence number of this analysis among the integrator’s analyses (shared with fraud analyses).' }),

@@ -25,7 +25,11 @@ export const penaltySchema = z
 
 export const scoreResultSchema = z
   .object({
-    cpf: z.string(),
+    cpf: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'SPEC "number-like": the CPF as a JSON number, e.g. 52998224725. A CPF starting with 0 loses it (01234567890 is 1234567890): read it with String(cpf).padStart(11, "0"). Null when the analysis had no CPF.', example: 52998224725 }),
     customerId: z.string(),
     score: z.number().meta({ description: '0 (certain fraud) to 100 (no risk signal): 100 minus the fired penalties, floored at 0.' }),
     hardStop: z.boolean(),

@@ -61,4 +61,10 @@ export const extractOcr = defineContract({
   scope: 'services',
   body: { schema: ocrRequestSchema, limit: 'media' },
   responses: { 200: { description: 'OcrResult (SPEC 2.1)', schema: ocrResultSchema } },
+  errors: [503],
+  // SPEC part 7: "OcrResult.errorMessage: a string set when extraction failed (for example on an invalid image format)".
+  problemAlso: {
+    schema: ocrResultSchema.pick({ typeRecognized: true, typeParentAlias: true, digitalDocument: true, fields: true, errorMessage: true }),
+    of: (p) => ({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: `${p.code}: ${p.detail}` }),
+  },
 });

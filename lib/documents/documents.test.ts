@@ -167,12 +167,28 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
   });
   afterAll(async () => db.close());
 
-  it('answers media errors with problem+json', async () => {
+  it('answers bad input with a 4xx whose body is both problem+json and an OcrResult with errorMessage (SPEC part 7)', async () => {
     const gif = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: b64(Buffer.from('GIF89a0000000000')) }, headers: auth });
     expect(gif.status).toBe(415);
-    expect(gif.data.detail).toBe('image is GIF; send JPEG, PNG, PDF.');
-    expect((await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: auth })).status).toBe(422);
-    expect((await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: auth })).status).toBe(400);
+    expect(gif.headers.get('content-type')).toBe('application/problem+json');
+    expect(gif.data).toMatchObject({
+      type: 'urn:atesta:problem:unsupported_media_type',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'image is GIF; send JPEG, PNG, PDF.',
+      typeRecognized: '',
+      typeParentAlias: '',
+      digitalDocument: false,
+      fields: [],
+      errorMessage: 'unsupported_media_type: image is GIF; send JPEG, PNG, PDF.',
+    });
+    const garbage = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: auth });
+    expect(garbage.status).toBe(422);
+    expect(garbage.data.errorMessage).toMatch(new RegExp(`^${garbage.data.code}: `));
+    const missing = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: auth });
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ code: 'validation_failed', fields: [], errorMessage: expect.stringMatching(/^validation_failed: .*image/) });
+    expect(missing.data.errors[0].pointer).toBe('/image');
   });
 
   it('finishes 10 parallel requests while the event loop stays responsive', async () => {

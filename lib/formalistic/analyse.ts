@@ -98,6 +98,22 @@ async function analyseFile(
 }
 
 /**
+ * The top level of SPEC 4.10: `succesful` only when every file was read; else
+ * `error.source` names the files that failed (the others are still analysed
+ * and reported). statusCode is the first failure's, or 422 when none was read.
+ */
+export function topOutcome(items: Pick<FormalisticItem, 'succesful' | 'statusCode' | 'error'>[]): { statusCode: number; error: FormalisticItem['error']; succesful: boolean } {
+  const failed = items.filter((i) => !i.succesful);
+  if (failed.length === 0) return { statusCode: 200, error: NO_ERROR, succesful: true };
+  const source = failed.map((i) => i.error.source).join(',');
+  if (failed.length === items.length) {
+    return { statusCode: 422, error: { message: 'Nenhum dos arquivos pôde ser lido; veja o erro de cada item.', stackTrace: 'no_file_read', source }, succesful: false };
+  }
+  const message = `${failed.length} de ${items.length} arquivos não puderam ser lidos (${source}); os demais foram analisados. Veja o erro de cada item.`;
+  return { statusCode: failed[0]!.statusCode, error: { message, stackTrace: 'some_files_failed', source }, succesful: false };
+}
+
+/**
  * SPEC 4.10: every file read on its own (a failing one reports its error in
  * its item), then the set checked against the `pf` or `pj` checklist and the
  * identity document scored by the rule catalogue.
@@ -138,13 +154,11 @@ export async function analyseFormalistic(integratorId: string, body: Formalistic
   const totalTimeMs = Math.round(performance.now() - started);
   const batchId = await recordAnalysis({ integratorId, methodName: FORMALISTIC_METHOD, cpf: subject?.value ?? '', rulesGroup: group, score, hardStop, penalties, totalTimeMs });
 
-  const anyRead = files.length === 0 || read.length > 0;
+  const top = topOutcome(outcomes.map((o) => o.item));
   return {
-    statusCode: anyRead ? 200 : 422,
+    ...top,
     timestamp: new Date().toISOString(),
     resquestUri: FORMALISTIC_PATH,
-    error: anyRead ? NO_ERROR : { message: 'Nenhum dos arquivos pôde ser lido; veja o erro de cada item.', stackTrace: 'no_file_read', source: 'files' },
-    succesful: anyRead,
     ocrResultList: outcomes.map((o) => o.item),
     checkListResult: {
       batchId,

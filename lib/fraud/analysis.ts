@@ -6,7 +6,7 @@ import { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
 import { ruleSettingsFor } from './rule-settings';
 import { scoreEvidence } from './score';
 import { recordAnalysis } from './sequence';
-import type { Evidence, FaceEvidence, ForensicSignals, ScoreResult } from './types';
+import { scoreCpf, type Evidence, type FaceEvidence, type ForensicSignals, type ScoreResult } from './types';
 
 export interface FraudAnalysisRequest {
   /** Absent for a hosted fraud step started without one: the CPF read from the document stands in for the face-index check. */
@@ -119,7 +119,7 @@ export async function analyseFraudSides(
     x ? [{ field: x.forensics.field as SideReport['field'], typeRecognized: x.reading.result.typeRecognized, forensics: x.forensics }] : [],
   );
   const analysis: FraudAnalysis = {
-    scoreResult: { cpf: req.cpf ?? '', customerId: req.customerId ?? '', ...scored, statistics: { batchId, methodName, totalTime } },
+    scoreResult: { cpf: scoreCpf(req.cpf), customerId: req.customerId ?? '', ...scored, statistics: { batchId, methodName, totalTime } },
     extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
     faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
   };

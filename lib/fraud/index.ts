@@ -6,6 +6,7 @@ export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from
 export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-settings';
 export { previewRuleChange, rescore, PREVIEW_SAMPLE, type PreviewDecision, type RuleChange, type RulePreview } from './rule-preview';
 export type { Evidence, FaceEvidence, ForensicSignals, Penalty, Rule, ScoreResult } from './types';
+export { scoreCpf, specScoreResult } from './types';
 export { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
 export { recordAnalysis } from './sequence';
 export { documentForensics, earlyForensics, type PageSignals } from './forensics';

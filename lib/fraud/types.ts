@@ -10,7 +10,8 @@ export interface Penalty {
 
 /** SPEC 2.1 ScoreResult; `statistics.totalTime` is in milliseconds. */
 export interface ScoreResult {
-  cpf: string;
+  /** SPEC's "number-like": the CPF as a JSON number (leading zeros drop: pad to 11 digits), null without one. */
+  cpf: number | null;
   customerId: string;
   score: number;
   hardStop: boolean;
@@ -84,3 +85,15 @@ export interface Rule {
   description: string;
   evaluate(e: Evidence): string | undefined;
 }
+
+/**
+ * The ScoreResult's CPF as SPEC shows it (a number). Also reads results stored
+ * before this form, which kept it as a string ('' for none).
+ */
+export function scoreCpf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\d{11}$/.test(value) ? Number(value) : null;
+}
+
+/** A stored ScoreResult in SPEC's form, whatever form it was stored in. */
+export const specScoreResult = (s: ScoreResult | null | undefined): ScoreResult | null => (s ? { ...s, cpf: scoreCpf(s.cpf) } : null);

@@ -43,6 +43,12 @@ export interface Contract {
    * limited by this.
    */
   roles?: Role[];
+  /**
+   * Members added to every problem this operation answers, where SPEC's own
+   * response shape carries the error (4.9: an OcrResult with `errorMessage`).
+   * The status and the problem members stay as they are.
+   */
+  problemAlso?: { schema: z.ZodObject; of: (problem: { code: string; detail: string; status: number }) => Record<string, unknown> };
 }
 
 export const defineContract = <C extends Contract>(c: C): C => c;

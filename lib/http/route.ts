@@ -72,6 +72,12 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
   );
 }
 
+/** The problem body with the operation's SPEC error members beside it (problem members win on a clash). */
+async function withProblemAlso(response: Response, of: NonNullable<Contract['problemAlso']>['of']): Promise<Response> {
+  const problem = (await response.json()) as { code: string; detail: string; status: number };
+  return new Response(JSON.stringify({ ...of(problem), ...problem }), { status: response.status, headers: response.headers });
+}
+
 async function authenticate(contract: Contract, req: Request): Promise<Principal | undefined> {
   if (contract.auth === 'bearer') {
     const consoleSession = consoleSessionOf(req);
@@ -132,6 +138,7 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
       });
     } catch (err) {
       response = toErrorResponse(err, requestId, instance, log);
+      if (contract.problemAlso) response = await withProblemAlso(response, contract.problemAlso.of);
     } finally {
       leave?.();
     }

@@ -112,7 +112,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const file = await call(reviewApi, `/x/${id}`, { headers: auth, params: { onboardingId: id } });
     expect(file.data.images.portrait).toMatch(/^data:image\/jpeg;base64,/);
     expect(file.data.liveness).toMatchObject({ alive: true, score: expect.any(Number) });
-    expect(done.scoreData).toMatchObject({ cpf: clean.cpf, customerId: 'cust-1', hardStop: false });
+    expect(done.scoreData).toMatchObject({ cpf: Number(clean.cpf), customerId: 'cust-1', hardStop: false });
     expect(done.ocrData.typeRecognized).toBe('CNH_FRENTE');
     expect(done.basicData.fullName).toBe(clean.truth.fields.nome);
     expect(done.basicData.firstName).toBe(clean.truth.fields.nome!.split(' ')[0]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../db';
 import type { OcrResult } from '../documents';
-import type { ScoreResult } from '../fraud';
+import { specScoreResult, type ScoreResult } from '../fraud';
 
 type Row = typeof schema.onboardings.$inferSelect;
 
@@ -81,7 +81,7 @@ export async function onboardingView(row: Row, exec?: Executor): Promise<Onboard
       tokenConfirmed: Boolean(sms?.confirmedAt),
       smsTokenExpiresAt: sms?.expiresAt.toISOString() ?? null,
     },
-    scoreData: (row.scoreData as ScoreResult | null) ?? null,
+    scoreData: specScoreResult(row.scoreData as ScoreResult | null),
     ocrData: (row.ocrData as OcrResult | null) ?? null,
     resolution: (row.resolution as Resolution | null) ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -54,8 +54,9 @@ function operation(c: Contract): ZodOpenApiOperationObject {
       ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
     };
   }
+  const schema = c.problemAlso ? problemSchema.extend(c.problemAlso.schema.shape).meta({ id: `Problem_${c.operationId}` }) : problemSchema;
   for (const s of problemStatuses(c)) {
-    responses[String(s) as Status] = { description: STATUS_TEXT[s] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } } };
+    responses[String(s) as Status] = { description: STATUS_TEXT[s] ?? 'Error', content: { [PROBLEM_CONTENT_TYPE]: { schema } } };
   }
   const bodyTypes =
     c.body?.kind === 'form'

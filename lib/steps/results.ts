@@ -1,3 +1,4 @@
+import { specScoreResult, type ScoreResult } from '../fraud';
 import { maskEmail, maskPhone } from '../notify';
 import { capturesOf } from './captures';
 import { expireIfDue } from './lifecycle';
@@ -34,7 +35,7 @@ export function bearerResult(p: StepProcess): Record<string, unknown> {
     case 'liveness':
       return { ...base, ...(r.livenessResponse ? { livenessResponse: r.livenessResponse } : {}) };
     case 'fraud':
-      return { ...base, ...(r.fraudResponse ? { fraudResponse: r.fraudResponse } : {}) };
+      return { ...base, ...(r.fraudResponse ? { fraudResponse: specFraudResponse(r.fraudResponse) } : {}) };
   }
 }
 
@@ -82,4 +83,10 @@ function asDataUrl(value: string): string {
   const head = Buffer.from(value.slice(0, 16), 'base64');
   const mime = head[0] === 0x89 ? 'image/png' : head[0] === 0x25 ? 'application/pdf' : 'image/jpeg';
   return `data:${mime};base64,${value}`;
+}
+
+/** A stored fraudResponse with its ScoreResult in SPEC's form (older rows kept the CPF as a string). */
+function specFraudResponse(f: unknown): unknown {
+  const r = f as { scoreResult?: ScoreResult };
+  return r.scoreResult ? { ...r, scoreResult: specScoreResult(r.scoreResult) } : f;
 }

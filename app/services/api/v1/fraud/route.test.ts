@@ -40,7 +40,7 @@ describe('fraud analysis endpoints (SPEC 4.4 to 4.6)', () => {
     const body = fraudAnalysisSchema.parse(r.data);
     expect(body.extractResult.ocr.typeRecognized).toBe('CNH_FRENTE');
     expect(body.scoreResult.hardStop).toBe(false);
-    expect(body.scoreResult.cpf).toBe(cnh.cpf);
+    expect(body.scoreResult.cpf).toBe(Number(cnh.cpf)); // SPEC: number-like
     expect(body.scoreResult.customerId).toBe('cliente-42');
     expect(body.scoreResult.statistics.methodName).toBe('fraud.analysis');
     expect(body.scoreResult.statistics.totalTime).toBeGreaterThan(0);

@@ -39,7 +39,8 @@ describe('formalistic extraction (SPEC 4.10)', () => {
     const r = await post({ cpfCnpj: cnh.cpf, files: [b64(cnh.image), b64(Buffer.from('%PDF-1.7\nnot really'))], datavalid: true, forensics: true });
     expect(r.status).toBe(200);
     const body = formalisticResponseSchema.parse(r.raw);
-    expect(body).toMatchObject({ statusCode: 200, succesful: true, resquestUri: URL_PATH, error: { message: '', stackTrace: '', source: '' } });
+    // One file failed: the top level says so and names it; the other is still analysed.
+    expect(body).toMatchObject({ statusCode: 422, succesful: false, resquestUri: URL_PATH, error: { stackTrace: 'some_files_failed', source: 'files[1]', message: expect.stringMatching(/^1 de 2 arquivos/) } });
     const [doc, bad] = body.ocrResultList;
     expect(doc).toMatchObject({ statusCode: 200, succesful: true, resquestUri: `${URL_PATH}#files[0]`, companyAlias: expect.stringMatching(/^[a-z0-9-]+$/) });
     expect(doc!.ocrResult!.typeRecognized).toBe('CNH_FRENTE');
@@ -96,6 +97,8 @@ describe('formalistic extraction (SPEC 4.10)', () => {
     await enrolFace(tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
     const r = await post({ cpfCnpj: cnh.cpf, faceDB: true, files: [b64(cnh.image)] });
     const item = r.data.ocrResultList[0]!;
+    // Every file read: the top level is successful, whatever the score says.
+    expect(r.data).toMatchObject({ succesful: true, statusCode: 200, error: { message: '', stackTrace: '', source: '' } });
     expect(item.faceResult!.indexSearched).toBe(true);
     expect(item.faceResult!.indexMatches[0]).toMatchObject({ cpf: OTHER_CPF, reference: 'outro-cadastro' });
     expect(r.data.checkListResult.result.penalties.map((p) => p.rulesName)).toContain('ROSTO_DUPLICADO');
@@ -110,7 +113,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
     expect((await post({ rulesGroup: 'acme', files: [] })).status).toBe(400);
     const none = await post({ files: ['@@@not base64@@@', b64(Buffer.from('GIF89a....'))] });
     expect(none.status).toBe(200);
-    expect(none.data).toMatchObject({ succesful: false, statusCode: 422, error: { stackTrace: 'no_file_read' } });
+    expect(none.data).toMatchObject({ succesful: false, statusCode: 422, error: { stackTrace: 'no_file_read', source: 'files[0],files[1]' } });
     expect(none.data.ocrResultList.map((i) => i.statusCode)).toEqual([422, 415]);
     const empty = await post({});
     expect(empty.data).toMatchObject({ succesful: true, ocrResultList: [] });
