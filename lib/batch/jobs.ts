@@ -18,6 +18,7 @@ export const importDocJob = defineJob<{ docId: string }>({
 export const importSweepJob = defineJob({
   queue: 'import-sweep',
   cron: '* * * * *',
+  onWorkerLost: true,
   retryLimit: 0,
   async handler() {
     const ids = await strandedDocs();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
+import { getDb, keepLease, leaseFor, leaseTakeable, schema } from '../db';
+import { WORKER_ID } from '../jobs/identity';
 import { readDocument, PARENT_OF, type OcrResult, type RecognizedType } from '../documents';
 import { isAppError } from '../errors';
 import { kickDelivery } from '../webhooks';
@@ -58,8 +59,8 @@ async function claim(docId: string): Promise<DocRow | undefined> {
   const d = schema.importDocs;
   const [row] = await db
     .update(d)
-    .set({ status: 'PROCESSING', leaseUntil: leaseFor(getConfig().IMPORT_LEASE_SECONDS), attempts: sql`${d.attempts} + 1` })
-    .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), leaseFree(d.leaseUntil)))
+    .set({ status: 'PROCESSING', leaseUntil: leaseFor(getConfig().IMPORT_LEASE_SECONDS), leaseOwner: WORKER_ID, attempts: sql`${d.attempts} + 1` })
+    .where(and(eq(d.id, docId), inArray(d.status, ['PENDING', 'PROCESSING']), leaseTakeable(d.leaseUntil, d.leaseOwner)))
     .returning();
   if (row) {
     await db
@@ -154,7 +155,7 @@ export async function strandedDocs(limit = 500): Promise<string[]> {
   const rows = await db
     .select({ id: d.id })
     .from(d)
-    .where(and(inArray(d.status, ['PENDING', 'PROCESSING']), leaseFree(d.leaseUntil)))
+    .where(and(inArray(d.status, ['PENDING', 'PROCESSING']), leaseTakeable(d.leaseUntil, d.leaseOwner)))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -3,6 +3,13 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 /** A lease column free to take: never taken, or expired. */
 export const leaseFree = (column: AnyColumn): SQL => sql`(${column} is null or ${column} < now())`;
 
+/**
+ * A lease free to take: expired, or held by a worker that is gone (its row in
+ * `workers` was removed as dead). A lease without an owner waits for expiry.
+ */
+export const leaseTakeable = (until: AnyColumn, owner: AnyColumn): SQL =>
+  sql`(${leaseFree(until)} or (${owner} is not null and not exists (select 1 from workers w where w.id = ${owner})))`;
+
 /** The end of a lease taken now for `seconds`. */
 export const leaseFor = (seconds: number): SQL => sql`now() + make_interval(secs => ${seconds})`;
 

@@ -6,7 +6,7 @@ export * as schema from './schema';
 export type { Database, Db, Executor, Tx } from './connect';
 export { openDatabase } from './connect';
 export { isUuid } from './ids';
-export { leaseFree, leaseFor, keepLease, isUniqueViolation, isConnectionLost } from './conditions';
+export { leaseFree, leaseTakeable, leaseFor, keepLease, isUniqueViolation, isConnectionLost } from './conditions';
 export { migrate, pendingMigrations } from './migrate';
 
 /*

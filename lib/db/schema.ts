@@ -461,6 +461,8 @@ export const onboardings = pgTable(
     resolution: jsonb('resolution'),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: ts('lease_until'),
+    /** The worker (workers.id) holding the lease: a gone worker's lease is taken over at once, not at expiry. */
+    leaseOwner: text('lease_owner'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
@@ -597,7 +599,21 @@ export const importDocs = pgTable(
     ocr: jsonb('ocr'),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: ts('lease_until'),
+    /** The worker (workers.id) holding the lease: a gone worker's lease is taken over at once, not at expiry. */
+    leaseOwner: text('lease_owner'),
     finishedAt: ts('finished_at'),
   },
   (t) => [uniqueIndex('import_docs_position_uq').on(t.batchId, t.position), index('import_docs_status_idx').on(t.status)],
 );
+
+/**
+ * Worker processes alive now: each beats every few seconds. A lease whose
+ * owner is not here (killed, or silent too long) is free to take.
+ */
+export const workers = pgTable('workers', {
+  id: text('id').primaryKey(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: createdAt(),
+  beatAt: timestamp('beat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { getLogger } from '../log';
 import { getBoss, stopBoss } from './boss';
+import { startHeartbeat, stopHeartbeat } from './identity';
 import { housekeeping } from './housekeeping';
 import { deliverJob, sweepJob } from '../webhooks/jobs';
 import { sendJob, sweepMessagesJob } from '../notify/jobs';
@@ -11,6 +12,7 @@ import type { JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
 export { defineJob, type JobDefinition } from './registry';
+export { WORKER_ID, buryDeadWorkers } from './identity';
 
 /** Every job of the service; capabilities add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,9 +61,14 @@ export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
       await boss.send(job.queue, {});
     }
   }
+  // After the queues: a worker found gone at start or later has its work swept at once.
+  await startHeartbeat(async () => {
+    for (const job of jobs) if (job.onWorkerLost) await boss.send(job.queue, {});
+  });
   return jobs.length;
 }
 
 export async function stopWorkers(): Promise<void> {
+  await stopHeartbeat();
   await stopBoss();
 }

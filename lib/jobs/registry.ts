@@ -9,6 +9,8 @@ export interface JobDefinition<T extends object = object> {
   /** How long a fetched job may stay active before pg-boss retries it (a crashed worker's job). */
   expireInSeconds?: number;
   batchSize?: number;
+  /** Run at once when a gone worker is found (a sweep that takes over its leased work). */
+  onWorkerLost?: boolean;
   handler: (data: T, job: PgBoss.Job<T>) => Promise<void>;
 }
 

@@ -20,6 +20,7 @@ export const pipelineJob = defineJob<{ onboardingId: string }>({
 export const pipelineSweepJob = defineJob({
   queue: 'onboarding-sweep',
   cron: '* * * * *',
+  onWorkerLost: true,
   retryLimit: 0,
   async handler() {
     const ids = await strandedOnboardings();

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, keepLease, leaseFor, leaseFree, schema } from '../db';
+import { getDb, keepLease, leaseFor, leaseTakeable, schema } from '../db';
+import { WORKER_ID } from '../jobs/identity';
 import type { OcrResult } from '../documents';
 import { isAppError, type AppError } from '../errors';
 import { enrolFace } from '../face';
@@ -71,8 +72,8 @@ async function claim(onboardingId: string, leaseSeconds: number): Promise<Onboar
   const t = schema.onboardings;
   const [row] = await db
     .update(t)
-    .set({ leaseUntil: leaseFor(leaseSeconds), attempts: sql`${t.attempts} + 1` })
-    .where(and(eq(t.id, onboardingId), inArray(t.status, [...RUNNABLE]), leaseFree(t.leaseUntil)))
+    .set({ leaseUntil: leaseFor(leaseSeconds), leaseOwner: WORKER_ID, attempts: sql`${t.attempts} + 1` })
+    .where(and(eq(t.id, onboardingId), inArray(t.status, [...RUNNABLE]), leaseTakeable(t.leaseUntil, t.leaseOwner)))
     .returning();
   return row;
 }
@@ -89,7 +90,7 @@ async function renew(onboardingId: string, leaseSeconds: number): Promise<void> 
 
 async function release(onboardingId: string): Promise<void> {
   const db = await getDb();
-  await db.update(schema.onboardings).set({ leaseUntil: null }).where(eq(schema.onboardings.id, onboardingId));
+  await db.update(schema.onboardings).set({ leaseUntil: null, leaseOwner: null }).where(eq(schema.onboardings.id, onboardingId));
 }
 
 /** Ends the onboarding in a final status set by the system (a run that finds it canceled meanwhile leaves it so). */
@@ -170,7 +171,8 @@ export async function strandedOnboardings(limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(inArray(t.status, [...RUNNABLE]), leaseFree(t.leaseUntil), lt(t.updatedAt, sql`now() - interval '5 seconds'`)))
+    // A just-accepted one has its job on the way (5 s grace); one held by a gone worker is taken at once.
+    .where(and(inArray(t.status, [...RUNNABLE]), leaseTakeable(t.leaseUntil, t.leaseOwner), or(isNotNull(t.leaseOwner), lt(t.updatedAt, sql`now() - interval '5 seconds'`))))
     .limit(limit);
   return rows.map((r) => r.id);
 }

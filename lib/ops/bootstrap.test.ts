@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config';
+import { stopWorkers } from '../jobs';
 import { getSettings } from '../settings';
 import { backends, createTestDatabase, type TestDatabase } from '../testing';
 import { boot, demoAppOrigin } from './bootstrap';
@@ -11,6 +12,7 @@ describe.each(backends())('start-up on %s', (backend) => {
     db = await createTestDatabase(backend);
   });
   afterAll(async () => {
+    await stopWorkers(); // the queue client of this database goes with it
     process.env = saved;
     resetConfig();
     await db.close();
