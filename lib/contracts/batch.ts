@@ -160,7 +160,7 @@ export const putWorkflow = defineContract({
     schema: z
       .object({
         description: z.string().max(500).nullable().optional(),
-        expectedTypes: z.array(z.string().regex(/^[A-Z_]{2,30}$/)).max(20).default([]).meta({ description: 'typeParentAlias or typeRecognized values a document of this workflow may be; empty = any recognised document.' }),
+        expectedTypes: z.array(z.string().regex(/^[A-Z_]{2,30}$/)).max(20).default([]).meta({ example: ['CNH', 'RG'], description: 'typeParentAlias or typeRecognized values a document of this workflow may be; empty = any recognised document.' }),
         checklist: z.object({ checklistCode: z.string().min(1).max(100), checklistVersion: z.number().int().min(0), checklistGroup: z.string().max(100).nullable().optional() }).nullable().optional(),
         webhookUrl: webhookUrlSchema.nullable().optional().meta({ description: 'Receives batch.completed when a batch of this workflow ends.' }),
         webhookBasicAuth: basicAuthSchema.nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import 'zod-openapi';
+import { addExamples } from './examples';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { rolesOf, type ApiBase, type Contract } from '../http/contract';
 import { ERROR_CODES, PROBLEM_CONTENT_TYPE, problemSchema } from '../http/problem';
@@ -89,7 +90,7 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
     paths[c.path] = { ...(paths[c.path] ?? {}), [c.method.toLowerCase()]: operation(c) };
   }
   const errorList = Object.entries(ERROR_CODES).map(([code, text]) => `- \`${code}\`: ${text}`).join('\n');
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
     info: {
       title: TITLES[base].title,
@@ -136,6 +137,9 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
       },
     },
   });
+  addExamples(document as Parameters<typeof addExamples>[0]);
+  return document;
 }
 
 export { allContracts } from './registry';
+export { exampleOf } from './examples';

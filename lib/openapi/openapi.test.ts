@@ -28,4 +28,26 @@ describe('OpenAPI documents', () => {
     const ids = allContracts.map((c) => c.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('give every request body and success response an example, and every JSON request example passes its own contract', () => {
+    const problems: string[] = [];
+    for (const base of ['services', 'onboarding', 'import'] as const) {
+      const doc = openApiDocument(base, 'https://atesta.example') as any;
+      for (const c of allContracts.filter((c) => c.bases.includes(base))) {
+        const op = doc.paths[c.path][c.method.toLowerCase()];
+        for (const [ct, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
+          if (media.example === undefined) problems.push(`${c.operationId}: no ${ct} request example`);
+          else if (ct === 'application/json' && c.body && (c.body.kind ?? 'json') === 'json') {
+            const parsed = c.body.schema.safeParse(media.example);
+            if (!parsed.success) problems.push(`${c.operationId}: request example fails its schema: ${JSON.stringify(parsed.error.issues[0])}`);
+          }
+        }
+        for (const [status, r] of Object.entries<any>(op.responses)) {
+          if (!status.startsWith('2')) continue;
+          for (const [ct, media] of Object.entries<any>(r.content ?? {})) if (media.example === undefined) problems.push(`${c.operationId}: no ${status} ${ct} example`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
