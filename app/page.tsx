@@ -26,9 +26,15 @@ export default function HomePage() {
           <a className="text-sm text-teal-700 underline" href="/import/openapi.json">openapi.json</a>
         </li>
       </ul>
-      <p className="mt-8">
+      <p className="mt-8 flex flex-wrap gap-3">
         <Link href="/docs" className="rounded bg-teal-700 px-4 py-2 text-white">
           Read the API reference
+        </Link>
+        <Link href="/docs/guides/quick-start" className="rounded border border-teal-700 px-4 py-2 text-teal-800">
+          Quick start
+        </Link>
+        <Link href="/console" className="rounded border border-teal-700 px-4 py-2 text-teal-800">
+          Open the console
         </Link>
       </p>
     </PageShell>

@@ -1,3 +1,5 @@
+import { Markdown } from './Markdown';
+
 type Schema = {
   $ref?: string;
   type?: string | string[];
@@ -55,7 +57,7 @@ export function SchemaView({ schema, components, depth = 0 }: { schema: Schema; 
               </td>
               <td className="py-1 pr-3 font-mono text-slate-600">{typeLabel(prop, components)}</td>
               <td className="py-1 text-slate-700">
-                {inner.description ?? prop.description}
+                {(inner.description ?? prop.description) ? <Markdown inline text={(inner.description ?? prop.description)!} /> : null}
                 {nested ? <div className="mt-1 ml-2 border-l-2 border-slate-200 pl-2"><SchemaView schema={prop} components={components} depth={depth + 1} /></div> : null}
               </td>
             </tr>

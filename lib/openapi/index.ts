@@ -143,3 +143,4 @@ export function openApiDocument(base: ApiBase, serverUrl: string) {
 
 export { allContracts } from './registry';
 export { exampleOf } from './examples';
+export { GUIDES, guideText } from './guides';

@@ -10,7 +10,7 @@ export const webhookUrlSchema = z
     const problem = webhookUrlProblem(value, getConfig().WEBHOOK_ALLOW_PRIVATE_NETWORKS);
     if (problem) ctx.addIssue({ code: 'custom', message: `Webhook URL ${problem}.` });
   })
-  .meta({ description: 'http(s) URL that receives the final result (see Webhooks).', format: 'uri' });
+  .meta({ description: 'http(s) URL that receives the final result, once ([webhooks guide](/docs/guides/webhooks)).', format: 'uri' });
 
 /** `user:password` for the Basic authorization of webhook calls. */
 export const basicAuthSchema = z
