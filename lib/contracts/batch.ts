@@ -80,7 +80,7 @@ export const batchDocViewSchema = z
     externalId: z.string().nullable(),
     typeAlias: z.string().nullable(),
     status: z.enum(DOC_STATUSES),
-    rejectCode: z.string().nullable().meta({ description: 'Why it was rejected (README "Batch import").' }),
+    rejectCode: z.string().nullable().meta({ description: 'Why it was rejected (docs/batch.md).' }),
     docRejectPhase: z.number().int().nullable().meta({ description: '1 intake (file), 2 classification, 3 extraction.' }),
     rejectReason: z.string().nullable(),
     contentType: z.string().nullable(),

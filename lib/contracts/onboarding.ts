@@ -33,7 +33,7 @@ export const basicDataSchema = z
     firstName: z.string().nullable().meta({ description: 'From the name read on the document.' }),
     fullName: z.string().nullable().meta({ description: 'The name read on the document, as printed.' }),
     cep: z.string().nullable(),
-    city: z.string().nullable().meta({ description: 'Null: Atesta does not hold the CEP directory (README "Onboarding").' }),
+    city: z.string().nullable().meta({ description: 'Null: Atesta does not hold the CEP directory (docs/onboarding.md).' }),
     state: z.string().nullable().meta({ description: 'UF, from the CEP ranges.' }),
     email: z.string().nullable(),
     emailToken: z.null().meta({ description: 'Always null: the token goes to the person only; it is stored as a keyed hash.' }),
@@ -51,7 +51,7 @@ export const onboardingRecordSchema = z
     onboardingId: z.uuid(),
     cpf: z.string().meta({ description: 'Empty after erasure.' }),
     customerId: z.string(),
-    status: z.enum(ONBOARDING_STATUSES).meta({ description: 'See README "Onboarding lifecycle".' }),
+    status: z.enum(ONBOARDING_STATUSES).meta({ description: 'See docs/onboarding.md, Lifecycle.' }),
     statusReason: z.string().nullable(),
     faceMatch: z
       .object({ similarity: z.number().meta({ description: '0 to 100 on the calibrated scale.' }), match: z.boolean() })

@@ -251,7 +251,7 @@ export const integratorSettings = pgTable('integrator_settings', {
 /**
  * Face index (1:N): one enrolled face per row, the template sealed with the
  * master key (biometric data, LGPD art. 11). Searched by an exact scan of the
- * decrypted templates; see README "Face index".
+ * decrypted templates; see docs/face.md "Face index".
  */
 export const faceTemplates = pgTable(
   'face_templates',

@@ -1,7 +1,7 @@
 /**
  * State (UF) of a CEP from the Correios ranges of its first five digits: a
  * fixed public table, so the state is known without any lookup service. The
- * city needs the full CEP directory and stays null (README "Onboarding").
+ * city needs the full CEP directory and stays null (docs/onboarding.md).
  */
 const RANGES: [number, number, string][] = [
   [1000, 19999, 'SP'],

@@ -4,7 +4,7 @@ export const ONBOARDING_STATUSES = ['STARTED', 'PENDING', 'PROCESSING', 'ANALYSI
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 
 /**
- * The only allowed moves (README "Onboarding lifecycle" draws them).
+ * The only allowed moves (docs/onboarding.md "Lifecycle" draws them).
  * STARTED: accepted. PENDING: waiting for the person to confirm e-mail/phone.
  * PROCESSING: pipeline running. ANALYSIS: grey zone, a reviewer decides.
  * DONE, REJECTED, BLACKLISTED, ERROR, RESOLVED, CANCELED are final.

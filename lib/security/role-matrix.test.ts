@@ -13,7 +13,7 @@ import { call, consoleHeaders, createTestDatabase, seedIntegrator, type TestData
  * matrix below gets 403 `forbidden_role` before anything else happens; a role
  * inside it never does. A new operation lands in the matrix by default
  * (reads for all, writes for admins) and must be listed here to widen it.
- * The same matrix is in README.md (Console → Roles).
+ * The same matrix is in docs/console.md (Roles).
  */
 const ANALYST_WRITES = new Set(['decideReview']);
 const ADMIN_ONLY_READS = new Set(['getWebhookSecret']);

@@ -13,7 +13,7 @@ export interface Branding {
 export interface IntegratorSettings {
   appOrigin: string | null;
   stepLifetimeSeconds: number;
-  /** Null: the calibrated defaults (README "Face engine"). */
+  /** Null: the calibrated defaults (docs/face.md). */
   faceMatchThreshold: number | null;
   livenessThreshold: number | null;
   onboarding: OnboardingSettings;
