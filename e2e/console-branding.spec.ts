@@ -104,6 +104,16 @@ test.describe('console: branding, rule weights, deny list', () => {
     await expect(page.getByRole('row').filter({ hasText: 'chargeback' })).toHaveCount(0);
   });
 
+  test('any brand colour is taken: yellow buttons get black text, links a darker shade', async ({ page }) => {
+    await signInToConsole(page);
+    await page.goto('/console/branding');
+    await page.getByLabel('Brand colour (hex)').fill('#ffff00');
+    await expect(page.getByTestId('contrast-check')).toContainText('black text on #ffff00');
+    const start = page.getByTestId('preview-intro').locator('button', { hasText: 'Começar' });
+    expect(await start.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).toEqual(['rgb(255, 255, 0)', 'rgb(0, 0, 0)']);
+    await expectAxeClean(page);
+  });
+
   test('the app origin set in the console is where an appRedirect path leads', async ({ page, request }) => {
     const auth = await bearer(request);
     const before = (await (await request.get('/services/api/v1/settings', { headers: auth })).json()).appOrigin as string | null;

@@ -17,7 +17,7 @@ export function ResultStep({ requestId, locale, approved, capture = false, previ
   const text = approved ? t.success : capture ? t.rejectedCapture : t.rejected;
   return (
     <MessagePanel title={text.title} body={text.body} tone={approved ? 'good' : 'bad'}>
-      <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+      <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
         {text.continue}
       </a>
     </MessagePanel>

@@ -29,7 +29,7 @@ export function StepShell({
     <div
       lang={locale}
       className={`flex ${preview ? 'min-h-full' : 'min-h-screen'} flex-col bg-slate-50`}
-      style={{ '--brand': colors.background, '--brand-text': colors.text } as React.CSSProperties}
+      style={{ '--brand': colors.ink, '--brand-fill': colors.background, '--brand-text': colors.text } as React.CSSProperties}
     >
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">

@@ -77,15 +77,18 @@ describe.each(backends())('settings and branding on %s', (backend) => {
 });
 
 describe('brand colours keep WCAG AA contrast', () => {
-  it('picks the readable text colour and replaces colours that cannot reach it', () => {
-    expect(brandColors('#1d4ed8')).toEqual({ background: '#1d4ed8', text: '#ffffff' });
-    const yellow = brandColors('#ffee00');
+  it('accepts any colour: the readable text on it, and a shade of it that reads on white for links', () => {
+    expect(brandColors('#1d4ed8')).toEqual({ background: '#1d4ed8', text: '#ffffff', ink: '#1d4ed8' });
+    const yellow = brandColors('#ffff00');
+    expect(yellow).toMatchObject({ background: '#ffff00', text: '#000000' });
     expect(contrast(yellow.background, yellow.text)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(yellow.background, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrast(yellow.ink, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(brandColors(null).background).toBe('#0f766e');
-    for (const c of ['#777777', '#00ff00', '#ff0000', '#0000ff', '#123456']) {
+    for (const c of ['#777777', '#00ff00', '#ff0000', '#0000ff', '#123456', '#ffffff', '#fde68a']) {
       const b = brandColors(c);
+      expect(b.background).toBe(c);
       expect(contrast(b.background, b.text)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(b.ink, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

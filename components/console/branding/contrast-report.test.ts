@@ -7,9 +7,9 @@ describe('brand colour contrast report', () => {
     expect(contrastReport('')).toMatchObject({ ok: true, text: expect.stringContaining('white text on #0f766e') });
   });
 
-  it('says when a colour falls back to the default', () => {
-    const pale = contrastReport('#fde68a');
-    expect(pale.ok).toBe(false);
-    expect(pale.text).toContain('the pages will use the default colour #0f766e');
+  it('accepts any colour: yellow gets black text, and a darker shade for links on white', () => {
+    const yellow = contrastReport('#ffff00');
+    expect(yellow.ok).toBe(true);
+    expect(yellow.text).toMatch(/^Buttons: black text on #ffff00, contrast 19\.6:1 \(WCAG AA\)\. Links and focus rings use #[0-9a-f]{6}, a darker shade/);
   });
 });

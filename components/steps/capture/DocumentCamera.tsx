@@ -81,7 +81,7 @@ export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t:
         type="button"
         onClick={shoot}
         disabled={!ready || (!good && !override)}
-        className="w-full rounded-lg bg-[var(--brand)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] disabled:cursor-not-allowed disabled:opacity-60"
+        className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] disabled:cursor-not-allowed disabled:opacity-60"
       >
         {good || !override ? t.document.shutter : t.document.shutterAnyway}
       </button>

@@ -185,7 +185,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
       {tracker === null && ready && !challenge ? (
         <button
           type="button"
-          className="w-full rounded-lg bg-[var(--brand)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)]"
+          className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)]"
           onClick={async () => {
             const c = await challengeFlow(requestId).catch(() => undefined);
             if (c) setChallenge(c);
