@@ -1,6 +1,8 @@
 import { expect, test } from './csp-guard';
-import { expectAxeClean } from './helpers';
+import { APP, bearer, expectAxeClean, signInToConsole, uniquePhone, useApp } from './helpers';
 import { E2E_DEMO } from '../playwright.config';
+
+test.beforeAll(async () => useApp());
 
 test.describe('integrator console', () => {
   test('a signed-out visit goes to sign-in; a wrong password says so; the right one opens the overview; sign-out ends it', async ({ page }) => {
@@ -25,5 +27,30 @@ test.describe('integrator console', () => {
     await expect(page).toHaveURL(/\/console\/login$/);
     await page.goto('/console');
     await expect(page).toHaveURL(/\/console\/login$/);
+  });
+
+  test('the step processes list filters by type, status and day, and opens a process', async ({ page, request }) => {
+    const auth = await bearer(request);
+    const started = await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/done`, cellphone: uniquePhone() } });
+    const { requestId } = await started.json();
+    expect((await request.post(`/services/api/v1/steps/${requestId}/cancel`, { headers: auth })).status()).toBe(200);
+    await signInToConsole(page);
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Steps', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step processes' })).toBeVisible();
+    const filters = page.getByRole('form', { name: 'Filter step processes' });
+    await filters.getByLabel('Type').selectOption('validation');
+    await filters.getByLabel('Status').selectOption('CANCELED');
+    await filters.getByLabel('Started from').fill(new Date().toISOString().slice(0, 10));
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/kind=validation&status=CANCELED&from=/);
+    const row = page.getByRole('row').filter({ hasText: requestId });
+    await expect(row).toContainText('CANCELED');
+    await expectAxeClean(page);
+    await filters.getByLabel('Status').selectOption('APPROVED');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByRole('row').filter({ hasText: requestId })).toHaveCount(0);
+    await page.goto(`/console/steps?status=CANCELED`);
+    await page.getByRole('link', { name: requestId }).click();
+    await expect(page.getByTestId('status')).toHaveText('CANCELED');
   });
 });

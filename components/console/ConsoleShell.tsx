@@ -7,6 +7,7 @@ import { Providers } from '../steps/Providers';
 export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] = [
   { href: '/console', label: 'Overview', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/reviews', label: 'Reviews', roles: ['admin', 'analyst', 'viewer'] },
+  { href: '/console/steps', label: 'Steps', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/search', label: 'Search', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/integration', label: 'Integration', roles: ['admin', 'analyst', 'viewer'] },
   { href: '/console/webhooks', label: 'Webhooks', roles: ['admin', 'analyst', 'viewer'] },

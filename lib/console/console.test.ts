@@ -7,7 +7,7 @@ import { GET as searchApi } from '@/app/services/api/v1/console/search/route';
 import { GET as statsApi } from '@/app/services/api/v1/console/stats/route';
 import { GET as reviewApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/route';
 import { POST as decisionApi } from '@/app/services/api/v1/onboarding/reviews/[onboardingId]/decision/route';
-import { batchDetail, parseQuery, search, stats, stepDetail } from '.';
+import { batchDetail, listSteps, parseQuery, search, STEP_PAGE, stats, stepDetail, stepFilterOf } from '.';
 
 const CPF = '52998224725';
 const DAY = 86_400_000;
@@ -102,6 +102,37 @@ describe('console search, details and stats', () => {
     expect((await search(b.integratorId, CPF)).onboardings.map((o) => o.onboardingId)).toEqual([ids.bOnboarding]);
     expect((await search(a.integratorId, ids.bOnboarding!)).onboardings).toEqual([]);
     expect((await search(a.integratorId, ids.bStep!)).steps).toEqual([]);
+  });
+
+  it('lists step processes newest first, filtered by type, status and start day, in pages; only its own', async () => {
+    const d = await getDb();
+    const values = Array.from({ length: STEP_PAGE + 3 }, (_, i) => ({
+      integratorId: a.integratorId,
+      kind: (i % 2 ? 'mfa' : 'liveness') as 'mfa' | 'liveness',
+      api: 'bearer' as const,
+      cpf: CPF,
+      appRedirect: 'https://x.example/done',
+      secretHash: `h${i}`,
+      status: (i % 3 ? 'PENDING' : 'CANCELED') as 'PENDING' | 'CANCELED',
+      createdAt: ago(5, i * 60),
+      expiresAt: ago(-1),
+    }));
+    await d.insert(schema.stepProcesses).values(values);
+    const all = await listSteps(a.integratorId, {});
+    expect(all.items).toHaveLength(STEP_PAGE);
+    expect(all.items.map((x) => x.createdAt)).toEqual([...all.items.map((x) => x.createdAt)].sort().reverse());
+    expect(all.items[0]!.cpf).toBe('***.982.247-**');
+    const rest = await listSteps(a.integratorId, { before: all.nextCursor! });
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...all.items, ...rest.items].map((x) => x.requestId)).size).toBe(STEP_PAGE + 4); // + the step made above
+    expect(rest.items.map((x) => x.requestId)).not.toContain(ids.bStep);
+    const mfaCanceled = await listSteps(a.integratorId, { kind: 'mfa', status: 'CANCELED' });
+    expect(mfaCanceled.items.length).toBe(values.filter((v) => v.kind === 'mfa' && v.status === 'CANCELED').length);
+    expect(mfaCanceled.items.every((x) => x.kind === 'mfa' && x.status === 'CANCELED')).toBe(true);
+    const day = ago(1).toISOString().slice(0, 10);
+    expect((await listSteps(a.integratorId, { from: day, to: day })).items.map((x) => x.requestId)).toEqual([ids.step]);
+    // The page's query: unknown values are ignored, not errors.
+    expect(stepFilterOf({ kind: 'mfa', status: 'NOPE', from: '2026-13-45', to: '2026-11-25', before: 'x' })).toEqual({ kind: 'mfa', status: undefined, from: undefined, to: '2026-11-25', before: undefined });
   });
 
   it('details of a step and a batch with their timelines; another tenant\'s or a malformed id is 404', async () => {
