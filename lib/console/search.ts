@@ -36,6 +36,16 @@ export interface SearchResults {
   batches: BatchHit[];
 }
 
+/** A step process as the console lists it (CPF masked). */
+export const stepHit = (r: typeof schema.stepProcesses.$inferSelect): StepHit => ({
+  requestId: r.id,
+  kind: r.kind,
+  cpf: r.cpf ? maskCpf(r.cpf) : '',
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
 /** Per kind: a search names one thing; more than this many is a query too broad to read. */
 export const SEARCH_LIMIT = 25;
 
@@ -95,14 +105,7 @@ export async function search(integratorId: string, q: string): Promise<SearchRes
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
-    steps: steps.map((r) => ({
-      requestId: r.id,
-      kind: r.kind,
-      cpf: r.cpf ? maskCpf(r.cpf) : '',
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-      finishedAt: r.finishedAt?.toISOString() ?? null,
-    })),
+    steps: steps.map(stepHit),
     batches: batches.map((r) => ({
       batchId: r.id,
       batchExternalId: r.batchExternalId,

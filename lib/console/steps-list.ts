@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { getDb, schema } from '../db';
-import { maskCpf } from '../log';
-import type { StepHit } from './search';
+import { stepHit, type StepHit } from './search';
 
 export const STEP_KINDS = ['validation', 'fraud', 'liveness', 'mfa'] as const;
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELED'] as const;
@@ -50,13 +49,6 @@ export async function listSteps(integratorId: string, filter: StepFilter): Promi
     .where(and(...conds))
     .orderBy(desc(s.createdAt), desc(s.id))
     .limit(STEP_PAGE + 1);
-  const items = rows.slice(0, STEP_PAGE).map((r) => ({
-    requestId: r.id,
-    kind: r.kind,
-    cpf: r.cpf ? maskCpf(r.cpf) : '',
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-  }));
+  const items = rows.slice(0, STEP_PAGE).map(stepHit);
   return { items, nextCursor: rows.length > STEP_PAGE ? items[items.length - 1]!.requestId : null };
 }
