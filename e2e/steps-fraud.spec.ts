@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './csp-guard';
 import { consent, shot, waitForWebhook } from './capture-helpers';
-import { APP, bearer, expectAccessible, receiver, useApp } from './helpers';
+import { APP, bearer, expectAccessible, receiver, signInToConsole, useApp } from './helpers';
 import { E2E_MEDIA, e2eFaces, fakeCamera } from './media';
 
 // The fake camera films a generated CNH (e2e/global-setup.ts).
@@ -76,6 +76,13 @@ test('fraud step by upload: a blurred photo is asked again with the reason, the 
   await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });
   const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: await bearer(request) })).json();
   expect(result.status).toBe('APPROVED');
+
+  // The console shows the capture and why the first attempt was asked again (an admin sees the picture).
+  await signInToConsole(page);
+  await page.goto(`/console/steps/${requestId}`);
+  await expect(page.getByTestId('capture-front')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attempts' }).getByTestId('attempt-reasons')).toContainText(/Document front: (blurred|not_recognized)/);
+  await expectAccessible(page);
 });
 
 test('fraud step: attempts run out and the process is rejected; an oversized file is refused before upload', async ({ page, request }, info) => {

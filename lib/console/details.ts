@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { notFound } from '../errors';
+import { attemptLogOf, capturesOf, type CaptureSlot } from '../steps';
 
 /** One moment of a record's life, as stored (steps and batches keep timestamps, not a history table). */
 export interface TimelineEntry {
@@ -33,6 +34,9 @@ export async function stepDetail(integratorId: string, requestId: string) {
     cellphone: p.cellphone,
     createdAt: p.createdAt.toISOString(),
     expiresAt: p.expiresAt.toISOString(),
+    /** Failed capture attempts with why each slot was asked again; the last attempt's outcome is the status reason. */
+    attempts: attemptLogOf(p),
+    captureSlots: (await db.select({ slot: schema.stepCaptures.slot, source: schema.stepCaptures.source, at: schema.stepCaptures.createdAt }).from(schema.stepCaptures).where(eq(schema.stepCaptures.processId, p.id))).map((c) => ({ slot: c.slot as CaptureSlot, source: c.source, at: c.at.toISOString() })),
     timeline: byTime([
       at(p.createdAt, 'created', 'PENDING'),
       at(p.openedAt, 'opened by the person', 'IN_PROGRESS'),
@@ -40,6 +44,20 @@ export async function stepDetail(integratorId: string, requestId: string) {
       final ? at(p.finishedAt ?? (p.status === 'EXPIRED' ? p.expiresAt : null), 'finished', p.status) : undefined,
     ]),
   };
+}
+
+/** Roles that may see captured pictures (biometric data) in the console; viewers see that they exist, not what they show. */
+export const CAPTURE_ROLES = ['admin', 'analyst'] as const;
+
+/** The pictures of one of this integrator's step processes, opened (data URLs); another id is 404. */
+export async function stepCaptureImages(integratorId: string, requestId: string): Promise<Partial<Record<CaptureSlot, string>>> {
+  const missing = notFound('not_found', `No step process ${requestId}.`);
+  if (!UUID.test(requestId)) throw missing;
+  const db = await getDb();
+  const s = schema.stepProcesses;
+  const [p] = await db.select({ id: s.id }).from(s).where(and(eq(s.integratorId, integratorId), eq(s.id, requestId)));
+  if (!p) throw missing;
+  return Object.fromEntries(Object.entries(await capturesOf(p.id)).map(([slot, c]) => [slot, c!.image]));
 }
 
 /** A batch of this integrator with its documents' outcomes; any other id is the same 404. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
+import { stepCaptureImages, stepDetail } from '../console';
 import { deliverEvent } from '../webhooks';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
 import { fraudCase, validCnhFront, type Faces } from '@/scripts/synth/fraud';
@@ -103,6 +104,14 @@ describe('hosted fraud and liveness steps', () => {
     // Stored sealed: the capture row holds no JPEG bytes in clear.
     const [row] = await db0.select().from(schema.stepCaptures).where(eq(schema.stepCaptures.processId, requestId));
     expect(row!.imageEnc).not.toContain(good.image.toString('base64').slice(0, 40));
+
+    // The console's view: one failed attempt with its reason, the pictures for those who may see them.
+    const detail = await stepDetail(a.integratorId, requestId);
+    expect(detail.attempts).toEqual([{ at: expect.any(String), reasons: [{ slot: 'front', reason: bad.data.retry[0].reason }] }]);
+    expect(detail.captureSlots.map((c) => c.slot).sort()).toEqual(['front']);
+    expect((await stepCaptureImages(a.integratorId, requestId)).front).toMatch(/^data:image\/jpeg;base64,/);
+    const other = await seedIntegrator();
+    await expect(stepCaptureImages(other.integratorId, requestId)).rejects.toMatchObject({ status: 404 });
   }, 240_000);
 
   it('fraud step: only the failed back is asked again and the stored front is reused; the key variant reports fraudScore', async () => {

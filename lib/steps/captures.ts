@@ -102,9 +102,18 @@ export async function storeCapture(tx: Executor, processId: string, slot: Captur
   await tx.insert(schema.stepCaptures).values({ processId, slot, imageEnc: seal(image), source });
 }
 
-/** Counts a failed attempt; at the limit the caller rejects the process. */
+/** One failed capture attempt as the console shows it: when, and why each slot was asked again. */
+export interface AttemptRecord {
+  at: string;
+  reasons: { slot: CaptureSlot; reason: RetryReason }[];
+}
+
+export const attemptLogOf = (p: StepProcess): AttemptRecord[] => ((p.result as { attemptLog?: AttemptRecord[] }).attemptLog ?? []).slice();
+
+/** Counts a failed attempt (and logs its reasons); at the limit the caller rejects the process. */
 export async function recordRetry(tx: Executor, p: StepProcess, retry: Retry[]): Promise<{ attempts: number; exhausted: boolean }> {
   const attempts = captureState(p).attempts + 1;
-  await patchResult(tx, p.id, { attempts, retry });
+  const attemptLog = [...attemptLogOf(p), { at: new Date().toISOString(), reasons: retry.map(({ slot, reason }) => ({ slot, reason })) }];
+  await patchResult(tx, p.id, { attempts, retry, attemptLog });
   return { attempts, exhausted: attempts >= maxAttempts() };
 }

@@ -3,7 +3,7 @@ export { appRedirectProblem, resolveAppRedirect, redirectSignature, completionUr
 export { findProcess, transition, type StepProcess } from './records';
 export { startProcess, cancelProcess, expireDue, expireIfDue, finishTx, withFinish, type StartInput, type StepStartResponse } from './lifecycle';
 export { bearerResult, bearerResultWithImages, keyResult, resultFor } from './results';
-export { captureState, capturesOf, type CaptureOutcome, type Retry, type RetryReason } from './captures';
+export { attemptLogOf, captureState, capturesOf, type AttemptRecord, type CaptureOutcome, type CaptureSlot, type Retry, type RetryReason } from './captures';
 export { submitDocument, type DocumentSubmission } from './fraud-step';
 export { livenessChallenge, submitSelfie, type SelfieSubmission } from './liveness-step';
 export { createHandoff, type Handoff } from './handoff';

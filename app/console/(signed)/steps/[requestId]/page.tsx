@@ -3,7 +3,8 @@ import { formatWhen } from '@/components/console/format';
 import { orNotFound } from '@/components/console/or-not-found';
 import { RecordFacts } from '@/components/console/RecordFacts';
 import { TimelineSection } from '@/components/console/TimelineSection';
-import { stepDetail } from '@/lib/console';
+import { StepCaptures } from '@/components/console/steps/StepCaptures';
+import { CAPTURE_ROLES, stepCaptureImages, stepDetail } from '@/lib/console';
 import { maskCpf } from '@/lib/log';
 import { requireConsoleUser } from '../../../current-user';
 
@@ -11,7 +12,9 @@ export const metadata: Metadata = { title: 'Step process · Console' };
 
 export default async function StepPage({ params }: { params: Promise<{ requestId: string }> }) {
   const user = await requireConsoleUser();
-  const s = await orNotFound(stepDetail(user.integratorId, (await params).requestId));
+  const { requestId } = await params;
+  const s = await orNotFound(stepDetail(user.integratorId, requestId));
+  const images = (CAPTURE_ROLES as readonly string[]).includes(user.role) && s.captureSlots.length ? await stepCaptureImages(user.integratorId, requestId) : null;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Step process ({s.kind})</h1>
@@ -25,6 +28,7 @@ export default async function StepPage({ params }: { params: Promise<{ requestId
           ['Expires', formatWhen(s.expiresAt)],
         ]}
       />
+      {s.kind === 'fraud' || s.kind === 'liveness' ? <StepCaptures slots={s.captureSlots} images={images} attempts={s.attempts} finalReason={s.statusReason} /> : null}
       <TimelineSection entries={s.timeline} of="step process" />
     </div>
   );
