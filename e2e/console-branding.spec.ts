@@ -104,6 +104,45 @@ test.describe('console: branding, rule weights, deny list', () => {
     await expect(page.getByRole('row').filter({ hasText: 'chargeback' })).toHaveCount(0);
   });
 
+  test('page texts, privacy and terms links, the SMS sender and the hidden credit: previewed live, then on the real pages and in the SMS', async ({ page, request }) => {
+    const auth = await bearer(request);
+    try {
+      await signInToConsole(page);
+      await page.goto('/console/branding');
+      await page.getByLabel('Privacy policy link (https)').fill('https://banco.example.com/privacidade');
+      await page.getByLabel('Terms of use link (https)').fill('https://banco.example.com/termos');
+      await page.getByLabel('SMS sender name').fill('Banco Verde');
+      await expect(page.getByText('Codes arrive as “Seu código Banco Verde é 123456”.')).toBeVisible();
+      await page.getByLabel('Hide “Verificação por Atesta” in the footer').check();
+      await page.getByLabel('Intro title').fill('Abra sua conta no Banco Verde');
+      const intro = page.getByTestId('preview-intro');
+      await expect(intro.getByRole('heading', { level: 1 })).toHaveText('Abra sua conta no Banco Verde');
+      await expect(intro.locator('footer')).toContainText('Privacidade');
+      await expect(intro.locator('footer')).not.toContainText('Verificação por Atesta');
+      // The preview shows what a fresh process shows: masked as the pages mask, with the real limits.
+      await expect(page.getByTestId('preview-code')).toContainText('(11) •••••-4321');
+      await page.getByLabel('English').check();
+      await expect(intro.getByRole('heading', { level: 1 })).not.toHaveText('Abra sua conta no Banco Verde'); // texts are per language
+      await page.getByLabel('Português').check();
+      await expectAxeClean(page);
+      await page.getByRole('button', { name: 'Save branding' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+      const phone = uniquePhone();
+      const started = await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/b`, cellphone: phone } });
+      await page.goto((await started.json()).requestProcessUrl);
+      await expect(page.getByRole('heading', { level: 1, name: 'Abra sua conta no Banco Verde' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Privacidade' })).toHaveAttribute('href', 'https://banco.example.com/privacidade');
+      await expect(page.getByRole('link', { name: 'Termos de uso' })).toBeVisible();
+      await expect(page.getByText('Verificação por Atesta')).toHaveCount(0);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Começar' }).click();
+      await expect.poll(async () => (await (await request.get(`/dev/outbox/messages?to=${phone}`)).json()).messages?.[0]?.body ?? '', { timeout: 20_000 }).toMatch(/^Seu código Banco Verde é \d{6}\./);
+    } finally {
+      await request.put('/services/api/v1/settings', { headers: auth, data: { branding: { copy: null, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false } } });
+    }
+  });
+
   test('any brand colour is taken: yellow buttons get black text, links a darker shade', async ({ page }) => {
     await signInToConsole(page);
     await page.goto('/console/branding');

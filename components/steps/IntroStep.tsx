@@ -6,10 +6,12 @@ import { useId, useState } from 'react';
 import { messages, type Locale } from '@/lib/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
+import { usePageCopy } from './page-copy';
 
 /** What will happen, which data is used, LGPD consent. */
 export function IntroStep({ requestId, locale, kind, integratorName, singleChannel }: { requestId: string; locale: Locale; kind: 'validation' | 'mfa' | 'fraud' | 'liveness'; integratorName: string; singleChannel: 'sms' | 'email' | undefined }) {
   const t = messages[locale];
+  const copy = usePageCopy();
   const router = useRouter();
   const consentId = useId();
   const errorId = useId();
@@ -21,7 +23,8 @@ export function IntroStep({ requestId, locale, kind, integratorName, singleChann
   });
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm">
-      <h1 className="mb-3 text-2xl font-bold text-slate-900">{t.intro.title}</h1>
+      <h1 className="mb-3 text-2xl font-bold text-slate-900">{copy.introTitle ?? t.intro.title}</h1>
+      {copy.introText ? <p className="mb-3 whitespace-pre-line text-slate-800">{copy.introText}</p> : null}
       <p className="mb-3 text-slate-800">{kind === 'fraud' ? t.introCapture.fraud : kind === 'liveness' ? t.introCapture.liveness : kind === 'validation' ? t.intro.validation : t.intro.mfa}</p>
       <p className="mb-3 text-sm text-slate-700">{kind === 'fraud' ? t.introCapture.dataUsedFraud : kind === 'liveness' ? t.introCapture.dataUsedLiveness : t.intro.dataUsed}</p>
       <p className="mb-4 text-sm text-slate-700">

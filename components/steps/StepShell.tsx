@@ -1,11 +1,17 @@
 import type { Messages, Locale } from '@/lib/i18n';
 import { brandColors } from './color';
+import { PageCopyProvider, type PageCopy } from './page-copy';
 
 export interface ShellBranding {
   name: string;
   primaryColor: string | null;
   supportText: string | null;
   logoUrl: string | null;
+  /** Per language, the integrator's texts for the intro and final pages. */
+  copy?: Partial<Record<Locale, PageCopy>>;
+  privacyUrl?: string | null;
+  termsUrl?: string | null;
+  hideCredit?: boolean;
 }
 
 /** The frame of every hosted page: integrator branding, language switch, support text. In the console's preview it fills its phone frame instead of the screen. */
@@ -42,7 +48,9 @@ export function StepShell({
           </a>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-md flex-1 px-4 py-6">{children}</main>
+      <main className="mx-auto w-full max-w-md flex-1 px-4 py-6">
+        <PageCopyProvider copy={branding?.copy?.[locale]}>{children}</PageCopyProvider>
+      </main>
       <footer className="mx-auto w-full max-w-md px-4 pb-6 text-sm text-slate-600">
         {branding?.supportText ? (
           <p className="mb-1">
@@ -50,7 +58,21 @@ export function StepShell({
             {branding.supportText}
           </p>
         ) : null}
-        <p>{t.poweredBy}</p>
+        {branding?.privacyUrl || branding?.termsUrl ? (
+          <p className="mb-1 flex gap-4">
+            {branding.privacyUrl ? (
+              <a href={branding.privacyUrl} target="_blank" rel="noopener noreferrer" className="text-[var(--brand)] underline">
+                {t.privacy}
+              </a>
+            ) : null}
+            {branding.termsUrl ? (
+              <a href={branding.termsUrl} target="_blank" rel="noopener noreferrer" className="text-[var(--brand)] underline">
+                {t.terms}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        {branding?.hideCredit ? null : <p>{t.poweredBy}</p>}
       </footer>
     </div>
   );

@@ -12,6 +12,23 @@ export const appOriginSchema = z
   }, 'must be an https origin such as https://app.example.com (no path)')
   .transform((v) => new URL(v).origin);
 
+/** Texts of the intro and final pages an integrator may replace (plain text, no markup). */
+export const pageCopySchema = z
+  .object({
+    introTitle: z.string().trim().min(1).max(80).optional(),
+    introText: z.string().trim().min(1).max(400).optional(),
+    successTitle: z.string().trim().min(1).max(80).optional(),
+    successText: z.string().trim().min(1).max(400).optional(),
+  })
+  .strict()
+  .meta({ id: 'PageCopy' });
+
+/** A link shown to the person: https only. */
+const httpsLink = z
+  .url({ protocol: /^https$/ })
+  .max(500)
+  .meta({ description: 'https URL', example: 'https://www.example.com/privacidade' });
+
 export const settingsSchema = z
   .object({
     appOrigin: z.string().nullable().meta({ description: 'Origin that appRedirect paths are resolved against.' }),
@@ -31,6 +48,11 @@ export const settingsSchema = z
       primaryColor: z.string().nullable(),
       supportText: z.string().nullable(),
       hasLogo: z.boolean(),
+      copy: z.record(z.enum(['pt-BR', 'en']), pageCopySchema).meta({ description: 'Per language, texts that replace the intro and final pages\' own.' }),
+      privacyUrl: z.string().nullable(),
+      termsUrl: z.string().nullable(),
+      smsSender: z.string().nullable().meta({ description: 'Name SMS and e-mail codes are sent under; null: the display name.' }),
+      hideCredit: z.boolean().meta({ description: 'Whether the footer hides "Verificação por Atesta".' }),
     }),
   })
   .meta({ id: 'IntegratorSettings' });
@@ -55,6 +77,11 @@ export const settingsUpdateSchema = z
         primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour').nullable().optional(),
         supportText: z.string().trim().max(280).nullable().optional(),
         logo: z.string().max(300_000).nullable().optional().meta({ description: 'PNG or JPEG data URL, at most 200 KB; null removes it.' }),
+        copy: z.partialRecord(z.enum(['pt-BR', 'en']), pageCopySchema).nullable().optional().meta({ description: 'Replaces all text overrides; null removes them.' }),
+        privacyUrl: httpsLink.nullable().optional(),
+        termsUrl: httpsLink.nullable().optional(),
+        smsSender: z.string().trim().min(2).max(30).regex(/^[\p{L}\p{N} .&'-]+$/u, 'letters, digits, spaces and . & \' - only').nullable().optional().meta({ example: 'Banco Verde' }),
+        hideCredit: z.boolean().nullable().optional(),
       })
       .optional(),
   })

@@ -233,6 +233,14 @@ export const integratorSettings = pgTable('integrator_settings', {
   supportText: text('support_text'),
   logoMime: text('logo_mime'),
   logoData: text('logo_data'),
+  /** Per language: texts that replace the intro and final pages' own ({ 'pt-BR': { introTitle, … } }). */
+  pageCopy: jsonb('page_copy'),
+  privacyUrl: text('privacy_url'),
+  termsUrl: text('terms_url'),
+  /** The name SMS and e-mail codes are sent under ("Seu código Banco Verde é …"); null: the display name. */
+  smsSender: text('sms_sender'),
+  /** Hides the footer's "Verificação por Atesta". */
+  hideCredit: boolean('hide_credit').notNull().default(false),
   /** Face-match decision threshold on the similarity scale (default from calibration). */
   faceMatchThreshold: doublePrecision('face_match_threshold'),
   /** Passive liveness: attack score (0..1) above which a selfie is rejected. */

@@ -5,6 +5,8 @@ const ptBR = {
   langName: 'Português',
   switchLang: 'English',
   poweredBy: 'Verificação por Atesta',
+  privacy: 'Privacidade',
+  terms: 'Termos de uso',
   intro: {
     title: 'Vamos confirmar que é você',
     validation: 'Vamos enviar um código por SMS para o seu celular. Digite o código na próxima tela.',
@@ -54,6 +56,8 @@ const en: Messages = {
   langName: 'English',
   switchLang: 'Português',
   poweredBy: 'Verification by Atesta',
+  privacy: 'Privacy',
+  terms: 'Terms of use',
   intro: {
     title: "Let's confirm it's you",
     validation: "We'll send a code by SMS to your phone. Type the code on the next screen.",

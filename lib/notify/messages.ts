@@ -16,6 +16,8 @@ export interface MessageRequest {
   locale?: Locale;
   code: string;
   minutes: number;
+  /** Whose code it is, named in the text ("Seu código Banco Verde é …"); default Atesta. */
+  sender?: string;
 }
 
 /** Whether a channel can deliver at all; callers answer "not configured" instead of pretending. */
@@ -35,7 +37,7 @@ export function channelNotConfigured(channel: 'sms' | 'email'): AppError {
 export async function queueMessage(tx: Executor, req: MessageRequest): Promise<string> {
   if (!channelAvailable(req.channel)) throw channelNotConfigured(req.channel);
   const to = req.channel === 'sms' ? normalizeBrazilianPhone(req.to) : req.to.trim().toLowerCase();
-  const { subject, text } = render(req.template, req.locale ?? getConfig().DEFAULT_LOCALE, { code: req.code, minutes: req.minutes });
+  const { subject, text } = render(req.template, req.locale ?? getConfig().DEFAULT_LOCALE, { code: req.code, minutes: req.minutes, sender: req.sender });
   const [row] = await tx
     .insert(schema.messages)
     .values({ integratorId: req.integratorId, channel: req.channel, recipient: to, subject, bodyEnc: seal(text) })

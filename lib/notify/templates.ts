@@ -6,17 +6,17 @@ interface Rendered {
   text: string;
 }
 
-type Params = { code: string; minutes: number };
+type Params = { code: string; minutes: number; sender?: string };
 
 /** Short, clear texts; the code first, a warning not to share it. */
 const TEMPLATES: Record<TemplateName, Record<Locale, (p: Params) => Rendered>> = {
   verification_code: {
-    'pt-BR': (p) => ({ subject: 'Seu código Atesta', text: `Seu código Atesta é ${p.code}. Não compartilhe. Válido por ${p.minutes} min.` }),
-    en: (p) => ({ subject: 'Your Atesta code', text: `Your Atesta code is ${p.code}. Do not share it. Valid for ${p.minutes} min.` }),
+    'pt-BR': (p) => ({ subject: `Seu código ${p.sender}`, text: `Seu código ${p.sender} é ${p.code}. Não compartilhe. Válido por ${p.minutes} min.` }),
+    en: (p) => ({ subject: `Your ${p.sender} code`, text: `Your ${p.sender} code is ${p.code}. Do not share it. Valid for ${p.minutes} min.` }),
   },
   mfa_code: {
-    'pt-BR': (p) => ({ subject: 'Código de verificação Atesta', text: `Seu código de verificação Atesta é ${p.code}. Não compartilhe. Válido por ${p.minutes} min.` }),
-    en: (p) => ({ subject: 'Atesta verification code', text: `Your Atesta verification code is ${p.code}. Do not share it. Valid for ${p.minutes} min.` }),
+    'pt-BR': (p) => ({ subject: `Código de verificação ${p.sender}`, text: `Seu código de verificação ${p.sender} é ${p.code}. Não compartilhe. Válido por ${p.minutes} min.` }),
+    en: (p) => ({ subject: `${p.sender} verification code`, text: `Your ${p.sender} verification code is ${p.code}. Do not share it. Valid for ${p.minutes} min.` }),
   },
   email_confirmation: {
     'pt-BR': (p) => ({ subject: 'Confirme seu e-mail', text: `Para confirmar seu e-mail, use o código ${p.code}. Válido por ${p.minutes} min. Se não foi você, ignore esta mensagem.` }),
@@ -25,5 +25,5 @@ const TEMPLATES: Record<TemplateName, Record<Locale, (p: Params) => Rendered>> =
 };
 
 export function render(template: TemplateName, locale: Locale, params: Params): Rendered {
-  return TEMPLATES[template][locale](params);
+  return TEMPLATES[template][locale]({ ...params, sender: params.sender?.trim() || 'Atesta' });
 }

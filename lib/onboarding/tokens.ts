@@ -4,6 +4,7 @@ import { keyedDigest, numericCode, safeEqual } from '../crypto';
 import { schema, type Executor } from '../db';
 import { AppError, conflict, tooManyRequests, unprocessable } from '../errors';
 import { channelAvailable, queueMessage, type Locale } from '../notify';
+import { senderName } from '../settings';
 import type { Onboarding } from './records';
 
 export type ContactChannel = 'email' | 'sms';
@@ -36,7 +37,7 @@ export async function issueToken(tx: Executor, o: Onboarding, channel: ContactCh
       target: [schema.onboardingTokens.onboardingId, schema.onboardingTokens.channel],
       set: { ...values, ...(resend ? { sends: sql`${schema.onboardingTokens.sends} + 1` } : {}) },
     });
-  return queueMessage(tx, { integratorId: o.integratorId, channel, to, template: channel === 'email' ? 'email_confirmation' : 'verification_code', locale, code: token, minutes });
+  return queueMessage(tx, { integratorId: o.integratorId, channel, to, template: channel === 'email' ? 'email_confirmation' : 'verification_code', locale, code: token, minutes, sender: await senderName(o.integratorId, tx) });
 }
 
 export type TokenRow = typeof schema.onboardingTokens.$inferSelect;

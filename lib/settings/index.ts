@@ -1,13 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
 import { getConfig } from '../config';
-import { getDb, schema } from '../db';
+import { getDb, schema, type Executor } from '../db';
 import { unprocessable } from '../errors';
+
+/** Texts an integrator puts in place of the intro and final pages' own, per language. */
+export interface PageCopy {
+  introTitle?: string;
+  introText?: string;
+  successTitle?: string;
+  successText?: string;
+}
+export type PageCopyByLocale = Partial<Record<'pt-BR' | 'en', PageCopy>>;
 
 export interface Branding {
   displayName: string | null;
   primaryColor: string | null;
   supportText: string | null;
   hasLogo: boolean;
+  copy: PageCopyByLocale;
+  privacyUrl: string | null;
+  termsUrl: string | null;
+  smsSender: string | null;
+  hideCredit: boolean;
 }
 
 export interface IntegratorSettings {
@@ -36,11 +50,21 @@ export interface SettingsUpdate {
   faceMatchThreshold?: number | null;
   livenessThreshold?: number | null;
   onboarding?: { approveScore?: number | null; rejectScore?: number | null; confirmContacts?: 'none' | 'given' | null; retentionDays?: number | null };
-  branding?: { displayName?: string | null; primaryColor?: string | null; supportText?: string | null; logo?: string | null };
+  branding?: {
+    displayName?: string | null;
+    primaryColor?: string | null;
+    supportText?: string | null;
+    logo?: string | null;
+    copy?: PageCopyByLocale | null;
+    privacyUrl?: string | null;
+    termsUrl?: string | null;
+    smsSender?: string | null;
+    hideCredit?: boolean | null;
+  };
 }
 
-export async function getSettings(integratorId: string): Promise<IntegratorSettings> {
-  const db = await getDb();
+export async function getSettings(integratorId: string, exec?: Executor): Promise<IntegratorSettings> {
+  const db = exec ?? (await getDb());
   const [row] = await db.select().from(schema.integratorSettings).where(eq(schema.integratorSettings.integratorId, integratorId));
   const config = getConfig();
   return {
@@ -59,6 +83,11 @@ export async function getSettings(integratorId: string): Promise<IntegratorSetti
       primaryColor: row?.primaryColor ?? null,
       supportText: row?.supportText ?? null,
       hasLogo: Boolean(row?.logoData),
+      copy: (row?.pageCopy as PageCopyByLocale | null) ?? {},
+      privacyUrl: row?.privacyUrl ?? null,
+      termsUrl: row?.termsUrl ?? null,
+      smsSender: row?.smsSender ?? null,
+      hideCredit: row?.hideCredit ?? false,
     },
   };
 }
@@ -97,6 +126,11 @@ export async function updateSettings(integratorId: string, update: SettingsUpdat
   if (b?.displayName !== undefined) values.displayName = b.displayName;
   if (b?.primaryColor !== undefined) values.primaryColor = b.primaryColor;
   if (b?.supportText !== undefined) values.supportText = b.supportText;
+  if (b?.copy !== undefined) values.pageCopy = b.copy;
+  if (b?.privacyUrl !== undefined) values.privacyUrl = b.privacyUrl;
+  if (b?.termsUrl !== undefined) values.termsUrl = b.termsUrl;
+  if (b?.smsSender !== undefined) values.smsSender = b.smsSender;
+  if (b?.hideCredit !== undefined) values.hideCredit = b.hideCredit ?? false;
   if (b?.logo !== undefined) {
     const logo = b.logo === null ? null : parseLogo(b.logo);
     values.logoMime = logo?.mime ?? null;
@@ -130,6 +164,12 @@ export async function logoPath(integratorId: string): Promise<string | null> {
     .from(schema.integratorSettings)
     .where(eq(schema.integratorSettings.integratorId, integratorId));
   return row?.hasLogo ? `/branding/${integratorId}/logo?v=${row.updatedAt.getTime()}` : null;
+}
+
+/** The name codes are sent under: the SMS sender name, else the display name, else Atesta. */
+export async function senderName(integratorId: string, exec?: Executor): Promise<string> {
+  const b = (await getSettings(integratorId, exec)).branding;
+  return b.smsSender ?? b.displayName ?? 'Atesta';
 }
 
 /** The integrator's account name. */

@@ -3,7 +3,8 @@ import { GET, PUT } from '@/app/services/api/v1/settings/route';
 import { GET as logoGet } from '@/app/branding/[integratorId]/logo/route';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { createUser } from '../auth';
-import { logoPath, updateSettings } from '.';
+import { render } from '../notify';
+import { logoPath, senderName, updateSettings } from '.';
 import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
 import { brandColors, contrast } from '@/components/steps/color';
 
@@ -21,15 +22,30 @@ describe.each(backends())('settings and branding on %s', (backend) => {
   });
   afterAll(async () => db.close());
 
+  it('takes page texts per language, privacy and terms links, the SMS sender name and the footer credit; refuses what it cannot show safely', async () => {
+    const put = (branding: Record<string, unknown>) => call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { branding } });
+    const ok = await put({ copy: { 'pt-BR': { introTitle: 'Abra sua conta', successText: 'Tudo certo!' }, en: { introTitle: 'Open your account' } }, privacyUrl: 'https://banco.example.com/privacidade', termsUrl: 'https://banco.example.com/termos', smsSender: 'Banco Azul', hideCredit: true });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.data.branding).toMatchObject({ copy: { 'pt-BR': { introTitle: 'Abra sua conta', successText: 'Tudo certo!' }, en: { introTitle: 'Open your account' } }, privacyUrl: 'https://banco.example.com/privacidade', smsSender: 'Banco Azul', hideCredit: true });
+    expect(await senderName(tenant.integratorId)).toBe('Banco Azul');
+    expect(render('verification_code', 'pt-BR', { code: '123456', minutes: 10, sender: await senderName(tenant.integratorId) }).text).toBe('Seu código Banco Azul é 123456. Não compartilhe. Válido por 10 min.');
+    for (const bad of [{ privacyUrl: 'http://banco.example.com/p' }, { termsUrl: 'javascript:alert(1)' }, { smsSender: '<b>x</b>' }, { copy: { 'pt-BR': { introTitle: 'x', script: 'y' } } }, { copy: { fr: { introTitle: 'x' } } }]) {
+      const r = await put(bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+    const cleared = await put({ copy: null, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false });
+    expect(cleared.data.branding).toMatchObject({ copy: {}, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false });
+  });
+
   it('has defaults, takes partial updates, and serves the logo', async () => {
-    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, faceMatchThreshold: null, livenessThreshold: null, onboarding: { approveScore: 80, rejectScore: 50, confirmContacts: 'none', retentionDays: 90 }, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false } });
+    expect((await call(GET, '/services/api/v1/settings', { headers: auth })).data).toEqual({ appOrigin: null, stepLifetimeSeconds: 86400, faceMatchThreshold: null, livenessThreshold: null, onboarding: { approveScore: 80, rejectScore: 50, confirmContacts: 'none', retentionDays: 90 }, branding: { displayName: null, primaryColor: null, supportText: null, hasLogo: false, copy: {}, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false } });
     const put = await call(PUT, '/services/api/v1/settings', {
       method: 'PUT',
       headers: auth,
       json: { appOrigin: 'https://app.example.com/', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', logo: `data:image/png;base64,${PNG}` } },
     });
     expect(put.status).toBe(200);
-    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, onboarding: expect.any(Object), branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true } });
+    expect(put.data).toEqual({ appOrigin: 'https://app.example.com', stepLifetimeSeconds: 3600, faceMatchThreshold: 70, livenessThreshold: 0.4, onboarding: expect.any(Object), branding: { displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: 'Dúvidas? 0800 000 0000', hasLogo: true, copy: {}, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false } });
     const partial = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { branding: { supportText: null } } });
     const onboarding = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { onboarding: { approveScore: 90, rejectScore: 60, confirmContacts: 'given', retentionDays: 30 } } });
     expect(onboarding.data.onboarding).toEqual({ approveScore: 90, rejectScore: 60, confirmContacts: 'given', retentionDays: 30 });
@@ -38,7 +54,7 @@ describe.each(backends())('settings and branding on %s', (backend) => {
     expect(crossed.data.code).toBe('invalid_thresholds');
     const reset = await call(PUT, '/services/api/v1/settings', { method: 'PUT', headers: auth, json: { onboarding: { approveScore: null, rejectScore: null, confirmContacts: null, retentionDays: null } } });
     expect(reset.data.onboarding).toEqual({ approveScore: 80, rejectScore: 50, confirmContacts: 'none', retentionDays: 90 });
-    expect(partial.data.branding).toEqual({ displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: null, hasLogo: true });
+    expect(partial.data.branding).toEqual({ displayName: 'Banco Azul', primaryColor: '#1d4ed8', supportText: null, hasLogo: true, copy: {}, privacyUrl: null, termsUrl: null, smsSender: null, hideCredit: false });
     const logo = await logoGet(new Request(`http://x/branding/${tenant.integratorId}/logo`), { params: Promise.resolve({ integratorId: tenant.integratorId }) });
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await logo.arrayBuffer()).equals(Buffer.from(PNG, 'base64'))).toBe(true);

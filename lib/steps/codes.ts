@@ -4,6 +4,7 @@ import { keyedDigest, numericCode, safeEqual } from '../crypto';
 import { schema, type Executor } from '../db';
 import { AppError } from '../errors';
 import { queueMessage, type Locale } from '../notify';
+import { senderName } from '../settings';
 import type { StepProcess } from './records';
 
 export const CODE_TTL_MINUTES = 10;
@@ -47,6 +48,7 @@ export async function issueCode(
     to: destination,
     template: p.kind === 'mfa' ? 'mfa_code' : 'verification_code',
     locale,
+    sender: await senderName(p.integratorId, tx),
     code,
     minutes: CODE_TTL_MINUTES,
   });

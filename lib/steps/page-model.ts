@@ -1,9 +1,21 @@
-import { brandingFor, logoPath } from '../settings';
+import { brandingFor, logoPath, type PageCopyByLocale } from '../settings';
+
+/** The branding a hosted page (and the console's preview) is drawn with. */
+export interface ShellBrandingData {
+  name: string;
+  primaryColor: string | null;
+  supportText: string | null;
+  logoUrl: string | null;
+  copy: PageCopyByLocale;
+  privacyUrl: string | null;
+  termsUrl: string | null;
+  hideCredit: boolean;
+}
 import { anonymousView, completionTarget, sessionProcess, viewOf, type FlowView } from './flow';
 
 export interface PageModel {
   view: FlowView;
-  branding?: { name: string; primaryColor: string | null; supportText: string | null; logoUrl: string | null };
+  branding?: ShellBrandingData;
   /**
    * Finished without a success page: the appRedirect to send the person to at
    * once. The page redirects there itself rather than through /done, so a
@@ -23,6 +35,6 @@ export async function stepPageModel(requestId: string, token: string | undefined
   return {
     view,
     ...(leaveTo ? { leaveTo } : {}),
-    branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? await logoPath(integratorId) : null },
+    branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? await logoPath(integratorId) : null, copy: b.copy, privacyUrl: b.privacyUrl, termsUrl: b.termsUrl, hideCredit: b.hideCredit },
   };
 }

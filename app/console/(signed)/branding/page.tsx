@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { BrandingEditor } from '@/components/console/branding/BrandingEditor';
+import { getConfig } from '@/lib/config';
+import { maskPhone } from '@/lib/notify';
 import { brandingFor, logoPath } from '@/lib/settings';
+import { MAX_FAILED_ATTEMPTS, MAX_RESENDS } from '@/lib/steps';
 import { requireConsoleUser } from '../../current-user';
 
 export const metadata: Metadata = { title: 'Branding · Console' };
@@ -12,10 +15,21 @@ export default async function BrandingPage() {
     <>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">Branding</h1>
       <BrandingEditor
-        initial={{ displayName: b.displayName ?? '', primaryColor: b.primaryColor ?? '', supportText: b.supportText ?? '' }}
+        initial={{
+          displayName: b.displayName ?? '',
+          primaryColor: b.primaryColor ?? '',
+          supportText: b.supportText ?? '',
+          privacyUrl: b.privacyUrl ?? '',
+          termsUrl: b.termsUrl ?? '',
+          smsSender: b.smsSender ?? '',
+          hideCredit: b.hideCredit,
+          copy: b.copy,
+        }}
         accountName={user.integratorName}
         logoUrl={await logoPath(user.integratorId)}
         canEdit={user.role === 'admin'}
+        // A fresh process as the hosted pages show it: the same masking and limits.
+        sample={{ destination: maskPhone('11987654321'), codeAttempts: MAX_FAILED_ATTEMPTS, resends: MAX_RESENDS, captureAttempts: getConfig().STEP_MAX_CAPTURE_ATTEMPTS }}
       />
     </>
   );
