@@ -7,7 +7,7 @@ import { getDb, schema } from '../db';
 import { denyCpf, setRule } from '../fraud';
 import { putWorkflow } from '../batch';
 import { updateSettings } from '../settings';
-import { emitWebhook } from '../webhooks';
+import { createEndpoint, emitWebhook } from '../webhooks';
 import { bearerHeaders, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
 import type { RouteHandler } from '../http';
 
@@ -63,6 +63,7 @@ interface World {
     rule: string;
     user: string;
     client: string;
+    endpoint: string;
   };
   /** Strings only tenant A's data contains (ids B may name itself, like a CPF or an alias, are not among them). */
   markers: string[];
@@ -133,6 +134,10 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   'services/api/v1/clients/[clientId]/route.ts': { DELETE: byB('DELETE', 'clientId', (w) => w.ids.client) },
   'services/api/v1/clients/[clientId]/rotate/route.ts': { POST: byB('POST', 'clientId', (w) => w.ids.client) },
   'services/api/v1/webhooks/events/[eventId]/redeliver/route.ts': { POST: byB('POST', 'eventId', (w) => w.ids.event) },
+  'services/api/v1/webhooks/endpoints/[endpointId]/route.ts': {
+    PATCH: byB('PATCH', 'endpointId', (w) => w.ids.endpoint, { enabled: false }),
+    DELETE: byB('DELETE', 'endpointId', (w) => w.ids.endpoint),
+  },
   'import/import-doc/batch/[batchId]/route.ts': { GET: byB('GET', 'batchId', (w) => w.ids.batch, undefined, (w) => w.importB) },
   // A PUT names the key itself and writes B's own copy: A's entry stays as it was (checked at the end).
   'services/api/v1/fraud/deny-list/[cpf]/route.ts': { DELETE: byB('DELETE', 'cpf', (w) => w.ids.cpf), PUT: putsOwnCopy('cpf', (w) => w.ids.cpf, { reason: 'b' }) },
@@ -182,12 +187,14 @@ const COLLECTIONS: Record<string, { exempt: string } | ((w: World, res: Awaited<
   // B put the same CPF on its own list (above): B sees its own entry, not A's.
   'services/api/v1/fraud/deny-list/route.ts': (w, res) => expect(res.data.items).toEqual([expect.objectContaining({ cpf: w.ids.cpf, reason: 'b' })]),
   'services/api/v1/fraud/rules/route.ts': (w, res) => expect(res.data.find((r: { name: string }) => r.name === w.ids.rule).weight).not.toBe(97),
-  'services/api/v1/import/workflows/route.ts': (w, res) => expect(res.data.items).toEqual([expect.objectContaining({ alias: w.ids.workflow, description: 'b' })]),
+  // Besides the built-in `default` every integrator has, B sees its own workflow only.
+  'services/api/v1/import/workflows/route.ts': (w, res) => expect(res.data.items.filter((i: { alias: string }) => i.alias !== 'default')).toEqual([expect.objectContaining({ alias: w.ids.workflow, description: 'b' })]),
   'services/api/v1/onboarding/reviews/route.ts': (w, res) => expect(res.text).not.toContain(w.ids.review),
   // B searches for A's customerId: nothing (COLLECTION_QUERIES); B's own figures count none of A's onboardings.
   'services/api/v1/console/search/route.ts': (w, res) => expect(res.data).toEqual({ onboardings: [], steps: [], batches: [] }),
   'services/api/v1/console/stats/route.ts': (w, res) => expect(res.data.daily.flatMap((d: { counts: Record<string, number> }) => Object.values(d.counts))).toEqual([]),
   'services/api/v1/webhooks/events/route.ts': (w, res) => expect(res.data.events).toEqual([]),
+  'services/api/v1/webhooks/endpoints/route.ts': (w, res) => expect(res.data.endpoints).toEqual([]),
   'services/api/v1/settings/route.ts': (w, res) => expect(res.data.appOrigin).toBeNull(),
   'services/api/v1/webhooks/secret/route.ts': (w, res) => expect(res.data.webhookSecret).toBe(w.b.webhookSecret),
   'console/api/session/route.ts': { exempt: 'who is signed in: the cookie\'s own user, nothing else' },
@@ -239,6 +246,7 @@ describe('tenant isolation on every resource endpoint', () => {
 
     const [event = ''] = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: 'https://a-only.example.com/hook', subjectId: bearerProcess, data: { requestId: bearerProcess } }));
     await denyCpf(a.integratorId, '39053344705', 'a-only-reason');
+    const endpoint = await createEndpoint(a.integratorId, { url: 'https://a-only.example.com/events', eventTypes: ['onboarding.status_changed'] });
     await putWorkflow(a.integratorId, 'shared-alias', { description: 'a-only-description', expectedTypes: [] });
     await setRule(a.integratorId, 'BAIXA_QUALIDADE', '', { weight: 97, enabled: null });
     const batch = await call(await route('import/import-doc/create-batch/route.ts', 'POST'), '/x', {
@@ -253,7 +261,7 @@ describe('tenant isolation on every resource endpoint', () => {
       authA,
       authB,
       importB: await oauth(b),
-      ids: { apiKey: key!.id, bearerProcess, keyProcess, bProcess: bStarted.requestId, bCookie, bSecret, onboarding, review, event, batch: batch.data.batchId, cpf: '39053344705', workflow: 'shared-alias', rule: 'BAIXA_QUALIDADE', user: user!.id, client: a.clientId },
+      ids: { apiKey: key!.id, bearerProcess, keyProcess, bProcess: bStarted.requestId, bCookie, bSecret, onboarding, review, event, batch: batch.data.batchId, cpf: '39053344705', workflow: 'shared-alias', rule: 'BAIXA_QUALIDADE', user: user!.id, client: a.clientId, endpoint: endpoint.id },
       markers: ['a-only', a.integratorId],
     };
   }, 120_000);
@@ -293,7 +301,8 @@ describe('tenant isolation on every resource endpoint', () => {
     expect(keyProcess!.status).toBe('PENDING');
     const get = async (file: string) => call(await handlerOf(file, 'GET'), '/x', { headers: w.authA });
     expect((await get('services/api/v1/fraud/deny-list/route.ts')).data.items).toEqual([expect.objectContaining({ cpf: w.ids.cpf, reason: 'a-only-reason' })]);
-    expect((await get('services/api/v1/import/workflows/route.ts')).data.items).toEqual([expect.objectContaining({ alias: w.ids.workflow, description: 'a-only-description' })]);
+    expect((await get('services/api/v1/import/workflows/route.ts')).data.items.filter((i: { alias: string }) => i.alias !== 'default')).toEqual([expect.objectContaining({ alias: w.ids.workflow, description: 'a-only-description' })]);
+    expect((await get('services/api/v1/webhooks/endpoints/route.ts')).data.endpoints).toEqual([expect.objectContaining({ id: w.ids.endpoint, enabled: true })]);
     expect((await get('services/api/v1/fraud/rules/route.ts')).data.find((r: { name: string }) => r.name === w.ids.rule).weight).toBe(97);
     expect((await get('services/api/v1/onboarding/reviews/route.ts')).text).toContain(w.ids.review);
     expect((await get('services/api/v1/webhooks/events/route.ts')).text).toContain(w.ids.event);
