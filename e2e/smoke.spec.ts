@@ -10,6 +10,14 @@ test('the home page renders', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Read the API reference' })).toBeVisible();
 });
 
+test('the favicon is served, and <html lang> follows the page', async ({ page, request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
+  await page.goto('/docs');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test('the API reference lists the authentication endpoint and the error codes', async ({ page }) => {
   await page.goto('/docs');
   await expect(page.getByText('/services/api/v1/authentication', { exact: true })).toBeVisible();

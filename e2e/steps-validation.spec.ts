@@ -41,7 +41,8 @@ test('SMS validation: intro, wrong then right code, back to the app with a valid
   const code = await latestCode(request, phone);
   await input.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Código incorreto. Você ainda tem 4 tentativas.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Código incorreto. Confira o código recebido e digite de novo.');
+  await expect(page.getByText('4 tentativas restantes')).toBeVisible(); // said once, under the field
   await input.fill(code);
   await page.getByRole('button', { name: 'Confirmar' }).click();
 
@@ -86,13 +87,15 @@ test('five wrong codes reject the process and the person returns with status REJ
   for (const left of [4, 3, 2, 1]) {
     await input.fill(wrong);
     await input.press('Enter'); // keyboard only
-    await expect(page.getByRole('main').getByRole('alert')).toContainText(`${left} ${left === 1 ? 'tentativa' : 'tentativas'}`);
+    await expect(page.getByText(`${left} ${left === 1 ? 'tentativa restante' : 'tentativas restantes'}`)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Código incorreto. Confira o código recebido e digite de novo.');
   }
   await input.fill(wrong);
   await input.press('Enter');
   await expect(page.getByRole('heading', { name: 'Não foi possível verificar' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(page.getByText('não pode mais ser usado')).toBeVisible(); // no "try again later" on a link that cannot work again
+  await page.getByRole('link', { name: 'Voltar ao aplicativo' }).click();
   await expect(page).toHaveURL(new RegExp(`^${APP}/back\\?requestId=${requestId}&status=REJECTED&signature=[0-9a-f]{64}$`));
 });
 
@@ -124,8 +127,12 @@ test('expired, canceled and invalid links show their own pages', async ({ page, 
   await page.goto(canceling.requestProcessUrl);
   await expect(page.getByRole('heading', { name: 'Este processo foi cancelado' })).toBeVisible();
 
-  await page.goto(canceling.requestProcessUrl.replace(/[^/]+$/, 'not-the-secret'));
-  await expect(page.getByRole('heading', { name: 'Este processo foi cancelado' })).toBeVisible();
+  // A wrong secret, in a browser that never opened the process: invalid, not the process's state.
+  const fresh = await page.context().browser()!.newContext();
+  const stranger = await fresh.newPage();
+  await stranger.goto(canceling.requestProcessUrl.replace(/[^/]+$/, 'not-the-secret'));
+  await expect(stranger.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
+  await fresh.close();
   await page.goto('/p/00000000-0000-4000-8000-000000000000/whatever');
   await expect(page.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
   await expectAccessible(page);

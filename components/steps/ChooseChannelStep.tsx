@@ -34,7 +34,7 @@ export function ChooseChannelStep({ requestId, locale, channels }: { requestId: 
                 className="h-5 w-5 accent-[var(--brand)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]"
               />
               <span className="text-slate-900">
-                {c.channel === 'sms' ? t.choose.sms : t.choose.email} <span className="font-mono">{c.destination}</span>
+                {c.channel === 'sms' ? t.choose.sms : t.choose.email} <span className="font-mono whitespace-nowrap">{c.destination}</span>
               </span>
             </label>
           ))}

@@ -22,7 +22,7 @@ function useSecondsUntil(at: number): number {
  * pasted or filled by the phone's SMS autofill), clear errors read out by
  * screen readers, remaining attempts and a resend button with its cooldown.
  */
-export function CodeStep(props: { requestId: string; locale: Locale; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }) {
+export function CodeStep(props: { requestId: string; locale: Locale; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number; otherChannels?: { channel: 'sms' | 'email'; destination: string }[] }) {
   const { requestId, locale, destination } = props;
   const t = messages[locale];
   const router = useRouter();
@@ -46,6 +46,11 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
     },
     onError: (err) => (err instanceof FlowError && err.status === 409 ? router.refresh() : notify({ kind: 'error', text: t.code.error })),
   });
+  const switchChannel = useMutation({
+    mutationFn: (channel: 'sms' | 'email') => resendFlow(requestId, locale, channel),
+    onSuccess: () => router.refresh(), // the page now names the new destination
+    onError: (err) => notify({ kind: 'error', text: err instanceof FlowError && err.code === 'resend_limit' ? t.code.noResends : t.code.error }),
+  });
   const resend = useMutation({
     mutationFn: () => resendFlow(requestId, locale),
     onSuccess: (r) => {
@@ -64,7 +69,7 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
     <section className="rounded-xl bg-white p-6 shadow-sm">
       <h1 className="mb-2 text-2xl font-bold text-slate-900">{t.code.title}</h1>
       <p id={hintId} className="mb-4 text-slate-800">
-        {t.code.sentTo} <span className="font-mono font-semibold">{destination}</span>
+        {t.code.sentTo} <span className="font-mono font-semibold whitespace-nowrap">{destination}</span>
       </p>
       <form
         noValidate
@@ -113,6 +118,17 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
       >
         {resendsLeft <= 0 ? t.code.noResends : wait > 0 ? t.code.resendIn(wait) : t.code.resend}
       </button>
+      {(props.otherChannels ?? []).map((c) => (
+        <button
+          key={c.channel}
+          type="button"
+          onClick={() => switchChannel.mutate(c.channel)}
+          disabled={wait > 0 || resendsLeft <= 0 || switchChannel.isPending}
+          className="mt-2 w-full rounded-lg px-4 py-2 text-slate-800 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)] disabled:no-underline disabled:opacity-70"
+        >
+          {t.code.switchTo(c.channel)} <span className="font-mono whitespace-nowrap">{c.destination}</span>
+        </button>
+      ))}
     </section>
   );
 }

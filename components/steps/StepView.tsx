@@ -25,7 +25,7 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
     case 'choose':
       return <ChooseChannelStep requestId={requestId} locale={locale} channels={view.channels} />;
     case 'code':
-      return <CodeStep requestId={requestId} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} />;
+      return <CodeStep requestId={requestId} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} otherChannels={view.otherChannels} />;
     case 'finished':
       return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} capture={view.kind === 'fraud' || view.kind === 'liveness'} />;
     case 'already-finished':

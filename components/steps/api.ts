@@ -41,7 +41,7 @@ async function post(requestId: string, action: string, body: unknown): Promise<u
 
 export const beginFlow = (requestId: string, body: BeginBody) => post(requestId, 'begin', body).then(() => undefined);
 export const verifyFlow = async (requestId: string, code: string) => (await post(requestId, 'verify', { code })) as VerifyResponse;
-export const resendFlow = async (requestId: string, lang: string) => (await post(requestId, 'resend', { lang })) as ResendResponse;
+export const resendFlow = async (requestId: string, lang: string, channel?: 'sms' | 'email') => (await post(requestId, 'resend', { lang, ...(channel ? { channel } : {}) })) as ResendResponse;
 export const submitDocumentFlow = async (requestId: string, body: DocumentBody) => (await post(requestId, 'document', body)) as CaptureResponse;
 export const challengeFlow = async (requestId: string) => (await post(requestId, 'challenge', {})) as ChallengeResponse;
 export const submitSelfieFlow = async (requestId: string, body: SelfieBody) => (await post(requestId, 'selfie', body)) as CaptureResponse;

@@ -21,7 +21,10 @@ export const verifyResponseSchema = z.discriminatedUnion('outcome', [
 ]);
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
-export const resendBodySchema = z.object({ lang: z.enum(['pt-BR', 'en']).optional() });
+export const resendBodySchema = z.object({
+  lang: z.enum(['pt-BR', 'en']).optional(),
+  channel: z.enum(['sms', 'email']).optional().meta({ description: 'MFA with both: send the new code through this channel instead (counts as a resend).' }),
+});
 export const resendResponseSchema = z.object({ retryAfter: z.number().int(), resendsLeft: z.number().int() });
 export type ResendResponse = z.infer<typeof resendResponseSchema>;
 

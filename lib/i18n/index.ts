@@ -21,3 +21,15 @@ export function pickLocale(lang: string | null | undefined, acceptLanguage: stri
 }
 
 export { messages, type Messages } from './messages';
+
+/**
+ * The language of the page a request asks for, for `<html lang>`: a hosted
+ * step page speaks the person's language (as the page picks it); the home
+ * page, the developer portal and the console are in English; the rest pt-BR.
+ */
+export function pageLanguage(url: string, acceptLanguage: string | null | undefined): Locale {
+  const u = new URL(url, 'http://atesta.local');
+  if (u.pathname.startsWith('/p/')) return pickLocale(u.searchParams.get('lang'), acceptLanguage);
+  if (u.pathname === '/' || /^\/(docs|console|dev)(\/|$)/.test(u.pathname)) return 'en';
+  return 'pt-BR';
+}

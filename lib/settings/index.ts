@@ -166,15 +166,15 @@ export async function logoPath(integratorId: string): Promise<string | null> {
   return row?.hasLogo ? `/branding/${integratorId}/logo?v=${row.updatedAt.getTime()}` : null;
 }
 
-/** The name codes are sent under: the SMS sender name, else the display name, else Atesta. */
+/** The name codes are sent under, as the pages name the integrator: the SMS sender name, else the display name, else the account name. */
 export async function senderName(integratorId: string, exec?: Executor): Promise<string> {
   const b = (await getSettings(integratorId, exec)).branding;
-  return b.smsSender ?? b.displayName ?? 'Atesta';
+  return b.smsSender ?? b.displayName ?? (await accountName(integratorId, exec)) ?? 'Atesta';
 }
 
 /** The integrator's account name. */
-async function accountName(integratorId: string): Promise<string | undefined> {
-  const db = await getDb();
+async function accountName(integratorId: string, exec?: Executor): Promise<string | undefined> {
+  const db = exec ?? (await getDb());
   const [row] = await db.select({ name: schema.integrators.name }).from(schema.integrators).where(eq(schema.integrators.id, integratorId));
   return row?.name;
 }

@@ -19,7 +19,7 @@ import { POST as beginApi } from '@/app/p/[requestId]/api/begin/route';
 import { POST as verifyApi } from '@/app/p/[requestId]/api/verify/route';
 import { POST as resendApi } from '@/app/p/[requestId]/api/resend/route';
 import { GET as done } from '@/app/p/[requestId]/done/route';
-import { cancelProcess, expireDue, redirectSignature } from '.';
+import { cancelProcess, expireDue, redirectSignature, viewOf } from '.';
 
 
 /** Opens a requestProcessUrl like a browser: returns the cookie and where it was sent. */
@@ -119,6 +119,10 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     const replay = await open(started.data.requestProcessUrl);
     expect(replay.setCookie).toBeNull();
     expect(replay.location).toBe(`/p/${requestId}`);
+    // A wrong secret: marked invalid, so the page does not tell what became of the process.
+    const wrongSecret = await open(started.data.requestProcessUrl.replace(/[^/]+$/, 'x'.repeat(43)));
+    expect(wrongSecret.setCookie).toBeNull();
+    expect(wrongSecret.location).toBe(`/p/${requestId}?link=invalid`);
     const late = await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code }, headers, params: { requestId } });
     expect(late.status).toBe(409);
   });
@@ -247,9 +251,20 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     await sendAll();
     const [mail] = await listOutbox({ to: 'pessoa@example.com', limit: 1 });
     expect(mail!.channel).toBe('email');
-    const code = /\d{6}/.exec(mail!.body)![0];
+    const mailed = /\d{6}/.exec(mail!.body)![0];
+    // The e-mail does not come: the person switches to SMS (a resend through the other channel, after the cooldown).
+    const database = await getDb();
+    const process = (await database.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, requestId)))[0]!;
+    expect(await viewOf(process)).toMatchObject({ stage: 'code', channel: 'email', otherChannels: [{ channel: 'sms', destination: '(11) •••••-4444' }] });
+    expect((await call(resendApi, `/p/${requestId}/api/resend`, { json: { channel: 'sms' }, headers, params: { requestId } })).status).toBe(429); // cooldown
+    await database.update(schema.stepCodes).set({ lastSentAt: sql`now() - interval '61 seconds'` }).where(eq(schema.stepCodes.processId, requestId));
+    expect((await call(resendApi, `/p/${requestId}/api/resend`, { json: { channel: 'sms' }, headers, params: { requestId } })).status).toBe(200);
+    await sendAll();
+    const code = await latestCode('11900004444');
+    expect(await viewOf(process)).toMatchObject({ stage: 'code', channel: 'sms', destination: '(11) •••••-4444', otherChannels: [{ channel: 'email' }] });
+    expect((await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code: mailed }, headers, params: { requestId } })).data.outcome).toBe('wrong'); // the e-mailed code is replaced
     expect((await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code }, headers, params: { requestId } })).data.outcome).toBe('approved');
     const result = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: key, params: { requestId } });
-    expect(result.data).toEqual({ requestId, status: 'APPROVED', details: { isCodeValid: true, channel: 'email', destination: 'p•••@example.com', failedAttempts: 0 }, finishedAt: expect.any(String) });
+    expect(result.data).toEqual({ requestId, status: 'APPROVED', details: { isCodeValid: true, channel: 'sms', destination: '(11) •••••-4444', failedAttempts: 1 }, finishedAt: expect.any(String) });
   });
 });

@@ -21,7 +21,7 @@ export type FlowView =
   | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean; kind: StepProcess['kind'] }
   | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
   | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
-  | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number }
+  | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number; otherChannels: { channel: Channel; destination: string }[] }
   | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[] }
   | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[] }
   | { stage: 'unavailable'; kind: StepProcess['kind'] };
@@ -122,6 +122,8 @@ export async function viewOf(p: StepProcess | undefined): Promise<FlowView> {
     attemptsLeft: MAX_FAILED_ATTEMPTS - code.failedAttempts,
     retryAfter,
     resendsLeft,
+    // MFA with a phone and an e-mail: the person may move to the other one (a resend through it).
+    otherChannels: channels.filter((c) => c.channel !== code.channel),
   };
 }
 
@@ -189,9 +191,14 @@ export async function verifyCode(p: StepProcess, code: string): Promise<VerifyOu
   return out.result;
 }
 
-/** A new code after the cooldown, at most MAX_RESENDS times (429 with Retry-After otherwise). */
-export async function resendCode(p: StepProcess, locale: Locale): Promise<{ retryAfter: number; resendsLeft: number }> {
+/**
+ * A new code after the cooldown, at most MAX_RESENDS times (429 with
+ * Retry-After otherwise), through the same channel or, for an MFA process
+ * that has both, through the other one.
+ */
+export async function resendCode(p: StepProcess, locale: Locale, channel?: Channel): Promise<{ retryAfter: number; resendsLeft: number }> {
   assertOpen(p);
+  if (channel && !channelsOf(p).some((c) => c.channel === channel)) throw badRequest('channel_unavailable', `This process cannot send a code by ${channel === 'sms' ? 'SMS' : 'e-mail'}.`);
   const db = await getDb();
   const { messageId, state } = await db.transaction(async (tx) => {
     const row = await codeOf(tx, p.id, true);
@@ -200,7 +207,8 @@ export async function resendCode(p: StepProcess, locale: Locale): Promise<{ retr
     if (resendsLeft <= 0) throw new AppError(429, 'resend_limit', `A code can be resent at most ${MAX_RESENDS} times.`);
     if (retryAfter > 0) throw tooManyRequests(`Wait ${retryAfter} s before asking for a new code.`, retryAfter);
     const [locked] = await tx.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, p.id));
-    const issued = await issueCode(tx, locked!, row.channel, locale, true);
+    const issued = await issueCode(tx, locked!, channel ?? row.channel, locale, true);
+    if (channel && channel !== row.channel) await patchResult(tx, p.id, { channel });
     return { messageId: issued.messageId, state: resendState({ ...row, resends: row.resends + 1, lastSentAt: new Date() }) };
   });
   await kickMessages([messageId]).catch(() => undefined);

@@ -15,6 +15,8 @@ import { anonymousView, completionTarget, sessionProcess, viewOf, type FlowView 
 
 export interface PageModel {
   view: FlowView;
+  /** No session of this browser for the process: what anyone with the id may see. */
+  anonymous: boolean;
   branding?: ShellBrandingData;
   /**
    * Finished without a success page: the appRedirect to send the person to at
@@ -29,11 +31,12 @@ export interface PageModel {
 export async function stepPageModel(requestId: string, token: string | undefined): Promise<PageModel> {
   const process = await sessionProcess(requestId, token).catch(() => undefined);
   const { view, integratorId } = process ? { view: await viewOf(process), integratorId: process.integratorId } : await anonymousView(requestId);
-  if (!integratorId) return { view };
+  if (!integratorId) return { view, anonymous: !process };
   const b = await brandingFor(integratorId);
   const leaveTo = process && view.stage === 'finished' && !view.showSuccessPage ? await completionTarget(process).catch(() => undefined) : undefined;
   return {
     view,
+    anonymous: !process,
     ...(leaveTo ? { leaveTo } : {}),
     branding: { name: b.name, primaryColor: b.primaryColor, supportText: b.supportText, logoUrl: b.hasLogo ? await logoPath(integratorId) : null, copy: b.copy, privacyUrl: b.privacyUrl, termsUrl: b.termsUrl, hideCredit: b.hideCredit },
   };

@@ -14,14 +14,16 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Verificação · Verification', referrer: 'no-referrer', robots: { index: false, follow: false } };
 
 /** Every stage of a hosted process is served at /p/{requestId}; the session cookie says which. */
-export default async function StepPage({ params, searchParams }: { params: Promise<{ requestId: string }>; searchParams: Promise<{ lang?: string }> }) {
+export default async function StepPage({ params, searchParams }: { params: Promise<{ requestId: string }>; searchParams: Promise<{ lang?: string; link?: string }> }) {
   const { requestId } = await params;
-  const { lang } = await searchParams;
+  const { lang, link } = await searchParams;
   const locale = pickLocale(lang, (await headers()).get('accept-language'));
   const t = messages[locale];
-  const model = await stepPageModel(requestId, (await cookies()).get('atesta_step')?.value);
+  const found = await stepPageModel(requestId, (await cookies()).get('atesta_step')?.value);
+  // Opened with a wrong secret and no session of its own: the link is invalid, whatever the process's state.
+  const model = link === 'invalid' && found.anonymous ? { ...found, view: { stage: 'invalid' as const } } : found;
   if (model.view.stage === 'finished' && !model.view.showSuccessPage) redirect(model.leaveTo ?? `/p/${requestId}/done`);
-  const switchHref = `/p/${encodeURIComponent(requestId)}?lang=${locale === 'en' ? 'pt-BR' : 'en'}`;
+  const switchHref = `/p/${encodeURIComponent(requestId)}?lang=${locale === 'en' ? 'pt-BR' : 'en'}${link === 'invalid' ? '&link=invalid' : ''}`;
   return (
     <StepShell branding={model.branding} locale={locale} t={t} switchHref={switchHref}>
       <Providers>

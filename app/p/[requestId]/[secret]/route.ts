@@ -11,8 +11,10 @@ export async function GET(req: Request, ctx: { params: Promise<{ requestId: stri
   const url = new URL(req.url);
   const lang = url.searchParams.get('lang');
   const opened = await openProcess(requestId, secret, pickLocale(lang, req.headers.get('accept-language')));
+  // A wrong secret says "invalid link", never what became of the process it names.
+  const query = new URLSearchParams({ ...(lang ? { lang } : {}), ...(opened ? {} : { link: 'invalid' }) }).toString();
   const headers = new Headers({
-    location: `/p/${encodeURIComponent(requestId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+    location: `/p/${encodeURIComponent(requestId)}${query ? `?${query}` : ''}`,
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   });

@@ -5,6 +5,6 @@ import { requireStepSession, resendCode } from '@/lib/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowResend, async ({ req, params, body }) =>
-    json(await resendCode(await requireStepSession(req, params.requestId), pickLocale(body.lang, req.headers.get('accept-language')))),
+    json(await resendCode(await requireStepSession(req, params.requestId), pickLocale(body.lang, req.headers.get('accept-language')), body.channel)),
   ),
 });
