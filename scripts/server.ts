@@ -10,6 +10,7 @@ import { getConfig } from '../lib/config';
 import { gates } from '../lib/http/load';
 import { getLogger } from '../lib/log';
 import { boot, demoBanner, shutdown, surviveDatabaseOutages } from '../lib/ops';
+import { pageLanguage } from '../lib/i18n';
 import { loggablePath, secureResponse } from '../lib/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -35,6 +36,8 @@ async function main() {
     req.headers['x-request-id'] = requestId;
     // Only this server may say where a request came from.
     req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
+    // The root layout writes it into <html lang> (a layout cannot see the path or query).
+    req.headers['x-atesta-lang'] = pageLanguage(req.url ?? '/', req.headers['accept-language']);
     res.setHeader('x-request-id', requestId);
     secureResponse(req, res, headerPolicy);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
