@@ -1,11 +1,40 @@
 import { expect, test } from './csp-guard';
-import { APP, bearer, expectAxeClean, signInToConsole, uniquePhone, useApp } from './helpers';
+import { APP, bearer, consoleInEnglish, expectAxeClean, signInToConsole, uniquePhone, useApp } from './helpers';
 import { E2E_DEMO } from '../playwright.config';
 
 test.beforeAll(async () => useApp());
 
 test.describe('integrator console', () => {
+  test('the console speaks pt-BR by default and English on request, remembered across pages', async ({ page }) => {
+    await page.goto('/console');
+    await expect(page.getByRole('heading', { name: 'Console Atesta' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.locator('main')).toHaveAttribute('lang', 'pt-BR');
+    await page.getByLabel('Usuário').fill(E2E_DEMO.username);
+    await page.getByLabel('Senha').fill(E2E_DEMO.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: 'Visão geral' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Seções do console' });
+    await expect(nav.getByRole('link', { name: 'Etapas' })).toBeVisible();
+    await expectAxeClean(page);
+    await nav.getByRole('link', { name: 'Marca' }).click();
+    await expect(page.getByRole('button', { name: 'Salvar marca' })).toBeVisible();
+    await expect(page).toHaveTitle('Marca · Console · Atesta');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Branding', level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('button', { name: 'Save branding' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible(); // remembered
+    await page.getByRole('button', { name: 'Português' }).click();
+    await expect(page.getByRole('heading', { name: 'Registro de entregas' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/console\/login$/);
+  });
+
   test('a signed-out visit goes to sign-in; a wrong password says so; the right one opens the overview; sign-out ends it', async ({ page }) => {
+    await consoleInEnglish(page);
     await page.goto('/console');
     await expect(page).toHaveURL(/\/console\/login$/);
     await expect(page.getByRole('heading', { name: 'Atesta console' })).toBeVisible();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_DEMO } from '../playwright.config';
 
 import http from 'node:http';
@@ -56,8 +56,15 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** The console speaks pt-BR unless told: the specs written against its English texts choose English (the cookie the language switch sets). */
+export async function consoleInEnglish(page: Page) {
+  const baseURL = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'atesta_console_lang', value: 'en', url: baseURL }]);
+}
+
 /** Signs in to the console (the demo admin unless told otherwise) and waits for the overview. */
 export async function signInToConsole(page: Page, who: { username: string; password: string } = E2E_DEMO) {
+  await consoleInEnglish(page);
   await page.goto('/console/login');
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);

@@ -37,7 +37,7 @@ async function main() {
     // Only this server may say where a request came from.
     req.headers['x-atesta-client-ip'] = req.socket.remoteAddress ?? 'unknown';
     // The root layout writes it into <html lang> (a layout cannot see the path or query).
-    req.headers['x-atesta-lang'] = pageLanguage(req.url ?? '/', req.headers['accept-language']);
+    req.headers['x-atesta-lang'] = pageLanguage(req.url ?? '/', req.headers['accept-language'], req.headers.cookie);
     res.setHeader('x-request-id', requestId);
     secureResponse(req, res, headerPolicy);
     const path = (req.url ?? '/').split('?')[0] ?? '/';

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from './buttons';
+import { useT } from '@/components/console/i18n';
 
 /** A modal `<dialog>` (focus kept inside, Escape closes) open while mounted. */
 function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
@@ -23,12 +24,13 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
 
 /** Asks before an action that cannot be undone. */
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: { title: string; children: React.ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void }) {
+  const t = useT();
   return (
     <Modal title={title} onClose={onCancel}>
       <div className="mb-4 text-sm text-slate-700">{children}</div>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className={buttonClass('secondary')}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="button" onClick={onConfirm} className={buttonClass('danger')}>
           {confirmLabel}
@@ -40,11 +42,12 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
 
 /** A new secret, shown this once: copy it now, it cannot be read again. */
 export function SecretOnceDialog({ title, label, secret, onClose }: { title: string; label: string; secret: string; onClose: () => void }) {
+  const t = useT();
   const [copied, setCopied] = useState('');
   const fieldId = useId();
   return (
     <Modal title={title} onClose={onClose}>
-      <p className="mb-3 text-sm text-slate-700">Copy it now and keep it safe: it is shown only this once.</p>
+      <p className="mb-3 text-sm text-slate-700">{t('Copy it now and keep it safe: it is shown only this once.')}</p>
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
@@ -58,17 +61,17 @@ export function SecretOnceDialog({ title, label, secret, onClose }: { title: str
           className={buttonClass('secondary')}
           onClick={() => {
             // No clipboard outside secure contexts (plain http on another host).
-            if (!navigator.clipboard) return setCopied('Copying is unavailable here; select the text and copy it.');
+            if (!navigator.clipboard) return setCopied(t('Copying is unavailable here; select the text and copy it.'));
             navigator.clipboard.writeText(secret).then(
-              () => setCopied('Copied to the clipboard.'),
-              () => setCopied('Copying was refused; select the text and copy it.'),
+              () => setCopied(t('Copied to the clipboard.')),
+              () => setCopied(t('Copying was refused; select the text and copy it.')),
             );
           }}
         >
-          Copy
+          {t('Copy')}
         </button>
         <button type="button" onClick={onClose} className={buttonClass('primary')}>
-          Done
+          {t('Done')}
         </button>
       </div>
     </Modal>

@@ -1,5 +1,8 @@
 import Link from 'next/link';
 import type { Role } from '@/lib/auth';
+import type { Locale } from '@/lib/i18n';
+import { translate } from '@/lib/i18n/console';
+import { ConsoleLocaleProvider, LanguageSwitch } from './i18n';
 import { SignOutButton } from './SignOutButton';
 import { Providers } from '../steps/Providers';
 
@@ -17,34 +20,38 @@ export const CONSOLE_SECTIONS: { href: string; label: string; roles: Role[] }[] 
   { href: '/console/fraud', label: 'Fraud rules', roles: ['admin', 'analyst', 'viewer'] },
 ];
 
-export function ConsoleShell({ user, children }: { user: { username: string; role: Role; integratorName: string }; children: React.ReactNode }) {
+export function ConsoleShell({ user, locale, children }: { user: { username: string; role: Role; integratorName: string }; locale: Locale; children: React.ReactNode }) {
+  const t = (text: string) => translate(locale, text);
   return (
     <Providers>
-      <div className="min-h-screen bg-slate-50">
+      <ConsoleLocaleProvider locale={locale}>
+      <div lang={locale} className="min-h-screen bg-slate-50">
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
             <div className="flex items-center gap-6">
               <Link href="/console" className="text-lg font-semibold text-teal-800">
-                Atesta console
+                {t('Atesta console')}
               </Link>
-              <nav aria-label="Console sections" className="flex gap-4 text-sm">
+              <nav aria-label={t('Console sections')} className="flex gap-4 text-sm">
                 {CONSOLE_SECTIONS.filter((s) => s.roles.includes(user.role)).map((s) => (
                   <Link key={s.href} href={s.href} className="text-slate-700 hover:text-teal-800 hover:underline">
-                    {s.label}
+                    {t(s.label)}
                   </Link>
                 ))}
               </nav>
             </div>
             <div className="flex items-center gap-3 text-sm text-slate-600">
               <span>
-                {user.username} · {user.role} · {user.integratorName}
+                {user.username} · {t(user.role)} · {user.integratorName}
               </span>
+              <LanguageSwitch />
               <SignOutButton />
             </div>
           </div>
         </header>
         <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
       </div>
+      </ConsoleLocaleProvider>
     </Providers>
   );
 }

@@ -6,6 +6,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { SearchResults } from '@/lib/console';
 import { formatWhen } from './format';
 import { TableHead } from './TableHead';
+import { useT } from '@/components/console/i18n';
 
 interface Hit {
   id: string;
@@ -15,19 +16,20 @@ interface Hit {
 
 function Group({ title, hits, columns }: { title: string; hits: Hit[]; columns: string[] }) {
   // aria-labelledby takes a space-separated list of ids: no space in this one.
+  const t = useT();
   const headingId = `group-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-2 font-semibold text-slate-800">
-        {title} <span className="font-normal text-slate-600">({hits.length})</span>
+        {t(title)} <span className="font-normal text-slate-600">({hits.length})</span>
       </h2>
       {hits.length === 0 ? (
-        <p className="text-sm text-slate-600">None.</p>
+        <p className="text-sm text-slate-600">{t('None.')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title} found</caption>
-            <TableHead columns={['Id', ...columns]} />
+            <caption className="sr-only">{t('{what} found', { what: t(title) })}</caption>
+            <TableHead columns={['Id', ...columns.map((c) => t(c))]} />
             <tbody>
               {hits.map((h) => (
                 <tr key={h.id} className="border-t border-slate-100">
@@ -56,6 +58,7 @@ const mono = (text: string) => <span className="font-mono text-xs">{text}</span>
 /** One box: an id, a CPF, a customerId or a batchExternalId; results by kind (GET /services/api/v1/console/search). The query lives in the URL. */
 export function SearchBox() {
   const router = useRouter();
+  const t = useT();
   const pathname = usePathname();
   const q = useSearchParams().get('q')?.trim() ?? '';
   const results = useQuery({
@@ -63,7 +66,7 @@ export function SearchBox() {
     enabled: q.length > 0,
     queryFn: async (): Promise<SearchResults> => {
       const res = await fetch(`/services/api/v1/console/search?q=${encodeURIComponent(q)}`);
-      if (!res.ok) throw new Error(`The search failed (${res.status}).`);
+      if (!res.ok) throw new Error(t('The search failed ({status}).', { status: res.status }));
       return res.json();
     },
   });
@@ -81,16 +84,16 @@ export function SearchBox() {
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-72 flex-1">
           <label htmlFor="q" className="block text-sm font-medium text-slate-700">
-            Id, CPF, customerId or batchExternalId
+            {t('Id, CPF, customerId or batchExternalId')}
           </label>
           <input id="q" name="q" defaultValue={q} key={q} maxLength={200} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700" />
         </div>
         <button type="submit" className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
-          Search
+          {t('Search')}
         </button>
       </form>
       <p aria-live="polite" className="text-sm text-slate-700" data-testid="search-summary">
-        {!q ? '' : results.isPending ? 'Searching…' : results.isError ? results.error.message : `${total} found for “${q}”.`}
+        {!q ? '' : results.isPending ? t('Searching…') : results.isError ? results.error.message : t('{n} found for “{q}”.', { n: total, q })}
       </p>
       {data && (
         <>

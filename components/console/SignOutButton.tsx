@@ -1,9 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useT } from '@/components/console/i18n';
 
 export function SignOutButton() {
   const router = useRouter();
+  const t = useT();
   return (
     <button
       type="button"
@@ -14,7 +16,7 @@ export function SignOutButton() {
       }}
       className="rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
     >
-      Sign out
+      {t('Sign out')}
     </button>
   );
 }

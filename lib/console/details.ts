@@ -6,13 +6,15 @@ import { attemptLogOf, capturesOf, type CaptureSlot } from '../steps';
 /** One moment of a record's life, as stored (steps and batches keep timestamps, not a history table). */
 export interface TimelineEntry {
   at: string;
+  /** In English; the console shows it in its language (`{n}` filled from vars). */
   event: string;
   status: string | null;
+  vars?: Record<string, string>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const byTime = (entries: (TimelineEntry | undefined)[]) => entries.filter((e): e is TimelineEntry => Boolean(e)).sort((a, b) => a.at.localeCompare(b.at));
-const at = (d: Date | null, event: string, status: string | null = null) => (d ? { at: d.toISOString(), event, status } : undefined);
+const at = (d: Date | null, event: string, status: string | null = null, vars?: Record<string, string>) => (d ? { at: d.toISOString(), event, status, ...(vars ? { vars } : {}) } : undefined);
 
 /** A step process of this integrator for the console; any other id is the same 404. */
 export async function stepDetail(integratorId: string, requestId: string) {
@@ -88,7 +90,7 @@ export async function batchDetail(integratorId: string, batchId: string) {
     })),
     timeline: byTime([
       at(batch.createdAt, 'received', 'RECEIVED'),
-      ...docs.map((doc) => at(doc.finishedAt, `document ${doc.position + 1}${doc.fileName ? ` (${doc.fileName})` : ''} finished`, doc.status)),
+      ...docs.map((doc) => at(doc.finishedAt, 'document {n} finished', doc.status, { n: `${doc.position + 1}${doc.fileName ? ` (${doc.fileName})` : ''}` })),
       at(batch.finishedAt, 'finished', batch.status),
     ]),
   };

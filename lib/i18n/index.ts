@@ -24,12 +24,15 @@ export { messages, type Messages } from './messages';
 
 /**
  * The language of the page a request asks for, for `<html lang>`: a hosted
- * step page speaks the person's language (as the page picks it); the home
- * page, the developer portal and the console are in English; the rest pt-BR.
+ * step page speaks the person's language (as the page picks it), the console
+ * its chosen one; the home page and the developer portal are in English; the
+ * rest pt-BR.
  */
-export function pageLanguage(url: string, acceptLanguage: string | null | undefined): Locale {
+export function pageLanguage(url: string, acceptLanguage: string | null | undefined, cookie?: string | null): Locale {
   const u = new URL(url, 'http://atesta.local');
   if (u.pathname.startsWith('/p/')) return pickLocale(u.searchParams.get('lang'), acceptLanguage);
-  if (u.pathname === '/' || /^\/(docs|console|dev)(\/|$)/.test(u.pathname)) return 'en';
+  // The console: pt-BR unless its language switch chose English (lib/i18n/console).
+  if (/^\/console(\/|$)/.test(u.pathname)) return /(?:^|;\s*)atesta_console_lang=en(?:;|$)/.test(cookie ?? '') ? 'en' : 'pt-BR';
+  if (u.pathname === '/' || /^\/(docs|dev)(\/|$)/.test(u.pathname)) return 'en';
   return 'pt-BR';
 }

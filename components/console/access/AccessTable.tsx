@@ -1,4 +1,7 @@
+'use client';
+
 import { formatWhen } from '../consoleApi';
+import { useT } from '@/components/console/i18n';
 
 /** A list of credentials or users: a header row of column names, one row per item, revoked ones greyed. */
 export function AccessTable<T extends { revokedAt: string | null }>({
@@ -14,6 +17,7 @@ export function AccessTable<T extends { revokedAt: string | null }>({
   rowKey: (row: T) => string;
   actions?: (row: T) => React.ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -25,10 +29,10 @@ export function AccessTable<T extends { revokedAt: string | null }>({
                 {c.label}
               </th>
             ))}
-            <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('Status')}</th>
             {actions && (
               <th scope="col" className="py-2 font-medium">
-                Actions
+                {t('Actions')}
               </th>
             )}
           </tr>
@@ -41,13 +45,13 @@ export function AccessTable<T extends { revokedAt: string | null }>({
                   {c.cell(row)}
                 </td>
               ))}
-              <td className="py-2 pr-3 whitespace-nowrap">{row.revokedAt ? `revoked ${formatWhen(row.revokedAt)}` : 'active'}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{row.revokedAt ? t('revoked {when}', { when: formatWhen(row.revokedAt) }) : t('active')}</td>
               {actions && <td className="py-2">{row.revokedAt ? null : <div className="flex flex-wrap gap-2">{actions(row)}</div>}</td>}
             </tr>
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="py-3 text-sm text-slate-600">None yet.</p>}
+      {rows.length === 0 && <p className="py-3 text-sm text-slate-600">{t('None yet.')}</p>}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { StepPreviews, type PreviewSample } from './StepPreviews';
 import { ColourField } from './ColourField';
 import { LogoField, type LogoChoice } from './LogoField';
 import { field, input, primaryButton } from '../styles';
+import { useT } from '@/components/console/i18n';
 
 export interface BrandingValues {
   displayName: string;
@@ -44,6 +45,7 @@ const cleanCopy = (copy: BrandingValues['copy']) =>
  */
 export function BrandingEditor({ initial, accountName, logoUrl, canEdit, sample }: { initial: BrandingValues; accountName: string; logoUrl: string | null; canEdit: boolean; sample: PreviewSample }) {
   const router = useRouter();
+  const t = useT();
   const [values, setValues] = useState(initial);
   const [logo, setLogo] = useState<LogoChoice>({ kind: 'unchanged' });
   const [locale, setLocale] = useState<Locale>('pt-BR');
@@ -97,55 +99,55 @@ export function BrandingEditor({ initial, accountName, logoUrl, canEdit, sample 
         }}
       >
         <h2 id="branding-form-title" className="font-semibold text-slate-800">
-          Page branding
+          {t('Page branding')}
         </h2>
-        {!canEdit ? <p className="text-sm text-slate-600">Only an admin can change the branding.</p> : null}
+        {!canEdit ? <p className="text-sm text-slate-600">{t('Only an admin can change the branding.')}</p> : null}
         <fieldset disabled={!canEdit} className="space-y-4">
           <div>
             <label htmlFor="brand-name" className={field}>
-              Display name
+              {t('Display name')}
             </label>
             <input id="brand-name" value={values.displayName} maxLength={80} placeholder={accountName} onChange={(e) => set('displayName')(e.target.value)} className={input} />
           </div>
           <ColourField value={values.primaryColor} onChange={set('primaryColor')} />
           <div>
             <label htmlFor="brand-support" className={field}>
-              Support text
+              {t('Support text')}
             </label>
             <textarea id="brand-support" value={values.supportText} maxLength={280} rows={3} onChange={(e) => set('supportText')(e.target.value)} className={input} />
           </div>
           <LogoField choice={logo} hasSavedLogo={Boolean(logoUrl)} onChange={setLogo} />
           <div>
             <label htmlFor="brand-privacy" className={field}>
-              Privacy policy link (https)
+              {t('Privacy policy link (https)')}
             </label>
             <input id="brand-privacy" type="url" value={values.privacyUrl} onChange={(e) => set('privacyUrl')(e.target.value)} className={input} />
           </div>
           <div>
             <label htmlFor="brand-terms" className={field}>
-              Terms of use link (https)
+              {t('Terms of use link (https)')}
             </label>
             <input id="brand-terms" type="url" value={values.termsUrl} onChange={(e) => set('termsUrl')(e.target.value)} className={input} />
           </div>
           <div>
             <label htmlFor="brand-sender" className={field}>
-              SMS sender name
+              {t('SMS sender name')}
             </label>
             <input id="brand-sender" value={values.smsSender} maxLength={30} placeholder={values.displayName || 'Atesta'} onChange={(e) => set('smsSender')(e.target.value)} aria-describedby="brand-sender-hint" className={input} />
             <p id="brand-sender-hint" className="mt-1 text-xs text-slate-600">
-              Codes arrive as “Seu código {values.smsSender.trim() || values.displayName.trim() || 'Atesta'} é 123456”.
+              {t('Codes arrive as “Seu código {name} é 123456”.', { name: values.smsSender.trim() || values.displayName.trim() || accountName })}
             </p>
           </div>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={values.hideCredit} onChange={(e) => set('hideCredit')(e.target.checked)} className="h-4 w-4 accent-teal-700" />
-            Hide “Verificação por Atesta” in the footer
+            {t('Hide “Verificação por Atesta” in the footer')}
           </label>
           <fieldset className="space-y-2 rounded border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-700">Page texts ({locale === 'pt-BR' ? 'Português' : 'English'}; empty: ours)</legend>
+            <legend className="px-1 text-sm font-medium text-slate-700">{t('Page texts ({language}; empty: ours)', { language: locale === 'pt-BR' ? 'Português' : 'English' })}</legend>
             {COPY_FIELDS.map((f) => (
               <div key={f.key}>
                 <label htmlFor={`copy-${f.key}`} className={field}>
-                  {f.label}
+                  {t(f.label)}
                 </label>
                 {f.long ? (
                   <textarea id={`copy-${f.key}`} rows={2} maxLength={400} value={values.copy[locale]?.[f.key] ?? ''} onChange={(e) => setCopy(f.key, e.target.value)} className={input} />
@@ -158,20 +160,20 @@ export function BrandingEditor({ initial, accountName, logoUrl, canEdit, sample 
         </fieldset>
         {canEdit ? (
           <button type="submit" disabled={save.isPending} className={primaryButton}>
-            {save.isPending ? 'Saving…' : 'Save branding'}
+            {save.isPending ? t('Saving…') : t('Save branding')}
           </button>
         ) : null}
         <p role="status" aria-live="polite" className={`min-h-[1.25rem] text-sm ${save.isError ? 'text-red-700' : 'text-emerald-800'}`}>
-          {save.isError ? `Not saved: ${save.error.message}` : save.isSuccess ? 'Saved: the hosted pages now show this branding.' : ''}
+          {save.isError ? t('Not saved: {error}', { error: save.error.message }) : save.isSuccess ? t('Saved: the hosted pages now show this branding.') : ''}
         </p>
       </form>
       <section aria-labelledby="preview-title">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="preview-title" className="font-semibold text-slate-800">
-            Live preview
+            {t('Live preview')}
           </h2>
           <fieldset className="flex items-center gap-3 text-sm">
-            <legend className="sr-only">Preview language</legend>
+            <legend className="sr-only">{t('Preview language')}</legend>
             {(['pt-BR', 'en'] as const).map((l) => (
               <label key={l} className="flex items-center gap-1 text-slate-700">
                 <input type="radio" name="preview-locale" value={l} checked={locale === l} onChange={() => setLocale(l)} className="accent-teal-700" />

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { field, secondaryButton } from '../styles';
+import { useT } from '@/components/console/i18n';
 
 export type LogoChoice = { kind: 'unchanged' } | { kind: 'removed' } | { kind: 'new'; dataUrl: string; name: string };
 
@@ -19,12 +20,13 @@ const readAsDataUrl = (file: File) =>
 
 /** Logo upload: checked here for type and size so the preview shows only what the server will take. */
 export function LogoField({ choice, hasSavedLogo, onChange }: { choice: LogoChoice; hasSavedLogo: boolean; onChange: (c: LogoChoice) => void }) {
+  const t = useT();
   const [error, setError] = useState('');
   const hasLogo = choice.kind === 'new' || (choice.kind === 'unchanged' && hasSavedLogo);
   return (
     <div>
       <label htmlFor="brand-logo" className={field}>
-        Logo (PNG or JPEG, at most 200 KB)
+        {t('Logo (PNG or JPEG, at most 200 KB)')}
       </label>
       <input
         id="brand-logo"
@@ -35,8 +37,8 @@ export function LogoField({ choice, hasSavedLogo, onChange }: { choice: LogoChoi
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          if (!TYPES.includes(file.type)) return setError(`${file.name} is not a PNG or JPEG image.`);
-          if (file.size > MAX_LOGO_BYTES) return setError(`${file.name} is ${Math.ceil(file.size / 1024)} KB; the limit is 200 KB.`);
+          if (!TYPES.includes(file.type)) return setError(t('{name} is not a PNG or JPEG image.', { name: file.name }));
+          if (file.size > MAX_LOGO_BYTES) return setError(t('{name} is {kb} KB; the limit is 200 KB.', { name: file.name, kb: Math.ceil(file.size / 1024) }));
           setError('');
           onChange({ kind: 'new', dataUrl: await readAsDataUrl(file), name: file.name });
         }}
@@ -44,11 +46,11 @@ export function LogoField({ choice, hasSavedLogo, onChange }: { choice: LogoChoi
       />
       <div className="mt-1 flex items-center justify-between gap-2">
         <p id="brand-logo-status" role={error ? 'alert' : undefined} className={`text-sm ${error ? 'text-red-700' : 'text-slate-700'}`}>
-          {error || (choice.kind === 'new' ? `New logo: ${choice.name} (not saved yet)` : choice.kind === 'removed' ? 'Logo removed (not saved yet)' : hasSavedLogo ? 'Current logo in use' : 'No logo')}
+          {error || (choice.kind === 'new' ? t('New logo: {name} (not saved yet)', { name: choice.name }) : choice.kind === 'removed' ? t('Logo removed (not saved yet)') : hasSavedLogo ? t('Current logo in use') : t('No logo'))}
         </p>
         {hasLogo ? (
           <button type="button" onClick={() => onChange({ kind: 'removed' })} className={secondaryButton}>
-            Remove logo
+            {t('Remove logo')}
           </button>
         ) : null}
       </div>

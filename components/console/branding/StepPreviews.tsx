@@ -7,6 +7,7 @@ import { CodeStep } from '../../steps/CodeStep';
 import { IntroStep } from '../../steps/IntroStep';
 import { ResultStep } from '../../steps/ResultStep';
 import { StepShell, type ShellBranding } from '../../steps/StepShell';
+import { useT } from '@/components/console/i18n';
 
 const PREVIEW_ID = 'preview';
 
@@ -37,15 +38,16 @@ function pages(locale: Locale, name: string, s: PreviewSample): { id: string; la
  */
 export function StepPreviews({ branding, locale, sample }: { branding: ShellBranding; locale: Locale; sample: PreviewSample }) {
   const t = messages[locale];
+  const ct = useT();
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,410px)] gap-6" aria-label="Hosted page previews">
+    <ul className="grid grid-cols-[repeat(auto-fill,410px)] gap-6" aria-label={ct('Hosted page previews')}>
       {pages(locale, branding.name, sample).map((p) => (
         <li key={p.id}>
           <figure data-testid={`preview-${p.id}`}>
-            <figcaption className="mb-2 text-sm font-medium text-slate-700">{p.label}</figcaption>
+            <figcaption className="mb-2 text-sm font-medium text-slate-700">{ct(p.label)}</figcaption>
             <div className="h-[740px] w-[410px] overflow-hidden rounded-[2rem] border-[10px] border-slate-800 bg-slate-50 shadow-lg">
               {/* Focusable so a keyboard can scroll a page longer than the frame. */}
-              <div role="region" aria-label={`${p.label} preview`} tabIndex={0} className="h-full overflow-y-auto focus-visible:outline-4 focus-visible:outline-teal-700">
+              <div role="region" aria-label={ct('{page} preview', { page: ct(p.label) })} tabIndex={0} className="h-full overflow-y-auto focus-visible:outline-4 focus-visible:outline-teal-700">
                 <div inert className="h-full">
                   <StepShell branding={branding} locale={locale} t={t} switchHref="#" preview>
                     {p.page}

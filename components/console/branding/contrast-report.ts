@@ -1,9 +1,9 @@
 import { brandColors, contrast, DEFAULT_BRAND } from '../../steps/color';
 
 /** What the hosted pages will do with a brand colour ('' = the default): button text and its contrast, and the shade links use on white. */
-export function contrastReport(colour: string): { ok: boolean; text: string } {
+export function contrastReport(colour: string, t: (text: string, vars?: Record<string, string | number>) => string = (s, v) => (v ? s.replace(/\{(\w+)\}/g, (m, k: string) => String(v[k] ?? m)) : s)): { ok: boolean; text: string } {
   const used = brandColors(colour || DEFAULT_BRAND);
-  const textName = used.text === '#ffffff' ? 'white' : 'black';
-  const buttons = `Buttons: ${textName} text on ${used.background}, contrast ${contrast(used.background, used.text).toFixed(1)}:1 (WCAG AA).`;
-  return { ok: true, text: used.ink === used.background ? buttons : `${buttons} Links and focus rings use ${used.ink}, a darker shade, to stay readable on white (${contrast(used.ink, '#ffffff').toFixed(1)}:1).` };
+  const ratio = contrast(used.background, used.text).toFixed(1);
+  const buttons = used.text === '#ffffff' ? t('Buttons: white text on {colour}, contrast {ratio}:1 (WCAG AA).', { colour: used.background, ratio }) : t('Buttons: black text on {colour}, contrast {ratio}:1 (WCAG AA).', { colour: used.background, ratio });
+  return { ok: true, text: used.ink === used.background ? buttons : `${buttons} ${t('Links and focus rings use {ink}, a darker shade, to stay readable on white ({ratio}:1).', { ink: used.ink, ratio: contrast(used.ink, '#ffffff').toFixed(1) })}` };
 }

@@ -6,6 +6,7 @@ import { formatCpf, maskCpf } from '@/lib/log/mask';
 import { consoleApi } from '../consoleApi';
 import { TableHead } from '../TableHead';
 import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';
+import { useT } from '@/components/console/i18n';
 
 interface Entry {
   cpf: string;
@@ -22,6 +23,7 @@ const KEY = ['console', 'deny-list'];
 /** The deny list: CPFs masked until revealed one by one; admins add and remove. */
 export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]; pageSize: number; canEdit: boolean }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const [revealed, setRevealed] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<{ error: boolean; text: string }>({ error: false, text: '' });
   const list = useInfiniteQuery({
@@ -39,12 +41,12 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
   const failed = (e: Error) => setStatus({ error: true, text: e.message });
   const add = useMutation({
     mutationFn: (v: { cpf: string; reason: string }) => consoleApi<Entry>(`/services/api/v1/fraud/deny-list/${v.cpf}`, { method: 'PUT', json: { reason: v.reason || null } }),
-    onSuccess: (e) => done(`${maskCpf(e.cpf)} is on the deny list.`),
+    onSuccess: (e) => done(t('{cpf} is on the deny list.', { cpf: maskCpf(e.cpf) })),
     onError: failed,
   });
   const remove = useMutation({
     mutationFn: (cpf: string) => consoleApi(`/services/api/v1/fraud/deny-list/${cpf}`, { method: 'DELETE' }),
-    onSuccess: (_, cpf) => done(`${maskCpf(cpf)} was taken off the deny list.`),
+    onSuccess: (_, cpf) => done(t('{cpf} was taken off the deny list.', { cpf: maskCpf(cpf) })),
     onError: failed,
   });
   const entries = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -52,9 +54,9 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
   return (
     <section aria-labelledby="deny-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="deny-title" className="mb-1 text-lg font-semibold text-slate-800">
-        Deny list
+        {t('Deny list')}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">Every later analysis of a listed CPF stops with CPF_BLOQUEADO.</p>
+      <p className="mb-4 text-sm text-slate-600">{t('Every later analysis of a listed CPF stops with CPF_BLOQUEADO.')}</p>
       {canEdit ? (
         <form
           className="mb-4 flex flex-wrap items-end gap-3"
@@ -62,7 +64,7 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
             e.preventDefault();
             const form = new FormData(e.currentTarget);
             const cpf = String(form.get('cpf')).replace(/\D/g, '');
-            if (cpf.length !== 11) return setStatus({ error: true, text: 'A CPF has 11 digits.' });
+            if (cpf.length !== 11) return setStatus({ error: true, text: t('A CPF has 11 digits.') });
             add.mutate({ cpf, reason: String(form.get('reason')).trim() });
             e.currentTarget.reset();
           }}
@@ -75,12 +77,12 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
           </div>
           <div className="min-w-64 flex-1">
             <label htmlFor="deny-reason" className={field}>
-              Reason
+              {t('Reason')}
             </label>
             <input id="deny-reason" name="reason" maxLength={500} className={input} />
           </div>
           <button type="submit" disabled={add.isPending} className={primaryButton}>
-            Add to deny list
+            {t('Add to deny list')}
           </button>
         </form>
       ) : null}
@@ -88,11 +90,11 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
         {status.text}
       </p>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">No CPF is on the deny list.</p>
+        <p className="text-sm text-slate-600">{t('No CPF is on the deny list.')}</p>
       ) : (
         <table className={table}>
-          <caption className="sr-only">CPFs on the deny list</caption>
-          <TableHead className="" cellClassName={th} columns={['CPF', 'Reason', 'Added', { label: <span className="sr-only">Actions</span> }]} />
+          <caption className="sr-only">{t('CPFs on the deny list')}</caption>
+          <TableHead className="" cellClassName={th} columns={['CPF', t('Reason'), t('Added'), { label: <span className="sr-only">{t('Actions')}</span> }]} />
           <tbody>
             {entries.map((e) => {
               const shown = revealed.has(e.cpf);
@@ -109,15 +111,15 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
                     <button
                       type="button"
                       aria-pressed={shown}
-                      aria-label={`${shown ? 'Hide' : 'Reveal'} CPF ${masked}`}
+                      aria-label={shown ? t('Hide CPF {cpf}', { cpf: masked }) : t('Reveal CPF {cpf}', { cpf: masked })}
                       onClick={() => setRevealed((old) => new Set(shown ? [...old].filter((c) => c !== e.cpf) : [...old, e.cpf]))}
                       className={secondaryButton}
                     >
-                      {shown ? 'Hide' : 'Reveal'}
+                      {shown ? t('Hide') : t('Reveal')}
                     </button>
                     {canEdit ? (
-                      <button type="button" aria-label={`Remove CPF ${masked}`} disabled={remove.isPending} onClick={() => remove.mutate(e.cpf)} className={secondaryButton}>
-                        Remove
+                      <button type="button" aria-label={t('Remove CPF {cpf}', { cpf: masked })} disabled={remove.isPending} onClick={() => remove.mutate(e.cpf)} className={secondaryButton}>
+                        {t('Remove')}
                       </button>
                     ) : null}
                   </td>
@@ -129,7 +131,7 @@ export function DenyListPanel({ initial, pageSize, canEdit }: { initial: Entry[]
       )}
       {list.hasNextPage ? (
         <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} className={`${secondaryButton} mt-3`}>
-          Load more
+          {t('Load more')}
         </button>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { consoleApi } from '../consoleApi';
 import { TableHead } from '../TableHead';
 import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';
 import { RulePreviewResult } from './RulePreviewResult';
+import { useT } from '@/components/console/i18n';
 
 type Draft = Record<string, { weight: number; enabled: boolean }>;
 const draftOf = (rules: RuleState[]): Draft => Object.fromEntries(rules.map((r) => [r.name, { weight: r.weight, enabled: r.enabled }]));
@@ -27,6 +28,7 @@ function useDebounced<T>(value: T, ms: number): T {
  * (POST .../fraud/rules/preview), then save; other roles read.
  */
 export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: RuleState[]; canEdit: boolean }) {
+  const t = useT();
   const [groupInput, setGroupInput] = useState('');
   const [group, setGroup] = useState('');
   const [draft, setDraft] = useState<Draft>(() => draftOf(initialRules));
@@ -66,10 +68,10 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
       return changes.length;
     },
     onSuccess: async (n) => {
-      setStatus({ error: false, text: `Saved ${n} rule${n === 1 ? '' : 's'} for ${group ? `rulesGroup ${group}` : 'every analysis'}.` });
+      setStatus({ error: false, text: t(n === 1 ? 'Saved {n} rule for {scope}.' : 'Saved {n} rules for {scope}.', { n, scope: group ? `rulesGroup ${group}` : t('every analysis') }) });
       await rules.refetch();
     },
-    onError: (e) => setStatus({ error: true, text: `Not saved: ${e.message}` }),
+    onError: (e) => setStatus({ error: true, text: t('Not saved: {error}', { error: e.message }) }),
   });
 
   const setRule = (name: string, patch: Partial<{ weight: number; enabled: boolean }>) => setDraft((old) => ({ ...old, [name]: { ...old[name]!, ...patch } }));
@@ -77,33 +79,33 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
   return (
     <section aria-labelledby="rules-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="rules-title" className="mb-1 text-lg font-semibold text-slate-800">
-        Rule weights
+        {t('Rule weights')}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">Each rule that fires takes its weight from 100. A rulesGroup’s settings override the general ones for the analyses sent with it.</p>
+      <p className="mb-4 text-sm text-slate-600">{t('Each rule that fires takes its weight from 100. A rulesGroup’s settings override the general ones for the analyses sent with it.')}</p>
       <form
         className="mb-4 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!GROUP.test(groupInput)) return setStatus({ error: true, text: 'A rulesGroup is up to 60 letters, digits, dots, dashes or underscores.' });
+          if (!GROUP.test(groupInput)) return setStatus({ error: true, text: t('A rulesGroup is up to 60 letters, digits, dots, dashes or underscores.') });
           setStatus({ error: false, text: '' });
           setGroup(groupInput);
         }}
       >
         <div>
           <label htmlFor="rules-group" className={field}>
-            rulesGroup (empty: every analysis)
+            {t('rulesGroup (empty: every analysis)')}
           </label>
           <input id="rules-group" value={groupInput} onChange={(e) => setGroupInput(e.target.value)} className={input} />
         </div>
         <button type="submit" className={secondaryButton}>
-          Show rules
+          {t('Show rules')}
         </button>
       </form>
       <div className="grid gap-6 xl:grid-cols-[1fr_26rem]">
         <div className="overflow-x-auto">
           <table className={table}>
-            <caption className="mb-2 text-left text-sm text-slate-700">Rules for {group ? `rulesGroup ${group}` : 'every analysis'}</caption>
-            <TableHead className="" cellClassName={th} columns={['Rule', 'Weight', 'On']} />
+            <caption className="mb-2 text-left text-sm text-slate-700">{t('Rules for {scope}', { scope: group ? `rulesGroup ${group}` : t('every analysis') })}</caption>
+            <TableHead className="" cellClassName={th} columns={[t('Rule'), t('Weight'), t('On')]} />
             <tbody>
               {loaded.map((r) => {
                 const d = draft[r.name] ?? { weight: r.weight, enabled: r.enabled };
@@ -111,7 +113,7 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
                   <tr key={r.name}>
                     <th scope="row" className={`${td} font-normal`}>
                       <span className="font-mono font-semibold">{r.name}</span>
-                      {r.hardStop ? <span className="ml-2 rounded bg-rose-100 px-1 text-xs text-rose-800">hard stop</span> : null}
+                      {r.hardStop ? <span className="ml-2 rounded bg-rose-100 px-1 text-xs text-rose-800">{t('hard stop')}</span> : null}
                       <span className="block text-xs text-slate-600">{r.description}</span>
                     </th>
                     <td className={td}>
@@ -120,7 +122,7 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
                           type="number"
                           min={0}
                           max={100}
-                          aria-label={`Weight of ${r.name}`}
+                          aria-label={t('Weight of {rule}', { rule: r.name })}
                           value={d.weight}
                           onChange={(e) => setRule(r.name, { weight: Math.max(0, Math.min(100, Math.round(Number(e.target.value) || 0))) })}
                           className="w-20 rounded-md border border-slate-400 px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
@@ -128,13 +130,13 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
                       ) : (
                         <span className="tabular-nums">{r.weight}</span>
                       )}
-                      {r.weight !== r.defaultWeight ? <span className="block text-xs text-slate-600">default {r.defaultWeight}</span> : null}
+                      {r.weight !== r.defaultWeight ? <span className="block text-xs text-slate-600">{t('default {weight}', { weight: r.defaultWeight })}</span> : null}
                     </td>
                     <td className={td}>
                       {canEdit ? (
-                        <input type="checkbox" aria-label={`${r.name} on`} checked={d.enabled} onChange={(e) => setRule(r.name, { enabled: e.target.checked })} className="h-5 w-5 accent-teal-700" />
+                        <input type="checkbox" aria-label={t('{rule} on', { rule: r.name })} checked={d.enabled} onChange={(e) => setRule(r.name, { enabled: e.target.checked })} className="h-5 w-5 accent-teal-700" />
                       ) : (
-                        <span>{r.enabled ? 'on' : 'off'}</span>
+                        <span>{r.enabled ? t('switched on') : t('switched off')}</span>
                       )}
                     </td>
                   </tr>
@@ -149,10 +151,10 @@ export function RuleWeightsPanel({ initialRules, canEdit }: { initialRules: Rule
             <RulePreviewResult preview={changes.length ? preview.data : undefined} pending={preview.isFetching} error={preview.error?.message} />
             <div className="flex gap-3">
               <button type="button" disabled={!changes.length || save.isPending} onClick={() => save.mutate()} className={primaryButton}>
-                Save {changes.length || ''} change{changes.length === 1 ? '' : 's'}
+                {changes.length === 1 ? t('Save 1 change') : changes.length ? t('Save {n} changes', { n: changes.length }) : t('Save changes')}
               </button>
               <button type="button" disabled={!changes.length} onClick={() => setDraft(draftOf(loaded))} className={secondaryButton}>
-                Undo changes
+                {t('Undo changes')}
               </button>
             </div>
           </div>

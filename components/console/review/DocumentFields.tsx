@@ -2,6 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import type { FlatField } from './types';
+import { useT } from '@/components/console/i18n';
 
 const hasBox = (f: FlatField) => f.bbox.length === 4 && f.bbox[2]! > 0 && f.bbox[3]! > 0;
 
@@ -12,6 +13,7 @@ const hasBox = (f: FlatField) => f.bbox.length === 4 && f.bbox[2]! > 0 && f.bbox
  */
 export function DocumentFields({ title, image, fields }: { title: string; image: string; fields: FlatField[] }) {
   const [size, setSize] = useState<{ w: number; h: number }>();
+  const t = useT();
   const [active, setActive] = useState<string>();
   const measure = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth) setSize({ w: img.naturalWidth, h: img.naturalHeight });
@@ -31,7 +33,7 @@ export function DocumentFields({ title, image, fields }: { title: string; image:
               <img
                 ref={measure}
                 src={image}
-                alt={`${title}, with ${boxed.length} fields outlined`}
+                alt={t('{side}, with {n} fields outlined', { side: title, n: boxed.length })}
                 className="block h-auto w-full rounded border border-slate-200"
                 onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
               />
@@ -61,20 +63,20 @@ export function DocumentFields({ title, image, fields }: { title: string; image:
               )}
             </>
           ) : (
-            <p className="rounded border border-slate-200 p-4 text-sm text-slate-600">A PDF: its first page was read; it is not previewed here.</p>
+            <p className="rounded border border-slate-200 p-4 text-sm text-slate-600">{t('A PDF: its first page was read; it is not previewed here.')}</p>
           )}
         </div>
         <div className="overflow-x-auto">
           {fields.length === 0 ? (
-            <p className="text-sm text-slate-600">No field was read on this picture.</p>
+            <p className="text-sm text-slate-600">{t('No field was read on this picture.')}</p>
           ) : (
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Fields read on the {title.toLowerCase()}: value and confidence</caption>
+              <caption className="sr-only">{t('Fields read on the {side}: value and confidence', { side: title.toLowerCase() })}</caption>
               <thead className="text-slate-600">
                 <tr>
-                  <th scope="col" className="pr-2 font-medium">Field</th>
-                  <th scope="col" className="pr-2 font-medium">Value</th>
-                  <th scope="col" className="text-right font-medium">Confidence</th>
+                  <th scope="col" className="pr-2 font-medium">{t('Field')}</th>
+                  <th scope="col" className="pr-2 font-medium">{t('Value')}</th>
+                  <th scope="col" className="text-right font-medium">{t('Confidence')}</th>
                 </tr>
               </thead>
               <tbody onMouseLeave={() => setActive(undefined)}>

@@ -1,5 +1,8 @@
+'use client';
+
 import { formatWhen } from '../format';
 import { TableHead } from '../TableHead';
+import { useT } from '@/components/console/i18n';
 
 export interface HistoryRow {
   at: string;
@@ -10,10 +13,11 @@ export interface HistoryRow {
 
 /** A record's status history, oldest first: when, what, why, who. */
 export function HistoryTable({ rows, caption }: { rows: HistoryRow[]; caption: string }) {
+  const t = useT();
   return (
     <table className="w-full text-left text-sm" data-testid="history">
       <caption className="sr-only">{caption}</caption>
-      <TableHead columns={['When', 'What', 'Why', 'Who']} />
+      <TableHead columns={[t('When'), t('What'), t('Why'), t('Who')]} />
       <tbody>
         {rows.map((r, i) => (
           <tr key={i} className="border-t border-slate-100 align-top">

@@ -7,6 +7,7 @@ import { DocumentFields } from './DocumentFields';
 import { FaceEvidence } from './FaceEvidence';
 import { HistoryTable } from './HistoryTable';
 import { flatten, type HistoryEntry, type ReviewDetail } from './types';
+import { useT } from '@/components/console/i18n';
 
 const formatCpf = (d: string) => (d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : d || '—');
 
@@ -19,10 +20,11 @@ export const historyRows = (entries: HistoryEntry[]) =>
   }));
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={id}>
       <h2 id={id} className="mb-3 text-lg font-semibold text-slate-800">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>
@@ -30,11 +32,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Resolution({ file }: { file: ReviewDetail }) {
+  const t = useT();
   const r = file.onboarding.resolution;
   if (!r) return null;
   return (
     <p className="rounded-md border border-teal-200 bg-teal-50 p-3 text-sm text-slate-800" data-testid="resolution">
-      <strong>{r.decision === 'approve' ? 'Approved' : 'Rejected'}</strong> by <strong>{file.resolvedBy ?? r.by}</strong> on {formatWhen(r.at)}: {r.reason}
+      <strong>{r.decision === 'approve' ? t('Approved') : t('Rejected')}</strong> {t('by')} <strong>{file.resolvedBy ?? r.by}</strong> {t('on')} {formatWhen(r.at)}: {r.reason}
     </p>
   );
 }
@@ -46,11 +49,12 @@ function Resolution({ file }: { file: ReviewDetail }) {
  * faces, liveness, history, and the decision when it waits for one.
  */
 export function ReviewFile({ onboardingId, heading, canDecide }: { onboardingId: string; heading: string; canDecide: boolean }) {
+  const t = useT();
   const query = useQuery({
     queryKey: ['review', onboardingId],
     queryFn: async (): Promise<ReviewDetail> => {
       const res = await fetch(`/services/api/v1/onboarding/reviews/${onboardingId}`);
-      if (!res.ok) throw new Error(res.status === 404 ? 'No such onboarding.' : `The review file did not load (${res.status}).`);
+      if (!res.ok) throw new Error(res.status === 404 ? t('No such onboarding.') : t('The review file did not load ({status}).', { status: res.status }));
       return res.json();
     },
   });
@@ -58,7 +62,7 @@ export function ReviewFile({ onboardingId, heading, canDecide }: { onboardingId:
     return (
       <>
         <h1 className="mb-4 text-2xl font-semibold text-slate-900">{heading}</h1>
-        <p aria-live="polite">Loading the review file…</p>
+        <p aria-live="polite">{t('Loading the review file…')}</p>
       </>
     );
   }
@@ -88,7 +92,7 @@ export function ReviewFile({ onboardingId, heading, canDecide }: { onboardingId:
         </h1>
         <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
           <div>
-            <dt className="text-slate-600">Status</dt>
+            <dt className="text-slate-600">{t('Status')}</dt>
             <dd className="font-semibold" data-testid="status">
               {o.status}
             </dd>
@@ -98,34 +102,34 @@ export function ReviewFile({ onboardingId, heading, canDecide }: { onboardingId:
             <dd className="font-mono">{formatCpf(o.cpf)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Score</dt>
+            <dt className="text-slate-600">{t('Score')}</dt>
             <dd className="tabular-nums">{o.scoreData?.score ?? '—'}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Created</dt>
+            <dt className="text-slate-600">{t('Created')}</dt>
             <dd className="tabular-nums">{formatWhen(o.createdAt)}</dd>
           </div>
         </dl>
-        {o.statusReason && <p className="mt-2 text-sm text-slate-700">Reason: {o.statusReason}</p>}
+        {o.statusReason && <p className="mt-2 text-sm text-slate-700">{t('Reason: {reason}', { reason: o.statusReason })}</p>}
       </div>
 
       <Section id="decision-heading" title="Decision">
         <div aria-live="polite">
           <Resolution file={file} />
         </div>
-        {o.status === 'ANALYSIS' && (canDecide ? <DecisionForm onboardingId={o.onboardingId} /> : <p className="text-sm text-slate-600">Your role can read this file but not decide.</p>)}
+        {o.status === 'ANALYSIS' && (canDecide ? <DecisionForm onboardingId={o.onboardingId} /> : <p className="text-sm text-slate-600">{t('Your role can read this file but not decide.')}</p>)}
         {o.status !== 'ANALYSIS' && !o.resolution && <p className="text-sm text-slate-600">This onboarding does not wait for a decision ({o.status}).</p>}
       </Section>
 
-      <Section id="document-heading" title={`Document${o.ocrData?.typeRecognized ? ` (${o.ocrData.typeRecognized})` : ''}`}>
+      <Section id="document-heading" title={o.ocrData?.typeRecognized ? t('Document ({type})', { type: o.ocrData.typeRecognized }) : t('Document')}>
         {file.mediaPurgedAt ? (
           <p className="text-sm text-slate-600">The pictures were deleted on {formatWhen(file.mediaPurgedAt)} (retention).</p>
         ) : pictures.length === 0 ? (
-          <p className="text-sm text-slate-600">No picture.</p>
+          <p className="text-sm text-slate-600">{t('No picture.')}</p>
         ) : (
           <div className="space-y-4">
             {pictures.map((p) => (
-              <DocumentFields key={p.side} title={p.side === 'front' ? 'Front' : 'Back'} image={p.image} fields={p.fields} />
+              <DocumentFields key={p.side} title={p.side === 'front' ? t('Front') : t('Back')} image={p.image} fields={p.fields} />
             ))}
           </div>
         )}
@@ -137,20 +141,20 @@ export function ReviewFile({ onboardingId, heading, canDecide }: { onboardingId:
             {o.scoreData.penalties.map((p, i) => (
               <li key={`${p.rulesName}-${i}`} className="text-sm">
                 <span className="font-mono text-xs font-semibold">{p.rulesName}</span> <span className="tabular-nums text-slate-700">−{p.rulesPenalty}</span>
-                {p.hardStop && <span className="ml-2 rounded bg-red-100 px-1 text-xs font-semibold text-red-800">hard stop</span>}
+                {p.hardStop && <span className="ml-2 rounded bg-red-100 px-1 text-xs font-semibold text-red-800">{t('hard stop')}</span>}
                 <p className="text-slate-700">{p.message}</p>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">{o.scoreData ? 'No rule fired.' : 'Not analysed yet.'}</p>
+          <p className="text-sm text-slate-600">{o.scoreData ? t('No rule fired.') : t('Not analysed yet.')}</p>
         )}
       </Section>
 
       <FaceEvidence file={file} />
 
       <Section id="history-heading" title="History">
-        <HistoryTable rows={historyRows(file.history)} caption="Status history of this onboarding" />
+        <HistoryTable rows={historyRows(file.history)} caption={t('Status history of this onboarding')} />
       </Section>
     </div>
   );

@@ -6,6 +6,7 @@ import type { WebhookEndpoint } from '@/lib/webhooks';
 import { buttonClass, inputClass } from '../buttons';
 import { consoleApi, type Jsonified } from '../consoleApi';
 import { table, td, th } from '../styles';
+import { useT } from '@/components/console/i18n';
 
 type Endpoint = Jsonified<WebhookEndpoint>;
 const KEY = ['webhook-endpoints'];
@@ -18,6 +19,7 @@ const PATH = '/services/api/v1/webhooks/endpoints';
  */
 export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes: readonly string[]; initial: Endpoint[]; canEdit: boolean }) {
   const client = useQueryClient();
+  const t = useT();
   const endpoints = useQuery({ queryKey: KEY, queryFn: async () => (await consoleApi<{ endpoints: Endpoint[] }>(PATH)).endpoints, initialData: initial });
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<string[]>(['onboarding.status_changed']);
@@ -27,16 +29,16 @@ export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes:
     mutationFn: () => consoleApi<Endpoint>(PATH, { json: { url: url.trim(), eventTypes: types } }),
     onSuccess: (e) => {
       setUrl('');
-      setStatus(`Added ${e.url}.`);
+      setStatus(t('Added {url}.', { url: e.url }));
       void refresh();
     },
-    onError: (err) => setStatus(`Not added: ${err.message}`),
+    onError: (err) => setStatus(t('Not added: {error}', { error: err.message })),
   });
   const change = useMutation({
     mutationFn: (v: { id: string; enabled?: boolean; remove?: boolean }) =>
       v.remove ? consoleApi(`${PATH}/${v.id}`, { method: 'DELETE' }) : consoleApi(`${PATH}/${v.id}`, { method: 'PATCH', json: { enabled: v.enabled } }),
     onSuccess: (_d, v) => {
-      setStatus(v.remove ? 'Endpoint removed.' : v.enabled ? 'Endpoint resumed.' : 'Endpoint paused.');
+      setStatus(v.remove ? t('Endpoint removed.') : v.enabled ? t('Endpoint resumed.') : t('Endpoint paused.'));
       void refresh();
     },
     onError: (err) => setStatus(err.message),
@@ -46,22 +48,21 @@ export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes:
   return (
     <section aria-labelledby="endpoints-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="endpoints-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Endpoints
+        {t('Endpoints')}
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        A process&apos;s own <code className="font-mono">callBackUrl</code>/<code className="font-mono">webhookUrl</code> hears once, with the final result. An endpoint here hears
-        every event of the types it lists, for every process, including <code className="font-mono">onboarding.status_changed</code> on each move.
+        {t("A process's own callBackUrl/webhookUrl hears once, with the final result. An endpoint here hears every event of the types it lists, for every process, including onboarding.status_changed on each move.")}
       </p>
       {endpoints.data.length === 0 ? (
-        <p className="mb-3 text-sm text-slate-600">No endpoints.</p>
+        <p className="mb-3 text-sm text-slate-600">{t('No endpoints.')}</p>
       ) : (
         <table className={`${table} mb-3`}>
           <thead>
             <tr>
               <th className={th}>URL</th>
-              <th className={th}>Events</th>
-              <th className={th}>State</th>
-              {canEdit ? <th className={th}>Actions</th> : null}
+              <th className={th}>{t('Events')}</th>
+              <th className={th}>{t('State')}</th>
+              {canEdit ? <th className={th}>{t('Actions')}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -69,14 +70,14 @@ export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes:
               <tr key={e.id}>
                 <td className={`${td} break-all font-mono`}>{e.url}</td>
                 <td className={td}>{e.eventTypes.join(', ')}</td>
-                <td className={td}>{e.enabled ? 'active' : 'paused'}</td>
+                <td className={td}>{e.enabled ? t('active') : t('paused')}</td>
                 {canEdit ? (
                   <td className={`${td} space-x-2 whitespace-nowrap`}>
                     <button type="button" className={buttonClass('secondary')} onClick={() => change.mutate({ id: e.id, enabled: !e.enabled })}>
-                      {e.enabled ? `Pause ${e.url}` : `Resume ${e.url}`}
+                      {e.enabled ? t('Pause {url}', { url: e.url }) : t('Resume {url}', { url: e.url })}
                     </button>
                     <button type="button" className={buttonClass('danger')} onClick={() => change.mutate({ id: e.id, remove: true })}>
-                      Remove
+                      {t('Remove')}
                       <span className="sr-only"> {e.url}</span>
                     </button>
                   </td>
@@ -95,11 +96,11 @@ export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes:
           }}
         >
           <label htmlFor="endpoint-url" className="block text-sm font-medium text-slate-700">
-            Endpoint URL
+            {t('Endpoint URL')}
           </label>
           <input id="endpoint-url" type="url" required placeholder="https://api.example.com/atesta/events" value={url} onChange={(e) => setUrl(e.target.value)} className={`${inputClass} w-full`} />
           <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
-            <legend className="mb-1 text-sm font-medium text-slate-700">Event types</legend>
+            <legend className="mb-1 text-sm font-medium text-slate-700">{t('Event types')}</legend>
             {eventTypes.map((t) => (
               <label key={t} className="flex items-center gap-1">
                 <input type="checkbox" checked={types.includes(t)} onChange={() => toggle(t)} className="accent-teal-700" />
@@ -108,7 +109,7 @@ export function WebhookEndpoints({ eventTypes, initial, canEdit }: { eventTypes:
             ))}
           </fieldset>
           <button type="submit" disabled={add.isPending || types.length === 0} className={buttonClass('primary')}>
-            Add endpoint
+            {t('Add endpoint')}
           </button>
         </form>
       ) : null}

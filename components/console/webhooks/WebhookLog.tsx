@@ -7,6 +7,7 @@ import { consoleApi, formatWhen } from '../consoleApi';
 import { DeliveryStatus } from './DeliveryStatus';
 import type { EventPage } from './types';
 import { WebhookEventDetail } from './WebhookEventDetail';
+import { useT } from '@/components/console/i18n';
 
 const STATUSES = ['pending', 'delivered', 'failed'] as const;
 
@@ -20,6 +21,7 @@ function pageUrl(filter: { status: string; type: string }, before?: string) {
 
 /** The delivery log: events newest first, filtered by status and type, older pages on demand; one event opened below. */
 export function WebhookLog({ eventTypes, firstPage, canRedeliver }: { eventTypes: readonly string[]; firstPage: EventPage; canRedeliver: boolean }) {
+  const t = useT();
   const [filter, setFilter] = useState({ status: '', type: '' });
   const [openId, setOpenId] = useState<string>();
   const unfiltered = !filter.status && !filter.type;
@@ -35,15 +37,15 @@ export function WebhookLog({ eventTypes, firstPage, canRedeliver }: { eventTypes
   return (
     <section aria-labelledby="log-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="log-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        Delivery log
+        {t('Delivery log')}
       </h2>
       <form className="mb-3 flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700">
-            Status
+            {t('Status')}
           </label>
           <select id="filter-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })} className={inputClass}>
-            <option value="">Any</option>
+            <option value="">{t('Any')}</option>
             {STATUSES.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -51,35 +53,35 @@ export function WebhookLog({ eventTypes, firstPage, canRedeliver }: { eventTypes
         </div>
         <div>
           <label htmlFor="filter-type" className="block text-sm font-medium text-slate-700">
-            Type
+            {t('Type')}
           </label>
           <select id="filter-type" value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value })} className={inputClass}>
-            <option value="">Any</option>
-            {eventTypes.map((t) => (
-              <option key={t}>{t}</option>
+            <option value="">{t('Any')}</option>
+            {eventTypes.map((type) => (
+              <option key={type}>{type}</option>
             ))}
           </select>
         </div>
         <button type="button" className={buttonClass('secondary')} onClick={() => log.refetch()}>
-          Refresh
+          {t('Refresh')}
         </button>
       </form>
       <p role="status" aria-live="polite" className="sr-only">
-        {log.isFetching ? 'Loading events…' : `${events.length} events shown.`}
+        {log.isFetching ? t('Loading events…') : t('{n} events shown.', { n: events.length })}
       </p>
       {log.error && <p className="text-sm text-red-700">{log.error.message}</p>}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Webhook events, newest first</caption>
+          <caption className="sr-only">{t('Webhook events, newest first')}</caption>
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">Created</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Subject</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Attempts</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Last error</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Open</span></th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Created')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Type')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Subject')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Status')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Attempts')}</th>
+              <th scope="col" className="py-2 pr-3 font-medium">{t('Last error')}</th>
+              <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('Open')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -92,8 +94,8 @@ export function WebhookLog({ eventTypes, firstPage, canRedeliver }: { eventTypes
                 <td className="py-2 pr-3 tabular-nums">{e.attempts}</td>
                 <td className="max-w-56 truncate py-2 pr-3 text-slate-700" title={e.lastError ?? undefined}>{e.lastError ?? '—'}</td>
                 <td className="py-2">
-                  <button type="button" className={buttonClass('secondary')} aria-label={`Open event ${e.id}`} aria-pressed={openId === e.id} onClick={() => setOpenId(e.id)}>
-                    Open
+                  <button type="button" className={buttonClass('secondary')} aria-label={t('Open event {id}', { id: e.id })} aria-pressed={openId === e.id} onClick={() => setOpenId(e.id)}>
+                    {t('Open')}
                   </button>
                 </td>
               </tr>
@@ -101,10 +103,10 @@ export function WebhookLog({ eventTypes, firstPage, canRedeliver }: { eventTypes
           </tbody>
         </table>
       </div>
-      {events.length === 0 && !log.isFetching && <p className="py-4 text-sm text-slate-600">No events match.</p>}
+      {events.length === 0 && !log.isFetching && <p className="py-4 text-sm text-slate-600">{t('No events match.')}</p>}
       {log.hasNextPage && (
         <button type="button" className={`${buttonClass('secondary')} mt-3`} disabled={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
-          {log.isFetchingNextPage ? 'Loading…' : 'Older events'}
+          {log.isFetchingNextPage ? t('Loading…') : t('Older events')}
         </button>
       )}
       {openId && <WebhookEventDetail key={openId} eventId={openId} canRedeliver={canRedeliver} />}

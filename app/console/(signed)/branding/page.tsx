@@ -5,15 +5,19 @@ import { maskPhone } from '@/lib/notify';
 import { brandingFor, logoPath } from '@/lib/settings';
 import { MAX_FAILED_ATTEMPTS, MAX_RESENDS } from '@/lib/steps';
 import { requireConsoleUser } from '../../current-user';
+import { consoleTitle, serverT } from '../../locale';
 
-export const metadata: Metadata = { title: 'Branding · Console' };
+export async function generateMetadata(): Promise<Metadata> {
+  return consoleTitle('Branding');
+}
 
 export default async function BrandingPage() {
   const user = await requireConsoleUser();
+  const t = await serverT();
   const b = await brandingFor(user.integratorId);
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Branding</h1>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{t('Branding')}</h1>
       <BrandingEditor
         initial={{
           displayName: b.displayName ?? '',

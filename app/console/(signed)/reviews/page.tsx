@@ -5,13 +5,17 @@ import { TableHead } from '@/components/console/TableHead';
 import { isAppError } from '@/lib/errors';
 import { listReviews } from '@/lib/onboarding';
 import { requireConsoleUser } from '../../current-user';
+import { consoleTitle, serverT } from '../../locale';
 
-export const metadata: Metadata = { title: 'Review queue · Console' };
+export async function generateMetadata(): Promise<Metadata> {
+  return consoleTitle('Review queue');
+}
 
 const PAGE = 25;
 
 export default async function ReviewQueuePage({ searchParams }: { searchParams: Promise<{ after?: string }> }) {
   const user = await requireConsoleUser();
+  const t = await serverT();
   const { after } = await searchParams;
   const page = await listReviews(user.integratorId, PAGE, after).catch((err) => {
     if (isAppError(err) && err.code === 'invalid_cursor') return listReviews(user.integratorId, PAGE);
@@ -19,17 +23,17 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   });
   return (
     <>
-      <h1 className="mb-1 text-2xl font-semibold text-slate-900">Review queue</h1>
-      <p className="mb-4 text-sm text-slate-600">Onboardings in ANALYSIS, oldest first: the score fell between the reject and approve thresholds.</p>
+      <h1 className="mb-1 text-2xl font-semibold text-slate-900">{t('Review queue')}</h1>
+      <p className="mb-4 text-sm text-slate-600">{t('Onboardings in ANALYSIS, oldest first: the score fell between the reject and approve thresholds.')}</p>
       {page.items.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Nothing waits for review.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">{t('Nothing waits for review.')}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Onboardings waiting for a decision</caption>
+            <caption className="sr-only">{t('Onboardings waiting for a decision')}</caption>
             <TableHead
               className="bg-slate-100 text-slate-700 [&_th]:px-3 [&_th]:py-2"
-              columns={['Waiting since', 'Customer', 'CPF', { label: 'Score', className: 'text-right' }, 'Penalties']}
+              columns={[t('Waiting since'), t('Customer'), 'CPF', { label: t('Score'), className: 'text-right' }, t('Penalties')]}
             />
             <tbody>
               {page.items.map((item) => (
@@ -52,7 +56,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       {page.nextCursor && (
         <p className="mt-4">
           <Link href={`/console/reviews?after=${encodeURIComponent(page.nextCursor)}`} className="text-teal-800 underline focus-visible:outline-2 focus-visible:outline-teal-700">
-            Next page
+            {t('Next page')}
           </Link>
         </p>
       )}

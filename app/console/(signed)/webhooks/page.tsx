@@ -5,17 +5,21 @@ import { WebhookEndpoints } from '@/components/console/webhooks/WebhookEndpoints
 import { WebhookLog } from '@/components/console/webhooks/WebhookLog';
 import { listEndpoints, listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
 import { requireConsoleUser } from '../../current-user';
+import { consoleTitle, serverT } from '../../locale';
 
-export const metadata: Metadata = { title: 'Webhooks · Console' };
+export async function generateMetadata(): Promise<Metadata> {
+  return consoleTitle('Webhooks');
+}
 
 export default async function ConsoleWebhooksPage() {
   const user = await requireConsoleUser();
+  const t = await serverT();
   const isAdmin = user.role === 'admin';
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold text-slate-900">Webhooks</h1>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{t('Webhooks')}</h1>
       <div className="space-y-6">
-        {isAdmin ? <SigningSecret /> : <p className="text-sm text-slate-700">Only admins see, redeliver and rotate: you can read the log.</p>}
+        {isAdmin ? <SigningSecret /> : <p className="text-sm text-slate-700">{t('Only admins see, redeliver and rotate: you can read the log.')}</p>}
         <WebhookEndpoints eventTypes={WEBHOOK_EVENT_TYPES} initial={asJson(await listEndpoints(user.integratorId))} canEdit={isAdmin} />
         <WebhookLog eventTypes={WEBHOOK_EVENT_TYPES} firstPage={asJson(await listEvents(user.integratorId, { limit: 20 }))} canRedeliver={isAdmin} />
       </div>

@@ -6,32 +6,36 @@ import { TableHead } from '@/components/console/TableHead';
 import { TimelineSection } from '@/components/console/TimelineSection';
 import { batchDetail } from '@/lib/console';
 import { requireConsoleUser } from '../../../current-user';
+import { consoleTitle, serverT } from '../../../locale';
 
-export const metadata: Metadata = { title: 'Batch · Console' };
+export async function generateMetadata(): Promise<Metadata> {
+  return consoleTitle('Batch');
+}
 
 export default async function BatchPage({ params }: { params: Promise<{ batchId: string }> }) {
   const user = await requireConsoleUser();
+  const t = await serverT();
   const b = await orNotFound(batchDetail(user.integratorId, (await params).batchId));
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Batch {b.batchExternalId}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t('Batch {id}', { id: b.batchExternalId })}</h1>
       <RecordFacts
         facts={[
           ['Id', <span key="id" className="font-mono text-xs">{b.batchId}</span>],
-          ['Status', <span key="st" data-testid="status">{b.status}</span>],
-          ['Workflow', b.workflowAlias],
-          ['Documents', b.docCount],
-          ['Received', formatWhen(b.createdAt)],
+          [t('Status'), <span key="st" data-testid="status">{b.status}</span>],
+          [t('Workflow'), b.workflowAlias],
+          [t('Documents'), b.docCount],
+          [t('Received'), formatWhen(b.createdAt)],
         ]}
       />
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="docs-heading">
         <h2 id="docs-heading" className="mb-3 text-lg font-semibold text-slate-800">
-          Documents
+          {t('Documents')}
         </h2>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Documents of this batch and their outcome</caption>
-            <TableHead columns={['#', 'File', 'Type read', 'Status', 'Rejection', 'Finished']} />
+            <caption className="sr-only">{t('Documents of this batch and their outcome')}</caption>
+            <TableHead columns={['#', t('File'), t('Type read'), t('Status'), t('Rejection'), t('Finished')]} />
             <tbody>
               {b.docs.map((d) => (
                 <tr key={d.position} className="border-t border-slate-100 align-top">
