@@ -1,3 +1,5 @@
+import { consoleT } from '@/lib/i18n/console';
+
 /** An error answer of the JSON API (problem+json), as the console shows it. */
 export class ApiProblem extends Error {
   constructor(
@@ -14,17 +16,19 @@ export class ApiProblem extends Error {
  * origin), the browser adds Origin to state changes, nothing is cached.
  */
 export async function consoleApi<T>(path: string, options: { method?: string; json?: unknown } = {}): Promise<T> {
+  // The page's language (the root layout writes the console's choice into <html lang>).
+  const t = consoleT(document.documentElement.lang === 'en' ? 'en' : 'pt-BR');
   const res = await fetch(path, {
     method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
     headers: options.json === undefined ? undefined : { 'content-type': 'application/json' },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
     cache: 'no-store',
   }).catch(() => undefined);
-  if (!res) throw new ApiProblem(0, undefined, 'The service did not answer; try again.');
+  if (!res) throw new ApiProblem(0, undefined, t('The service did not answer; try again.'));
   if (res.status === 401) window.location.assign('/console/login');
   if (!res.ok) {
     const problem = (await res.json().catch(() => ({}))) as { code?: string; detail?: string };
-    throw new ApiProblem(res.status, problem.code, problem.detail ?? `The service answered ${res.status}.`);
+    throw new ApiProblem(res.status, problem.code, problem.detail ?? t('The service answered {status}.', { status: res.status }));
   }
   return (res.status === 204 ? undefined : await res.json()) as T;
 }

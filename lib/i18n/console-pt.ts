@@ -357,6 +357,7 @@ export const CONSOLE_PT: Record<string, string> = {
   "the receiver answered {status}": "o receptor respondeu {status}",
   "The review file did not load ({status}).": "O arquivo de revisão não carregou ({status}).",
   "The search failed ({status}).": "A busca falhou ({status}).",
+  "The service answered {status}.": "O serviço respondeu {status}.",
   "The service did not answer; try again.": "O serviço não respondeu; tente de novo.",
   "The signing secret was rotated; calls from now on are signed with the new one.": "O segredo de assinatura foi trocado; as chamadas a partir de agora são assinadas com o novo.",
   "They are signed out everywhere and can no longer sign in. This cannot be undone.": "A pessoa sai de todas as sessões e não consegue mais entrar. Não dá para desfazer.",
