@@ -51,6 +51,7 @@ test.describe('console: branding, rule weights, deny list', () => {
       await page.goto((await started.json()).requestProcessUrl);
       await expect(page.getByRole('banner').getByText('Banco Verde')).toBeVisible();
       await expect(page.getByRole('img', { name: 'Banco Verde' })).toBeVisible();
+      await expect(page.locator('head link[rel="icon"][href^="/branding/"]')).toHaveCount(1); // the tab shows the integrator's logo
       await expect(page.getByText('Ajuda: 0800 123 4567')).toBeVisible();
       expect(await page.getByRole('button', { name: 'Começar' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(185, 28, 28)');
     } finally {

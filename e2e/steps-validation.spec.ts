@@ -119,6 +119,7 @@ test('expired, canceled and invalid links show their own pages', async ({ page, 
   fixture('expire-process.ts', expiring.requestId);
   await page.goto(expiring.requestProcessUrl);
   await expect(page.getByRole('heading', { name: 'Este link expirou' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar ao aplicativo' })).toHaveAttribute('href', `${APP}/x`); // no dead end
   await expectAccessible(page);
   expect((await (await request.get(`/services/api/v1/steps/result/${expiring.requestId}`, { headers: auth })).json()).status).toBe('EXPIRED');
 
@@ -126,6 +127,7 @@ test('expired, canceled and invalid links show their own pages', async ({ page, 
   expect((await request.post(`/services/api/v1/steps/${canceling.requestId}/cancel`, { headers: auth })).status()).toBe(200);
   await page.goto(canceling.requestProcessUrl);
   await expect(page.getByRole('heading', { name: 'Este processo foi cancelado' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar ao aplicativo' })).toHaveAttribute('href', `${APP}/x`);
 
   // A wrong secret, in a browser that never opened the process: invalid, not the process's state.
   const fresh = await page.context().browser()!.newContext();

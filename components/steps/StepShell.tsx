@@ -37,6 +37,8 @@ export function StepShell({
       className={`flex ${preview ? 'min-h-full' : 'min-h-screen'} flex-col bg-slate-50`}
       style={{ '--brand': colors.ink, '--brand-fill': colors.background, '--brand-text': colors.text } as React.CSSProperties}
     >
+      {/* React puts it in <head>: the tab shows the integrator's logo. */}
+      {branding?.logoUrl && !preview ? <link rel="icon" href={branding.logoUrl} /> : null}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
           <div className="flex min-w-0 items-center gap-2">

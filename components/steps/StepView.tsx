@@ -29,14 +29,36 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
     case 'finished':
       return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} capture={view.kind === 'fraud' || view.kind === 'liveness'} />;
     case 'already-finished':
-      return <MessagePanel title={t.finished.title} body={t.finished.body} />;
+      return (
+        <MessagePanel title={t.finished.title} body={t.finished.body}>
+          <BackToApp href={view.backTo} label={t.backToApp} />
+        </MessagePanel>
+      );
     case 'expired':
-      return <MessagePanel title={t.expired.title} body={t.expired.body} tone="bad" />;
+      return (
+        <MessagePanel title={t.expired.title} body={t.expired.body} tone="bad">
+          <BackToApp href={view.backTo} label={t.backToApp} />
+        </MessagePanel>
+      );
     case 'canceled':
-      return <MessagePanel title={t.canceled.title} body={t.canceled.body} tone="bad" />;
+      return (
+        <MessagePanel title={t.canceled.title} body={t.canceled.body} tone="bad">
+          <BackToApp href={view.backTo} label={t.backToApp} />
+        </MessagePanel>
+      );
     case 'unavailable':
       return <MessagePanel title={t.unavailable.title} body={t.unavailable.body} />;
     case 'invalid':
       return <MessagePanel title={t.invalid.title} body={t.invalid.body} tone="bad" />;
   }
+}
+
+/** The way back to the integrator's app from a final page (none when the app has no address we can link to). */
+function BackToApp({ href, label }: { href: string | undefined; label: string }) {
+  if (!href) return null;
+  return (
+    <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+      {label}
+    </a>
+  );
 }

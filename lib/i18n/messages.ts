@@ -6,6 +6,7 @@ const ptBR = {
   switchLang: 'English',
   poweredBy: 'Verificação por Atesta',
   privacy: 'Privacidade',
+  backToApp: 'Voltar ao aplicativo',
   terms: 'Termos de uso',
   intro: {
     title: 'Vamos confirmar que é você',
@@ -59,6 +60,7 @@ const en: Messages = {
   switchLang: 'Português',
   poweredBy: 'Verification by Atesta',
   privacy: 'Privacy',
+  backToApp: 'Back to the app',
   terms: 'Terms of use',
   intro: {
     title: "Let's confirm it's you",

@@ -17,7 +17,7 @@ export type Channel = 'sms' | 'email';
 
 export type FlowView =
   | { stage: 'invalid' }
-  | { stage: 'expired' | 'canceled' | 'already-finished' }
+  | { stage: 'expired' | 'canceled' | 'already-finished'; /** The integrator's app, so no final page is a dead end. */ backTo?: string }
   | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean; kind: StepProcess['kind'] }
   | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
   | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
@@ -88,17 +88,30 @@ export async function sessionProcess(requestId: string, token: string | undefine
 export async function anonymousView(requestId: string): Promise<{ view: FlowView; integratorId?: string }> {
   const p = await findProcess(undefined, requestId).then(expireIfDue).catch(() => undefined);
   if (!p) return { view: { stage: 'invalid' } };
-  if (p.status === 'EXPIRED') return { view: { stage: 'expired' }, integratorId: p.integratorId };
-  if (p.status === 'CANCELED') return { view: { stage: 'canceled' }, integratorId: p.integratorId };
-  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { view: { stage: 'already-finished' }, integratorId: p.integratorId };
+  const backTo = await appAddress(p);
+  if (p.status === 'EXPIRED') return { view: { stage: 'expired', backTo }, integratorId: p.integratorId };
+  if (p.status === 'CANCELED') return { view: { stage: 'canceled', backTo }, integratorId: p.integratorId };
+  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { view: { stage: 'already-finished', backTo }, integratorId: p.integratorId };
   return { view: { stage: 'invalid' } };
+}
+
+/** The integrator's app as a plain address (no result parameters: those go only through /done, with the session). */
+async function appAddress(p: StepProcess): Promise<string | undefined> {
+  const target = resolveAppRedirect(p.appRedirect, (await getSettings(p.integratorId)).appOrigin);
+  if (!target) return undefined;
+  try {
+    const u = new URL(target);
+    return u.protocol === 'javascript:' || u.protocol === 'data:' ? undefined : target;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the page shows now. */
 export async function viewOf(p: StepProcess | undefined): Promise<FlowView> {
   if (!p) return { stage: 'invalid' };
-  if (p.status === 'EXPIRED') return { stage: 'expired' };
-  if (p.status === 'CANCELED') return { stage: 'canceled' };
+  if (p.status === 'EXPIRED') return { stage: 'expired', backTo: await appAddress(p) };
+  if (p.status === 'CANCELED') return { stage: 'canceled', backTo: await appAddress(p) };
   if (p.status === 'APPROVED' || p.status === 'REJECTED') return { stage: 'finished', status: p.status, showSuccessPage: p.useSuccessPage, kind: p.kind };
   if (p.kind === 'fraud' || p.kind === 'liveness') {
     if (p.useIntroPage && !p.consentAt) return { stage: 'intro', kind: p.kind, channels: [] };
