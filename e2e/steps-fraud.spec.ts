@@ -107,11 +107,13 @@ test('fraud step: attempts run out and the process is rejected; an oversized fil
 
 test('desktop to phone: the desktop shows a QR code and link, the phone finishes, the desktop follows and finishes too', async ({ browser, request }, info) => {
   const { requestProcessUrl, requestId } = await start(request);
-  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'pt-BR' });
   const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });
   const d = await desktop.newPage();
   await d.goto(requestProcessUrl);
   await consent(d);
+  // On a computer the phone is the first suggestion for the document.
+  await expect(d.getByText('Recomendado: a câmera do celular')).toBeVisible();
   await d.getByRole('button', { name: 'Continuar no celular' }).click();
   await expect(d.getByRole('img', { name: 'QR code' })).toBeVisible();
   await expectAccessible(d);
@@ -121,10 +123,13 @@ test('desktop to phone: the desktop shows a QR code and link, the phone finishes
   const p = await phone.newPage();
   await p.goto(link);
   await expect(p.getByRole('heading', { name: 'Foto do documento' })).toBeVisible();
+  await expect(p.getByRole('button', { name: 'Continuar no celular' })).toHaveCount(0); // the phone never offers itself
   await p.getByTestId('upload-input').setInputFiles(E2E_MEDIA.document);
   await p.getByRole('button', { name: 'Usar esta foto' }).click();
   await p.getByRole('button', { name: 'Meu documento não tem verso' }).click();
-  await expect(p.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });
+  // The phone says to go back to the computer; only the desktop continues to the app.
+  await expect(p.getByRole('heading', { name: 'Pronto! Pode voltar ao computador' })).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(p);
   await shot(p, info, 'handoff-phone-done');
   // The desktop notices by itself and shows the outcome.
   await expect(d.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 20_000 });
@@ -133,7 +138,10 @@ test('desktop to phone: the desktop shows a QR code and link, the phone finishes
   const other = await browser.newContext({ locale: 'pt-BR' });
   const again = await other.newPage();
   await again.goto(link);
-  await expect(again.getByRole('heading', { name: 'Este processo já foi concluído' })).toBeVisible();
+  await expect(again.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
+  // And the phone stays where it is: no trip to the app from there.
+  await p.waitForTimeout(5000);
+  expect(new URL(p.url()).pathname).toBe(`/p/${requestId}`);
   await Promise.all([desktop.close(), phone.close(), other.close()]);
 });
 

@@ -19,15 +19,17 @@ export function StepView({ requestId, view, t, locale, integratorName }: { reque
         />
       );
     case 'document':
-      return <DocumentStep requestId={requestId} locale={locale} requireLiveCapture={view.requireLiveCapture} attemptsLeft={view.attemptsLeft} retry={view.retry} />;
+      return <DocumentStep requestId={requestId} locale={locale} requireLiveCapture={view.requireLiveCapture} attemptsLeft={view.attemptsLeft} retry={view.retry} canHandOff={view.canHandOff} />;
     case 'selfie':
-      return <SelfieStep requestId={requestId} locale={locale} attemptsLeft={view.attemptsLeft} retry={view.retry} />;
+      return <SelfieStep requestId={requestId} locale={locale} attemptsLeft={view.attemptsLeft} retry={view.retry} canHandOff={view.canHandOff} />;
     case 'choose':
       return <ChooseChannelStep requestId={requestId} locale={locale} channels={view.channels} />;
     case 'code':
       return <CodeStep requestId={requestId} locale={locale} destination={view.destination} attemptsLeft={view.attemptsLeft} retryAfter={view.retryAfter} resendsLeft={view.resendsLeft} otherChannels={view.otherChannels} />;
     case 'finished':
       return <ResultStep requestId={requestId} locale={locale} approved={view.status === 'APPROVED'} capture={view.kind === 'fraud' || view.kind === 'liveness'} />;
+    case 'finished-elsewhere':
+      return <MessagePanel title={view.status === 'APPROVED' ? t.elsewhere.doneTitle : t.elsewhere.endedTitle} body={t.elsewhere.body} tone={view.status === 'APPROVED' ? 'good' : 'neutral'} />;
     case 'already-finished':
       return (
         <MessagePanel title={t.finished.title} body={t.finished.body}>

@@ -317,6 +317,8 @@ export const stepSessions = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     processId: uuid('process_id').notNull().references(() => stepProcesses.id, { onDelete: 'cascade' }),
+    /** Opened with a desktop's handoff link: the phone never offers a handoff itself, and at the end tells the person to go back to the computer. */
+    viaHandoff: boolean('via_handoff').notNull().default(false),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },

@@ -78,6 +78,7 @@ const ptBR = {
   },
   handoff: {
     offer: 'Continuar no celular',
+    recommended: 'Recomendado: a câmera do celular faz uma foto mais nítida do documento. Ou use a webcam ou um arquivo abaixo.',
     title: 'Continue no seu celular',
     body: 'Aponte a câmera do celular para o código QR, ou abra o link abaixo no celular. Esta página acompanha o andamento e termina sozinha.',
     copy: 'Copiar link',
@@ -163,6 +164,7 @@ const en: CaptureMessages = {
   },
   handoff: {
     offer: 'Continue on my phone',
+    recommended: 'Recommended: a phone camera takes a sharper photo of the document. Or use the webcam or a file below.',
     title: 'Continue on your phone',
     body: "Point your phone's camera at the QR code, or open the link below on the phone. This page follows the progress and finishes by itself.",
     copy: 'Copy link',

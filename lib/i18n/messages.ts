@@ -7,6 +7,7 @@ const ptBR = {
   poweredBy: 'Verificação por Atesta',
   privacy: 'Privacidade',
   backToApp: 'Voltar ao aplicativo',
+  elsewhere: { doneTitle: 'Pronto! Pode voltar ao computador', endedTitle: 'Pode voltar ao computador', body: 'As fotos foram enviadas deste celular. O computador mostra o resultado e continua de onde parou.' },
   terms: 'Termos de uso',
   intro: {
     title: 'Vamos confirmar que é você',
@@ -61,6 +62,7 @@ const en: Messages = {
   poweredBy: 'Verification by Atesta',
   privacy: 'Privacy',
   backToApp: 'Back to the app',
+  elsewhere: { doneTitle: 'Done! You can go back to the computer', endedTitle: 'You can go back to the computer', body: 'The photos were sent from this phone. The computer shows the outcome and carries on from there.' },
   terms: 'Terms of use',
   intro: {
     title: "Let's confirm it's you",

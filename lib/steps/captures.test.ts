@@ -7,6 +7,8 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { stepCaptureImages, stepDetail } from '../console';
 import { deliverEvent } from '../webhooks';
+import { cancelProcess } from './lifecycle';
+import { stepPageModel } from './page-model';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
 import { fraudCase, validCnhFront, type Faces } from '@/scripts/synth/fraud';
 import { POST as startFraud } from '@/app/services/api/v1/steps/fraud/route';
@@ -179,6 +181,16 @@ describe('hosted fraud and liveness steps', () => {
     expect(state.data.stage).toBe('document');
     const replay = await open(h.data.url);
     expect(replay.cookie).toBeUndefined();
+    // The phone's page: no handoff of its own; once finished, "go back to the computer", while the desktop goes on to the app.
+    const phoneToken = phone.cookie!.split('=')[1];
+    const desktopToken = headers.cookie.split('=')[1];
+    expect(await stepPageModel(requestId, phoneToken)).toMatchObject({ view: { stage: 'document', canHandOff: false } });
+    expect((await stepPageModel(requestId, desktopToken)).view).not.toHaveProperty('canHandOff', false);
+    await cancelProcess(a.integratorId, requestId);
+    const db0 = await getDb();
+    await db0.update(schema.stepProcesses).set({ status: 'APPROVED' }).where(eq(schema.stepProcesses.id, requestId));
+    expect((await stepPageModel(requestId, phoneToken)).view).toEqual({ stage: 'finished-elsewhere', status: 'APPROVED' });
+    expect((await stepPageModel(requestId, desktopToken)).view).toMatchObject({ stage: 'finished', status: 'APPROVED' });
   });
 
   it('liveness step: a head turn of the same live person approves; the selfie is in the GET, not in the webhook', async () => {

@@ -22,8 +22,10 @@ export type FlowView =
   | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
   | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
   | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number; otherChannels: { channel: Channel; destination: string }[] }
-  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[] }
-  | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[] }
+  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[]; canHandOff?: boolean }
+  | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[]; canHandOff?: boolean }
+  /** Finished on the phone a desktop handed the process to: the desktop goes on to the app, the phone says so. */
+  | { stage: 'finished-elsewhere'; status: 'APPROVED' | 'REJECTED' }
   | { stage: 'unavailable'; kind: StepProcess['kind'] };
 
 export const masked = (channel: Channel, value: string) => (channel === 'sms' ? maskPhone(value) : maskEmail(value));
@@ -54,11 +56,12 @@ export async function openProcess(requestId: string, secret: string, locale: Loc
   }
   const db = await getDb();
   // The process's own secret, or a one-time handoff link made for another device (checked before any other work).
-  if (!safeEqual(p.secretHash, sha256Hex(secret)) && (isFinal(p.status) || !(await redeemHandoff(db, p.id, secret)))) return undefined;
+  const ownSecret = safeEqual(p.secretHash, sha256Hex(secret));
+  if (!ownSecret && (isFinal(p.status) || !(await redeemHandoff(db, p.id, secret)))) return undefined;
   p = await expireIfDue(p);
   if (isFinal(p.status)) return { expiresAt: p.expiresAt };
   const token = randomToken(32);
-  await db.insert(schema.stepSessions).values({ tokenHash: sha256Hex(token), processId: p.id, expiresAt: p.expiresAt });
+  await db.insert(schema.stepSessions).values({ tokenHash: sha256Hex(token), processId: p.id, expiresAt: p.expiresAt, viaHandoff: !ownSecret });
   if (p.status === 'PENDING') {
     p = await db.transaction((tx) => transition(tx, p.id, 'IN_PROGRESS', { openedAt: new Date(), locale })).catch(() => p);
   }
@@ -70,15 +73,20 @@ export async function openProcess(requestId: string, secret: string, locale: Loc
 
 /** The process a step-session cookie belongs to, with lazy expiry; undefined when the cookie is not valid for it. */
 export async function sessionProcess(requestId: string, token: string | undefined): Promise<StepProcess | undefined> {
+  return (await sessionOf(requestId, token))?.process;
+}
+
+/** The session's process, and whether the session came from a handoff link (the phone of a desktop). */
+export async function sessionOf(requestId: string, token: string | undefined): Promise<{ process: StepProcess; viaHandoff: boolean } | undefined> {
   // The id goes into a uuid comparison: anything else would be a database error, not "no session".
   if (!token || !isUuid(requestId)) return undefined;
   const db = await getDb();
   const [row] = await db
-    .select({ processId: schema.stepSessions.processId })
+    .select({ processId: schema.stepSessions.processId, viaHandoff: schema.stepSessions.viaHandoff })
     .from(schema.stepSessions)
     .where(and(eq(schema.stepSessions.tokenHash, sha256Hex(token)), eq(schema.stepSessions.processId, requestId), gt(schema.stepSessions.expiresAt, new Date())));
   if (!row) return undefined;
-  return expireIfDue(await findProcess(undefined, row.processId));
+  return { process: await expireIfDue(await findProcess(undefined, row.processId)), viaHandoff: row.viaHandoff };
 }
 
 /**

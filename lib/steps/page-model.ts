@@ -11,7 +11,7 @@ export interface ShellBrandingData {
   termsUrl: string | null;
   hideCredit: boolean;
 }
-import { anonymousView, completionTarget, sessionProcess, viewOf, type FlowView } from './flow';
+import { anonymousView, completionTarget, sessionOf, viewOf, type FlowView } from './flow';
 
 export interface PageModel {
   view: FlowView;
@@ -27,10 +27,19 @@ export interface PageModel {
   leaveTo?: string;
 }
 
+/** On the phone a desktop handed over: no handoff offer of its own, and no trip to the app at the end (the desktop makes it). */
+function handedOff(view: FlowView, viaHandoff: boolean): FlowView {
+  if (!viaHandoff) return view;
+  if (view.stage === 'document' || view.stage === 'selfie') return { ...view, canHandOff: false };
+  if (view.stage === 'finished') return { stage: 'finished-elsewhere', status: view.status };
+  return view;
+}
+
 /** What the hosted page renders: the stage for this browser and the integrator's branding. */
 export async function stepPageModel(requestId: string, token: string | undefined): Promise<PageModel> {
-  const process = await sessionProcess(requestId, token).catch(() => undefined);
-  const { view, integratorId } = process ? { view: await viewOf(process), integratorId: process.integratorId } : await anonymousView(requestId);
+  const session = await sessionOf(requestId, token).catch(() => undefined);
+  const process = session?.process;
+  const { view, integratorId } = process ? { view: handedOff(await viewOf(process), session.viaHandoff), integratorId: process.integratorId } : await anonymousView(requestId);
   if (!integratorId) return { view, anonymous: !process };
   const b = await brandingFor(integratorId);
   const leaveTo = process && view.stage === 'finished' && !view.showSuccessPage ? await completionTarget(process).catch(() => undefined) : undefined;

@@ -14,6 +14,7 @@ import { CameraGate } from './CameraGate';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import { useDocumentStore, type Side } from './document-store';
 import { HandoffPanel } from './HandoffPanel';
+import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import { UploadPicker } from './UploadPicker';
 
@@ -26,13 +27,18 @@ export interface DocumentStepProps {
   requireLiveCapture: boolean;
   attemptsLeft: number;
   retry?: CaptureRetry[];
+  /** False on the phone a desktop handed the process to. */
+  canHandOff?: boolean;
   /** The console's branding preview: a still picture where the camera would be, nothing sent. */
   preview?: boolean;
 }
 
 /** SPEC 4.12 hosted fraud step: front then back (or one side), by camera or file, preview, send, retry what failed. */
-export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLeft, retry, preview = false }: DocumentStepProps) {
+export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLeft, retry, preview = false, canHandOff = true }: DocumentStepProps) {
   const t = captureMessages[locale];
+  const coarse = useCoarsePointer();
+  // On a computer the phone makes the better document photo: offered first; on a phone, never.
+  const offerPhone = canHandOff && !coarse && !preview;
   const router = useRouter();
   const s = useDocumentStore();
   const [problem, setProblem] = useState<CameraProblem | undefined>();
@@ -126,6 +132,14 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
             <p className="text-sm text-slate-700">{side === 'front' ? t.document.frontHint : t.document.backHint}</p>
           </div>
           {preview ? <CameraPlaceholder shape="document" caption={t.document.frame} /> : null}
+          {offerPhone ? (
+            <div className="rounded-lg border border-slate-300 p-3">
+              <button type="button" onClick={() => setHandoff(true)} className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+                {t.handoff.offer}
+              </button>
+              <p className="mt-1 text-sm text-slate-700">{t.handoff.recommended}</p>
+            </div>
+          ) : null}
           <CameraGate t={t} label={t.document.useCamera} problem={problem} setProblem={setProblem} onOpen={() => useDocumentStore.getState().setMode('camera')} />
           {requireLiveCapture ? (
             <p className="text-sm text-slate-700">{t.document.liveRequired}</p>
@@ -137,9 +151,6 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
               {t.document.skipBack}
             </button>
           ) : null}
-          <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
-            {t.handoff.offer}
-          </button>
         </div>
       )}
     </section>

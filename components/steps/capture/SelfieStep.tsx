@@ -13,6 +13,7 @@ import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import { HandoffPanel } from './HandoffPanel';
+import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import type { Recording } from './SelfieCamera';
 
@@ -28,6 +29,7 @@ export function SelfieStep({
   attemptsLeft: initialLeft,
   retry: initialRetry,
   preview = false,
+  canHandOff = true,
 }: {
   requestId: string;
   locale: Locale;
@@ -35,8 +37,11 @@ export function SelfieStep({
   retry?: CaptureRetry[];
   /** The console's branding preview: a still picture where the camera would be, nothing sent. */
   preview?: boolean;
+  /** False on the phone a desktop handed the process to. */
+  canHandOff?: boolean;
 }) {
   const t = captureMessages[locale];
+  const coarse = useCoarsePointer();
   const router = useRouter();
   const [mode, setMode] = useState<Mode>('tips');
   const [problem, setProblem] = useState<CameraProblem | undefined>();
@@ -122,9 +127,11 @@ export function SelfieStep({
           <p className="text-slate-800">{t.selfie.tips}</p>
           {preview ? <CameraPlaceholder shape="face" caption={t.selfie.guide.center} /> : null}
           <CameraGate t={t} label={t.selfie.start} problem={problem} setProblem={setProblem} onOpen={() => setMode('camera')} />
-          <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
-            {t.handoff.offer}
-          </button>
+          {canHandOff && !coarse ? (
+            <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
+              {t.handoff.offer}
+            </button>
+          ) : null}
         </div>
       )}
     </section>

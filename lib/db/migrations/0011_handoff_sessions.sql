@@ -1,0 +1,1 @@
+ALTER TABLE "step_sessions" ADD COLUMN "via_handoff" boolean DEFAULT false NOT NULL;
