@@ -118,12 +118,15 @@ test('desktop to phone: the desktop shows a QR code and link, the phone finishes
   await expect(d.getByRole('img', { name: 'QR code' })).toBeVisible();
   await expectAccessible(d);
   await shot(d, info, 'handoff-desktop');
+  await expect(d.getByTestId('phone-state')).toHaveText('Aguardando o celular…');
   const link = await d.getByTestId('handoff-url').inputValue();
   expect(link).toMatch(new RegExp(`/p/${requestId}/`));
   const p = await phone.newPage();
   await p.goto(link);
   await expect(p.getByRole('heading', { name: 'Foto do documento' })).toBeVisible();
   await expect(p.getByRole('button', { name: 'Continuar no celular' })).toHaveCount(0); // the phone never offers itself
+  // The desktop follows the phone live.
+  await expect(d.getByTestId('phone-state')).toHaveText('O celular abriu o link. Continue por lá.', { timeout: 10_000 });
   await p.getByTestId('upload-input').setInputFiles(E2E_MEDIA.document);
   await p.getByRole('button', { name: 'Usar esta foto' }).click();
   await p.getByRole('button', { name: 'Meu documento não tem verso' }).click();

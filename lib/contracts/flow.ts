@@ -69,5 +69,12 @@ export const handoffResponseSchema = z.object({ url: z.url(), qrSvg: z.string(),
 export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 
 /** Where the process stands, polled by a page that handed off to a phone. */
-export const stateResponseSchema = z.object({ stage: z.string(), status: z.string() });
+export const stateResponseSchema = z.object({
+  stage: z.string(),
+  status: z.string(),
+  phone: z
+    .object({ connected: z.boolean(), attempts: z.number().int(), retry: z.array(z.object({ slot: z.string(), reason: z.string() })).optional() })
+    .optional()
+    .meta({ description: 'For a desktop that handed the process to a phone: whether the phone opened the link, attempts sent, what was asked again.' }),
+});
 export type StateResponse = z.infer<typeof stateResponseSchema>;

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { webhookSecret } from '../auth';
 import { randomToken, safeEqual, sha256Hex } from '../crypto';
 import { getDb, isUuid, schema, type Executor } from '../db';
@@ -246,11 +246,30 @@ export async function completionTarget(p: StepProcess): Promise<string> {
 }
 
 /** The stage and status a page polls while another device carries the process on. */
-export async function processState(requestId: string, token: string | undefined): Promise<{ stage: string; status: string }> {
+export async function processState(requestId: string, token: string | undefined): Promise<{ stage: string; status: string; phone?: PhoneState }> {
   const p = await sessionProcess(requestId, token);
   if (!p) {
     const { view } = await anonymousView(requestId);
     return { stage: view.stage, status: view.stage === 'invalid' ? 'UNKNOWN' : view.stage.toUpperCase() };
   }
-  return { stage: (await viewOf(p)).stage, status: p.status };
+  return { stage: (await viewOf(p)).stage, status: p.status, phone: await phoneState(p) };
+}
+
+/** What the phone a desktop handed over is doing, for the desktop's live status. */
+export interface PhoneState {
+  /** The handoff link was opened on another device. */
+  connected: boolean;
+  /** Capture attempts sent so far (by any device), and what was asked again after the last one. */
+  attempts: number;
+  retry?: { slot: string; reason: string }[];
+}
+
+async function phoneState(p: StepProcess): Promise<PhoneState> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.stepSessions)
+    .where(and(eq(schema.stepSessions.processId, p.id), eq(schema.stepSessions.viaHandoff, true)));
+  const { attempts, retry } = captureState(p);
+  return { connected: Number(row?.n ?? 0) > 0, attempts, ...(retry?.length ? { retry: retry.map(({ slot, reason }) => ({ slot, reason })) } : {}) };
 }

@@ -1,9 +1,18 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { StateResponse } from '@/lib/contracts/flow';
 import { handoffFlow, stateFlow } from '../api';
+
+/** The phone's progress as the desktop tells it: waiting, opened, asked for another photo. */
+function phoneText(phone: StateResponse['phone'], attemptsAtStart: number | undefined, t: CaptureMessages): string {
+  if (!phone?.connected) return t.handoff.waiting;
+  // Only what the phone sent: a retry asked before the handoff is old news.
+  if (phone.retry?.length && attemptsAtStart !== undefined && phone.attempts > attemptsAtStart) return t.handoff.again(phone.retry.map((r) => t.handoff.slots[r.slot] ?? r.slot).join(', '));
+  return t.handoff.connected;
+}
 
 /**
  * Desktop to phone: a QR code and a copyable one-time link for the same
@@ -13,11 +22,13 @@ import { handoffFlow, stateFlow } from '../api';
 export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: CaptureMessages; onClose: () => void }) {
   const link = useMutation({ mutationFn: () => handoffFlow(requestId) });
   const [copied, setCopied] = useState(false);
+  const attemptsAtStart = useRef<number | undefined>(undefined);
   useEffect(() => {
     link.mutate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const state = useQuery({ queryKey: ['state', requestId], queryFn: () => stateFlow(requestId), refetchInterval: 2000, enabled: link.isSuccess });
+  if (attemptsAtStart.current === undefined && state.data?.phone) attemptsAtStart.current = state.data.phone.attempts;
   useEffect(() => {
     const stage = state.data?.stage;
     if (stage && stage !== 'document' && stage !== 'selfie' && stage !== 'intro') window.location.reload();
@@ -44,8 +55,8 @@ export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: 
             {copied ? t.handoff.copied : t.handoff.copy}
           </button>
           <p className="text-sm text-slate-700">{t.handoff.expires}</p>
-          <p aria-live="polite" className="mt-2 text-sm font-medium text-slate-800">
-            {t.handoff.waiting}
+          <p aria-live="polite" className="mt-2 text-sm font-medium text-slate-800" data-testid="phone-state">
+            {phoneText(state.data?.phone, attemptsAtStart.current, t)}
           </p>
         </>
       ) : link.isError ? (
