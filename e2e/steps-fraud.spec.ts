@@ -85,6 +85,24 @@ test('fraud step by upload: a blurred photo is asked again with the reason, the 
   await expectAccessible(page);
 });
 
+test('offline while sending: said so (not "slow"), the photos kept, sent by themselves when the connection is back', async ({ page, request, context }) => {
+  const { requestProcessUrl, requestId } = await start(request);
+  await page.goto(requestProcessUrl);
+  await consent(page);
+  await page.getByTestId('upload-input').setInputFiles(E2E_MEDIA.document);
+  await page.getByRole('button', { name: 'Usar esta foto' }).click();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Meu documento não tem verso' }).click();
+  await expect(page.getByTestId('unsent')).toContainText('Sem conexão com a internet');
+  await expect(page.getByTestId('unsent').getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
+  await expect(page.getByText('A conexão está lenta')).toHaveCount(0);
+  await expectAccessible(page);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });
+  const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: await bearer(request) })).json();
+  expect(result.status).toBe('APPROVED');
+});
+
 test('fraud step: attempts run out and the process is rejected; an oversized file is refused before upload', async ({ page, request }, info) => {
   const { requestProcessUrl, requestId } = await start(request);
   await page.goto(requestProcessUrl);

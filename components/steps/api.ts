@@ -26,8 +26,26 @@ export class FlowError extends Error {
   }
 }
 
+/** A fetch that says why it failed: `offline` (the device has no network) or `network` (the server was not reached). */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (offlineNow()) throw new FlowError(0, 'offline', 'offline');
+  // A request under way when the device loses its network may hang rather than fail: stop it then.
+  const controller = new AbortController();
+  const drop = () => controller.abort();
+  window.addEventListener('offline', drop);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    const offline = offlineNow() || controller.signal.aborted;
+    throw new FlowError(0, offline ? 'offline' : 'network', offline ? 'offline' : 'network');
+  } finally {
+    window.removeEventListener('offline', drop);
+  }
+}
+
 async function post(requestId: string, action: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`/p/${encodeURIComponent(requestId)}/api/${action}`, {
+  const res = await reach(`/p/${encodeURIComponent(requestId)}/api/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -75,6 +75,8 @@ const ptBR = {
     openNewTab: 'Abrir em nova aba',
     retry: 'Tentar de novo',
     slow: 'A conexão está lenta. Aguarde mais um pouco…',
+    offline: 'Sem conexão com a internet. Suas fotos estão guardadas neste aparelho: enviamos assim que a conexão voltar, ou toque em Tentar de novo.',
+    network: 'Não conseguimos falar com o servidor. Suas fotos estão guardadas neste aparelho: toque em Tentar de novo.',
   },
   handoff: {
     offer: 'Continuar no celular',
@@ -164,6 +166,8 @@ const en: CaptureMessages = {
     openNewTab: 'Open in a new tab',
     retry: 'Try again',
     slow: 'The connection is slow. Please wait a little longer…',
+    offline: 'No internet connection. Your photos are kept on this device: we send them as soon as the connection is back, or tap Try again.',
+    network: 'We could not reach the server. Your photos are kept on this device: tap Try again.',
   },
   handoff: {
     offer: 'Continue on my phone',

@@ -44,6 +44,8 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
   const [problem, setProblem] = useState<CameraProblem | undefined>();
   const [handoff, setHandoff] = useState(false);
   const [error, setError] = useState('');
+  // Sent but not arrived (no network, server unreachable): the photos stay in the store to send again.
+  const [unsent, setUnsent] = useState<'offline' | 'network'>();
 
   useEffect(() => {
     const sides = retry?.length ? (retry.map((r) => r.slot).filter((x) => x === 'front' || x === 'back') as Side[]) : (['front', 'back'] as Side[]);
@@ -65,11 +67,31 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
       router.refresh();
     },
     onError: (e) => {
+      if (e instanceof FlowError && (e.code === 'offline' || e.code === 'network')) {
+        setUnsent(e.code);
+        useDocumentStore.getState().setMode('preview');
+        return;
+      }
       setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
       useDocumentStore.getState().setMode('preview');
       if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
     },
   });
+
+  const sendAgain = () => {
+    setUnsent(undefined);
+    setError('');
+    useDocumentStore.getState().setMode('sending');
+    send.mutate();
+  };
+  // Back online: the kept photos go at once.
+  useEffect(() => {
+    if (unsent !== 'offline') return;
+    const again = () => sendAgain();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unsent]);
 
   const side = s.sides[s.index] ?? 'front';
   const sideLabel = side === 'front' ? t.document.front : t.document.back;
@@ -85,7 +107,15 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="document-step" data-side={side} data-mode={s.mode}>
       <h1 className="mb-2 text-2xl font-bold text-slate-900">{t.document.title}</h1>
-      {s.retry.length ? (
+      {unsent ? (
+        <div role="alert" className="mb-4 rounded-lg border border-rose-300 bg-rose-50 p-3" data-testid="unsent">
+          <p className="mb-2 text-slate-900">{unsent === 'offline' ? t.camera.offline : t.camera.network}</p>
+          <Button type="button" onClick={sendAgain}>
+            {t.camera.retry}
+          </Button>
+        </div>
+      ) : null}
+      {s.retry.length && s.mode !== 'sending' && !unsent ? (
         <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="retry">
           <p className="font-semibold text-slate-900">{t.document.retryTitle}</p>
           <ul className="list-disc pl-5 text-slate-800">
