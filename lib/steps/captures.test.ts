@@ -74,7 +74,7 @@ describe('hosted fraud and liveness steps', () => {
     const good = await validCnhFront(faces);
     const { requestId, headers } = await fraudProcess({ cpf: good.cpf, selfieImage: faces.ownerSelfie.toString('base64'), webhookUrl: `${receiver.url}/hook` });
     const state0 = await call(stateApi, `/p/${requestId}/api/state`, { headers, params: { requestId } });
-    expect(state0.data).toEqual({ stage: 'document', status: 'IN_PROGRESS' });
+    expect(state0.data).toEqual({ stage: 'document', status: 'IN_PROGRESS', phone: { connected: false, attempts: 0 } });
 
     const bad = await submit(requestId, headers, { front: dataUrl(await blurred(good.image)), source: 'camera' });
     expect(bad.status).toBe(200);
@@ -164,7 +164,7 @@ describe('hosted fraud and liveness steps', () => {
     expect(backFirst.status).toBe(409);
     expect(backFirst.data.code).toBe('front_required');
     const state = await call(stateApi, `/p/${requestId}/api/state`, { headers, params: { requestId } });
-    expect(state.data).toEqual({ stage: 'document', status: 'IN_PROGRESS' });
+    expect(state.data).toEqual({ stage: 'document', status: 'IN_PROGRESS', phone: { connected: false, attempts: 0 } });
     const noSession = await submit(requestId, {}, { front: dataUrl(gif), source: 'camera' });
     expect(noSession.status).toBe(401);
   }, 60_000);
