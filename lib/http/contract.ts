@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Role, Scope } from '../auth';
 import type { BodyKind } from './body';
+import type { ProblemAlso } from './problem';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Which OpenAPI document lists the operation (one per base URL of SPEC, plus operations). */
@@ -48,7 +49,7 @@ export interface Contract {
    * response shape carries the error (4.9: an OcrResult with `errorMessage`).
    * The status and the problem members stay as they are.
    */
-  problemAlso?: { schema: z.ZodObject; of: (problem: { code: string; detail: string; status: number }) => Record<string, unknown> };
+  problemAlso?: { schema: z.ZodObject; of: ProblemAlso };
 }
 
 export const defineContract = <C extends Contract>(c: C): C => c;

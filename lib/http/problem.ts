@@ -36,8 +36,12 @@ export function problemBody(err: AppError, requestId: string, instance?: string)
   };
 }
 
-export function problemResponse(err: AppError, requestId: string, instance?: string): Response {
-  return new Response(JSON.stringify(problemBody(err, requestId, instance)), {
+/** Members a SPEC shape carries beside the problem's own (these win on a clash). */
+export type ProblemAlso = (problem: { code: string; detail: string; status: number }) => Record<string, unknown>;
+
+export function problemResponse(err: AppError, requestId: string, instance?: string, also?: ProblemAlso): Response {
+  const body = problemBody(err, requestId, instance);
+  return new Response(JSON.stringify(also ? { ...also(body), ...body } : body), {
     status: err.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store', ...err.headers },
   });

@@ -9,7 +9,7 @@ import { authenticateApiKey, authenticateBearer, authenticateConsole, consoleSes
 import { gates } from './load';
 import { observeRequest } from './metrics';
 import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
-import { problemResponse } from './problem';
+import { problemResponse, type ProblemAlso } from './problem';
 import { parseWith } from './validation';
 
 export interface HandlerContext<C extends Contract> {
@@ -53,8 +53,8 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function toErrorResponse(err: unknown, requestId: string, instance: string, log: Logger): Response {
-  if (isAppError(err)) return problemResponse(err, requestId, instance);
+export function toErrorResponse(err: unknown, requestId: string, instance: string, log: Logger, also?: ProblemAlso): Response {
+  if (isAppError(err)) return problemResponse(err, requestId, instance, also);
   // Database unreachable: a retryable 503, not a 500.
   if (isConnectionLost(err)) {
     log.error({ requestId, err }, 'database unreachable');
@@ -62,6 +62,7 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
       new AppError(503, 'not_ready', 'The service cannot reach its database right now; retry shortly.', { headers: { 'retry-after': '5' } }),
       requestId,
       instance,
+      also,
     );
   }
   log.error({ requestId, err, stack: stackFrames(err) }, 'unhandled error');
@@ -69,13 +70,8 @@ export function toErrorResponse(err: unknown, requestId: string, instance: strin
     new AppError(500, 'internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`),
     requestId,
     instance,
+    also,
   );
-}
-
-/** The problem body with the operation's SPEC error members beside it (problem members win on a clash). */
-async function withProblemAlso(response: Response, of: NonNullable<Contract['problemAlso']>['of']): Promise<Response> {
-  const problem = (await response.json()) as { code: string; detail: string; status: number };
-  return new Response(JSON.stringify({ ...of(problem), ...problem }), { status: response.status, headers: response.headers });
 }
 
 async function authenticate(contract: Contract, req: Request): Promise<Principal | undefined> {
@@ -137,8 +133,7 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
         log: log.child({ requestId }),
       });
     } catch (err) {
-      response = toErrorResponse(err, requestId, instance, log);
-      if (contract.problemAlso) response = await withProblemAlso(response, contract.problemAlso.of);
+      response = toErrorResponse(err, requestId, instance, log, contract.problemAlso?.of);
     } finally {
       leave?.();
     }
