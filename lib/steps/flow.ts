@@ -96,11 +96,9 @@ export async function sessionOf(requestId: string, token: string | undefined): P
 export async function anonymousView(requestId: string): Promise<{ view: FlowView; integratorId?: string }> {
   const p = await findProcess(undefined, requestId).then(expireIfDue).catch(() => undefined);
   if (!p) return { view: { stage: 'invalid' } };
-  const backTo = await appAddress(p);
-  if (p.status === 'EXPIRED') return { view: { stage: 'expired', backTo }, integratorId: p.integratorId };
-  if (p.status === 'CANCELED') return { view: { stage: 'canceled', backTo }, integratorId: p.integratorId };
-  if (p.status === 'APPROVED' || p.status === 'REJECTED') return { view: { stage: 'already-finished', backTo }, integratorId: p.integratorId };
-  return { view: { stage: 'invalid' } };
+  const stage = p.status === 'EXPIRED' ? 'expired' : p.status === 'CANCELED' ? 'canceled' : p.status === 'APPROVED' || p.status === 'REJECTED' ? 'already-finished' : undefined;
+  if (!stage) return { view: { stage: 'invalid' } };
+  return { view: { stage, backTo: await appAddress(p) }, integratorId: p.integratorId };
 }
 
 /** The integrator's app as a plain address (no result parameters: those go only through /done, with the session). */

@@ -1,7 +1,8 @@
+import { consoleT, type ConsoleT } from '@/lib/i18n/console';
 import { brandColors, contrast, DEFAULT_BRAND } from '../../steps/color';
 
 /** What the hosted pages will do with a brand colour ('' = the default): button text and its contrast, and the shade links use on white. */
-export function contrastReport(colour: string, t: (text: string, vars?: Record<string, string | number>) => string = (s, v) => (v ? s.replace(/\{(\w+)\}/g, (m, k: string) => String(v[k] ?? m)) : s)): { ok: boolean; text: string } {
+export function contrastReport(colour: string, t: ConsoleT = consoleT('en')): { ok: boolean; text: string } {
   const used = brandColors(colour || DEFAULT_BRAND);
   const ratio = contrast(used.background, used.text).toFixed(1);
   const buttons = used.text === '#ffffff' ? t('Buttons: white text on {colour}, contrast {ratio}:1 (WCAG AA).', { colour: used.background, ratio }) : t('Buttons: black text on {colour}, contrast {ratio}:1 (WCAG AA).', { colour: used.background, ratio });

@@ -96,10 +96,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
   const side = s.sides[s.index] ?? 'front';
   const sideLabel = side === 'front' ? t.document.front : t.document.back;
   const finish = (done: boolean) => {
-    if (!done) return;
-    useDocumentStore.getState().setMode('sending');
-    setError('');
-    send.mutate();
+    if (done) sendAgain();
   };
 
   if (handoff) return <HandoffPanel requestId={requestId} t={t} onClose={() => setHandoff(false)} />;
