@@ -46,13 +46,15 @@ export async function buryDeadWorkers(): Promise<number> {
   return buried;
 }
 
-/**
- * Registers this process as a worker and beats every HEARTBEAT_SECONDS; each
- * beat also buries the dead and calls `onBuried` (to sweep their work at once).
- */
+/** Registers this process as a worker and buries the dead: call before the start-time sweeps, which then find their work free. */
+export async function joinWorkers(): Promise<void> {
+  await beat();
+  await buryDeadWorkers();
+}
+
+/** Beats every HEARTBEAT_SECONDS; each beat also buries the dead and calls `onBuried` (to sweep their work at once). */
 export async function startHeartbeat(onBuried: () => Promise<void>): Promise<void> {
   await beat();
-  if (await buryDeadWorkers()) await onBuried();
   if (timer) return;
   timer = setInterval(() => {
     void (async () => {

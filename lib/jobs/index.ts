@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { getLogger } from '../log';
 import { getBoss, stopBoss } from './boss';
-import { startHeartbeat, stopHeartbeat } from './identity';
+import { joinWorkers, startHeartbeat, stopHeartbeat } from './identity';
 import { housekeeping } from './housekeeping';
 import { deliverJob, sweepJob } from '../webhooks/jobs';
 import { sendJob, sweepMessagesJob } from '../notify/jobs';
@@ -41,6 +41,8 @@ export async function ensureQueues(jobs = ALL_JOBS): Promise<void> {
 export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
   const boss = await getBoss();
   const log = getLogger();
+  // First: workers gone since the last start have their leases freed before the start-time sweeps below.
+  await joinWorkers();
   for (const job of jobs) {
     await ensureQueue(boss, job);
     await boss.work(job.queue, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (batch) => {
@@ -61,7 +63,7 @@ export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
       await boss.send(job.queue, {});
     }
   }
-  // After the queues: a worker found gone at start or later has its work swept at once.
+  // After the queues: a worker found gone later has its work swept at once.
   await startHeartbeat(async () => {
     for (const job of jobs) if (job.onWorkerLost) await boss.send(job.queue, {});
   });
