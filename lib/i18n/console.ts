@@ -1,9 +1,7 @@
 import type { Locale } from '.';
 import { CONSOLE_PT } from './console-pt';
 
-/** The console's language: pt-BR unless the person chose English (cookie set by the switch in the header). */
-export const CONSOLE_LOCALE_COOKIE = 'atesta_console_lang';
-export const consoleLocaleOf = (cookieValue: string | undefined): Locale => (cookieValue === 'en' ? 'en' : 'pt-BR');
+export { CONSOLE_LOCALE_COOKIE, consoleLocaleOf } from '.';
 
 export type Vars = Record<string, string | number>;
 

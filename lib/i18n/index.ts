@@ -1,6 +1,10 @@
 export type Locale = 'pt-BR' | 'en';
 export const LOCALES: Locale[] = ['pt-BR', 'en'];
 
+/** The console's language: pt-BR unless the person chose English (cookie set by the switch in the header). */
+export const CONSOLE_LOCALE_COOKIE = 'atesta_console_lang';
+export const consoleLocaleOf = (cookieValue: string | undefined): Locale => (cookieValue === 'en' ? 'en' : 'pt-BR');
+
 /** `?lang=` wins, then Accept-Language, then Portuguese. */
 export function pickLocale(lang: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
   if (lang) return lang.toLowerCase().startsWith('en') ? 'en' : 'pt-BR';
@@ -32,7 +36,10 @@ export function pageLanguage(url: string, acceptLanguage: string | null | undefi
   const u = new URL(url, 'http://atesta.local');
   if (u.pathname.startsWith('/p/')) return pickLocale(u.searchParams.get('lang'), acceptLanguage);
   // The console: pt-BR unless its language switch chose English (lib/i18n/console).
-  if (/^\/console(\/|$)/.test(u.pathname)) return /(?:^|;\s*)atesta_console_lang=en(?:;|$)/.test(cookie ?? '') ? 'en' : 'pt-BR';
+  if (/^\/console(\/|$)/.test(u.pathname)) {
+    const value = (cookie ?? '').split(';').map((c) => c.trim().split('=')).find(([k]) => k === CONSOLE_LOCALE_COOKIE)?.[1];
+    return consoleLocaleOf(value);
+  }
   if (u.pathname === '/' || /^\/(docs|dev)(\/|$)/.test(u.pathname)) return 'en';
   return 'pt-BR';
 }
