@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
+
+// The selfie guide loads Human from /vendor/human/<version>/ (lib/http/vendor.ts): versioned URLs, cached for a year.
+const trackerVersion = JSON.parse(readFileSync(new URL('./node_modules/@vladmandic/human/package.json', import.meta.url), 'utf8')).version;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  env: { ATESTA_TRACKER_VERSION: trackerVersion },
   // Native and wasm packages must stay outside the server bundle: they load
   // binaries or data files by path at run time.
   serverExternalPackages: [

@@ -27,5 +27,7 @@ export default async function globalSetup() {
     { image: faces.frontal, frames: 15 },
     { image: faces.turned, frames: 5 },
   ]);
+  // A photo held up to the camera: the same picture, never turning.
+  await writeY4m(E2E_MEDIA.stillFaceVideo, 640, 480, 10, [{ image: faces.frontal, frames: 10 }]);
   fs.writeFileSync(path.join(E2E_MEDIA.dir, 'cpf.txt'), doc.cpf);
 }

@@ -12,6 +12,7 @@ export const E2E_MEDIA = {
   blurred: path.join(dir, 'blurred.jpg'),
   documentVideo: path.join(dir, 'document.y4m'),
   faceVideo: path.join(dir, 'face.y4m'),
+  stillFaceVideo: path.join(dir, 'still-face.y4m'),
 };
 
 const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
@@ -37,4 +38,10 @@ export function fakeCamera(video: string, grant = true) {
       `--use-file-for-fake-video-capture=${video}`,
     ],
   };
+}
+
+/** Chromium with no camera at all. */
+export function noCamera() {
+  const { executablePath, args } = fakeCamera('');
+  return { executablePath, args: args.filter((a) => !a.startsWith('--use-f')) };
 }

@@ -4,9 +4,11 @@
  * and serves the built Next.js app.
  */
 import http from 'node:http';
+import compression from 'compression';
 import crypto from 'node:crypto';
 import next from 'next';
 import { getConfig } from '../lib/config';
+import { vendorFile } from '../lib/http';
 import { gates } from '../lib/http/load';
 import { getLogger } from '../lib/log';
 import { boot, demoBanner, shutdown, surviveDatabaseOutages } from '../lib/ops';
@@ -15,6 +17,16 @@ import { loggablePath, secureResponse } from '../lib/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
+/** API answers are left as they are (small JSON, or images that do not shrink): compression is for pages and their code. */
+const API = /^\/(services|onboarding)\/api\/|^\/p\/[^/]+\/api\//;
+const compress = compression({ filter: (req, res) => !API.test(req.url ?? '/') && compression.filter(req, res) });
+
+/** Browser code from npm packages (lib/http/vendor.ts), sent here because Next.js drops a route's Content-Encoding: it is stored compressed. */
+async function sendVendorFile(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
+  const file = await vendorFile(name, req.headers['accept-encoding'] ?? null);
+  res.writeHead(file.status, Object.fromEntries(file.headers));
+  res.end(req.method === 'HEAD' ? undefined : Buffer.from(await file.arrayBuffer()));
+}
 
 async function main() {
   surviveDatabaseOutages();
@@ -54,7 +66,8 @@ async function main() {
       if (path.startsWith('/_next/')) return;
       log.info({ requestId, method: req.method, path: loggablePath(path), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
-    handler(req, res).catch((err) => {
+    const served = path.startsWith('/vendor/') && (req.method === 'GET' || req.method === 'HEAD') ? sendVendorFile(req, res, path.slice('/vendor/'.length)) : new Promise<void>((resolve, reject) => compress(req as never, res as never, () => handler(req, res).then(resolve, reject)));
+    served.catch((err) => {
       log.error({ requestId, err }, 'request handler failed');
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/problem+json' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRACKER_VERSION } from '../http/vendor';
 import { ensureWebBuild, freePort, startWebProcess, type ChildServer } from '../testing';
 
 /**
@@ -71,7 +72,7 @@ describe('security headers of the running server', () => {
       problem: await get('/services/api/v1/api-keys'),
       unknownApi: await get('/services/api/v1/nothing-here'),
       openapi: await get('/services/api/v1/openapi.json'),
-      vendor: await get('/vendor/human/models/blazeface.json'),
+      vendor: await get(`/vendor/human/${TRACKER_VERSION}/models/blazeface.json`),
     };
     expect(responses.problem.headers.get('content-type')).toBe('application/problem+json');
     for (const [name, res] of Object.entries(responses)) {

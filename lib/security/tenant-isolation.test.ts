@@ -111,7 +111,6 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   'oauth/[...path]/route.ts': { exempt: 'catch-all 404 of unknown paths' },
   'onboarding/[...path]/route.ts': { exempt: 'catch-all 404 of unknown paths' },
   'services/[...path]/route.ts': { exempt: 'catch-all 404 of unknown paths' },
-  'vendor/[...path]/route.ts': { exempt: 'allowlisted browser code from npm packages, the same for everyone' },
   'branding/[integratorId]/logo/route.ts': { exempt: 'public by design: the logo is shown to end users on step pages' },
   'services/api/v1/api-keys/[keyId]/route.ts': { DELETE: byB('DELETE', 'keyId', (w) => w.ids.apiKey) },
   'services/api/v1/api-keys/[keyId]/rotate/route.ts': { POST: byB('POST', 'keyId', (w) => w.ids.apiKey) },

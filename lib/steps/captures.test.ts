@@ -11,6 +11,9 @@ import { cancelProcess } from './lifecycle';
 import { stepPageModel } from './page-model';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
 import { fraudCase, validCnhFront, type Faces } from '@/scripts/synth/fraud';
+import { simulate } from '@/scripts/pad/simulate';
+import { rng } from '@/scripts/synth/random';
+import { locateFaces } from '../face';
 import { POST as startFraud } from '@/app/services/api/v1/steps/fraud/route';
 import { POST as startLiveness } from '@/app/services/api/v1/steps/liveness/route';
 import { POST as startFraudKey } from '@/app/onboarding/api/v1/steps/fraud/route';
@@ -232,6 +235,32 @@ describe('hosted fraud and liveness steps', () => {
     const hook = receiver.calls.find((c) => c.body.includes(requestId))!;
     expect(JSON.parse(hook.body).data.livenessResponse).toMatchObject({ isAlive: true });
     expect(hook.body).not.toContain('selfieImage');
+  }, 240_000);
+
+  it('liveness step: a real head turn replayed on a screen is refused as not live, though it moves like a head', async () => {
+    const started = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: auth });
+    const { requestId, cookie } = await open(started.data.requestProcessUrl);
+    const headers = { cookie: cookie! };
+    await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } });
+    // img10 to img11 (the turn the approval test sends), shown on a phone or monitor and filmed again (scripts/pad/simulate.ts).
+    const shotOf = async (b: Buffer) => {
+      const png = await sharp(b).png().toBuffer();
+      const meta = await sharp(png).metadata();
+      const [found] = await locateFaces({ png, width: meta.width!, height: meta.height! }, 'selfie');
+      return { png, width: meta.width!, height: meta.height!, box: found!.box };
+    };
+    const [frontal, turned] = [await shotOf(face('img10.jpg')), await shotOf(face('img11.jpg'))];
+    for (const condition of ['bezel', 'colour_cast'] as const) {
+      // One seed per replay: the same screen, bezel and room in every frame.
+      const [start, end] = [await simulate(frontal, condition, rng(11)), await simulate(turned, condition, rng(11))];
+      const c = await call(challengeApi, `/p/${requestId}/api/challenge`, { method: 'POST', headers, params: { requestId } });
+      const [first, last] = c.data.action === 'turn_right' ? [start, end] : [await sharp(start).flop().jpeg().toBuffer(), await sharp(end).flop().jpeg().toBuffer()];
+      const t = Date.now();
+      const r = await call(selfieApi, `/p/${requestId}/api/selfie`, { json: { challenge: c.data.token, frames: [first, first, last].map((b, i) => ({ image: dataUrl(b), at: t - 900 + i * 400 })) }, headers, params: { requestId } });
+      expect(r.data.outcome, `${condition}: ${JSON.stringify(r.data)}`).not.toBe('approved');
+      expect(r.data.outcome).toBe('retry');
+      expect(r.data.retry.map((x: { reason: string }) => x.reason), condition).toContain('not_live');
+    }
   }, 240_000);
 
   it('liveness step: three failed attempts reject the process; the key variant says NOT_LIVE', async () => {

@@ -6,7 +6,8 @@ import type { ChallengeResponse } from '@/lib/contracts/flow';
 import type { CaptureMessages } from '@/lib/i18n/capture';
 import { challengeFlow } from '../api';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
-import { loadFaceTracker, type FaceTracker, type TrackedFace } from './face-tracker';
+import { hasCamera, loadFaceTracker, type FaceTracker, type TrackedFace } from './face-tracker';
+import { SelfieProgress } from './SelfieProgress';
 
 export interface Recording {
   challenge: string;
@@ -15,7 +16,7 @@ export interface Recording {
   yaws: (number | null)[];
 }
 
-type Guide = 'loading' | 'none' | 'center' | 'closer' | 'farther' | 'dark' | 'still' | 'ready';
+type Guide = 'none' | 'center' | 'closer' | 'farther' | 'dark' | 'still' | 'ready';
 
 const VIDEO: MediaTrackConstraints = { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } };
 /** Frames sent: one every FRAME_MS while the person turns, at most MAX_FRAMES (the server takes 3 to 12). */
@@ -23,9 +24,13 @@ const FRAME_MS = 300;
 const MAX_FRAMES = 10;
 const MIN_FRAMES = 4;
 /** A turn this large (degrees, as the browser's tracker sees it) has been seen: one more frame and stop. */
-const TURN_SEEN = 22;
+const TURN_SEEN = 20;
 /** Steady and centred for this long before the movement is asked. */
-const READY_MS = 800;
+const READY_MS = 600;
+/** Without a start by then, the person is told what to do and offered a way out. */
+export const START_LIMIT_MS = 45_000;
+/** A challenge is asked for as soon as the camera runs (it is valid 2 minutes); an older one is asked again. */
+const CHALLENGE_FRESH_MS = 90_000;
 
 /** What to tell the person about one detection. */
 function guideFor(face: TrackedFace | undefined, brightness: number): Guide {
@@ -35,7 +40,7 @@ function guideFor(face: TrackedFace | undefined, brightness: number): Guide {
   if (Math.abs(x + w / 2 - 0.5) > 0.15 || Math.abs(y + h / 2 - 0.5) > 0.2) return 'center';
   if (w < 0.2) return 'closer';
   if (w > 0.7) return 'farther';
-  if (Math.abs(face.yaw) > 15) return 'center';
+  if (Math.abs(face.yaw) > 20) return 'center';
   return 'ready';
 }
 
@@ -60,22 +65,73 @@ function brightnessOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): numbe
 }
 
 /**
- * Selfie liveness capture: an oval guide, in-browser face tracking (centre,
- * distance, light, stillness), then the server's movement recorded as a few
- * frames. The camera stops when recording ends (this component unmounts).
+ * Selfie liveness capture: an oval guide with an instruction from the moment
+ * the camera runs, in-browser face tracking (centre, distance, light,
+ * stillness), then the server's movement recorded as a few frames. A
+ * progress bar shows where the person is; after START_LIMIT_MS without a
+ * start they are told what to do and may start anyway, try again or move to
+ * the phone. The tracker is fetched only on a device with a camera. The
+ * camera stops when recording ends (this component unmounts).
  */
-export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { requestId: string; t: CaptureMessages; onRecorded: (r: Recording) => void; onProblem: (p: CameraProblem) => void }) {
+export default function SelfieCamera({
+  requestId,
+  t,
+  onRecorded,
+  onProblem,
+  onHandOff,
+}: {
+  requestId: string;
+  t: CaptureMessages;
+  onRecorded: (r: Recording) => void;
+  onProblem: (p: CameraProblem) => void;
+  /** Offered when the start takes too long (desktop only: a phone never hands off to itself). */
+  onHandOff?: () => void;
+}) {
   const cam = useRef<Webcam>(null);
   const [ready, setReady] = useState(false);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
   const [tracker, setTracker] = useState<FaceTracker | null | undefined>(undefined);
-  const [guide, setGuide] = useState<Guide>('loading');
+  const [guide, setGuide] = useState<Guide>('center');
+  const [steady, setSteady] = useState(0);
   const [yaw, setYaw] = useState<number | undefined>();
   const [challenge, setChallenge] = useState<ChallengeResponse | undefined>();
+  const [frameCount, setFrameCount] = useState(0);
   const recording = useRef(false);
+  const pending = useRef<{ at: number; token: Promise<ChallengeResponse | undefined> } | undefined>(undefined);
 
   useEffect(() => {
-    loadFaceTracker().then(setTracker, () => setTracker(null));
+    let gone = false;
+    hasCamera()
+      .then((has) => (has ? loadFaceTracker() : null))
+      .then(
+        (tr) => !gone && setTracker(tr),
+        () => !gone && setTracker(null),
+      );
+    return () => {
+      gone = true;
+    };
   }, []);
+
+  /** The challenge asked ahead, or a new one when the one held is old. */
+  const prefetch = useCallback(() => {
+    if (!pending.current || Date.now() - pending.current.at > CHALLENGE_FRESH_MS) pending.current = { at: Date.now(), token: challengeFlow(requestId).catch(() => undefined) };
+    return pending.current.token;
+  }, [requestId]);
+
+  const start = useCallback(async () => {
+    const c = await prefetch();
+    pending.current = undefined;
+    if (c) setChallenge(c);
+    return !!c;
+  }, [prefetch]);
+
+  const onCamera = useCallback(() => {
+    setReady(true);
+    setStartedAt(Date.now());
+    setNow(Date.now());
+    void prefetch();
+  }, [prefetch]);
 
   const record = useCallback(
     async (c: ChallengeResponse) => {
@@ -95,6 +151,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
         const at = Date.now();
         frames.push({ image: grab(video, canvas), at });
         yaws.push(null);
+        setFrameCount(frames.length);
         if (tracker && !busy) {
           busy = true;
           const k = yaws.length - 1;
@@ -119,11 +176,7 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
 
   // Guidance loop: once steady and centred for a moment, ask for the movement and record.
   useEffect(() => {
-    if (!ready || tracker === undefined || challenge) return;
-    if (tracker === null) {
-      setGuide('ready');
-      return;
-    }
+    if (!ready || !tracker || challenge) return;
     let stop = false;
     let readySince = 0;
     let last: TrackedFace | undefined;
@@ -133,66 +186,82 @@ export default function SelfieCamera({ requestId, t, onRecorded, onProblem }: { 
         const video = cam.current?.video;
         if (video && video.readyState >= 2) {
           const face = await tracker.detect(video).catch(() => undefined);
+          if (stop) break;
           let g = guideFor(face, brightnessOf(video, canvas));
           setYaw(face ? Math.round(face.yaw) : undefined);
-          const moved = face && last ? Math.hypot(face.box[0] - last.box[0], face.box[1] - last.box[1]) : 1;
+          // Stillness relative to the face's size: the same hand tremor is a bigger share of a small face.
+          const moved = face && last ? Math.hypot(face.box[0] - last.box[0], face.box[1] - last.box[1]) / Math.max(0.1, face.box[2]) : 1;
           last = face;
-          if (g === 'ready' && moved > 0.03) g = 'still';
+          if (g === 'ready' && moved > 0.12) g = 'still';
           setGuide(g);
           readySince = g === 'ready' ? readySince || Date.now() : 0;
+          setSteady(readySince ? Math.min(1, (Date.now() - readySince) / READY_MS) : 0);
           if (readySince && Date.now() - readySince >= READY_MS) {
             stop = true;
-            const c = await challengeFlow(requestId).catch(() => undefined);
-            if (c) setChallenge(c);
-            else stop = false;
+            if (!(await start())) stop = false;
           }
         }
-        await new Promise((r) => setTimeout(r, 150));
+        await new Promise((r) => setTimeout(r, 100));
       }
     };
     void loop();
     return () => {
       stop = true;
     };
-  }, [ready, tracker, challenge, requestId]);
+  }, [ready, tracker, challenge, start]);
 
   useEffect(() => {
     if (challenge) void record(challenge);
   }, [challenge, record]);
 
-  const text = challenge ? t.selfie[challenge.action] : guide === 'loading' ? t.selfie.loading : t.selfie.guide[guide];
+  // The clock of the start limit (once a second is enough for a countdown).
+  useEffect(() => {
+    if (!ready || challenge) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [ready, challenge]);
+
+  const elapsed = ready ? now - startedAt : 0;
+  const stuck = ready && !challenge && elapsed >= START_LIMIT_MS;
+  const stage = challenge ? 1 : 0;
+  const percent = challenge ? 34 + (66 * frameCount) / MAX_FRAMES : 33 * steady;
+  const shown: Guide | 'loading' = !ready ? 'loading' : guide;
+  const text = challenge ? t.selfie[challenge.action] : shown === 'loading' ? t.selfie.loading : t.selfie.guide[shown];
   return (
     <div>
+      {ready ? <SelfieProgress t={t} stage={stage} percent={percent} secondsLeft={challenge || stuck ? undefined : Math.max(0, Math.ceil((START_LIMIT_MS - elapsed) / 1000))} /> : null}
       <div className="relative overflow-hidden rounded-lg bg-black">
-        <Webcam
-          ref={cam}
-          audio={false}
-          mirrored
-          videoConstraints={VIDEO}
-          onUserMedia={() => setReady(true)}
-          onUserMediaError={(e) => onProblem(cameraProblemOf(e))}
-          className="block h-auto w-full"
-          aria-label={t.selfie.title}
-        />
+        <Webcam ref={cam} audio={false} mirrored videoConstraints={VIDEO} onUserMedia={onCamera} onUserMediaError={(e) => onProblem(cameraProblemOf(e))} className="block h-auto w-full" aria-label={t.selfie.title} />
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className={`h-[78%] aspect-[3/4] rounded-[50%] border-4 ${guide === 'ready' || challenge ? 'border-emerald-400' : 'border-white/90'} shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]`} />
         </div>
       </div>
-      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : guide} data-yaw={yaw} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
+      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : shown} data-tracker={tracker === undefined ? 'loading' : tracker ? 'ready' : 'none'} data-yaw={yaw} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
         {text}
         {challenge ? <span className="block text-sm font-normal text-slate-700">{t.selfie.recording}</span> : null}
       </p>
-      {tracker === null && ready && !challenge ? (
-        <button
-          type="button"
-          className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)]"
-          onClick={async () => {
-            const c = await challengeFlow(requestId).catch(() => undefined);
-            if (c) setChallenge(c);
-          }}
-        >
-          {t.selfie.manual}
-        </button>
+      {stuck ? (
+        <div role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="selfie-stuck">
+          <p className="font-semibold text-slate-900">{t.selfie.stuckTitle}</p>
+          <p className="text-slate-800">{t.selfie.stuckTip}</p>
+        </div>
+      ) : null}
+      {ready && !challenge && (tracker === null || stuck) ? (
+        <div className="flex flex-col gap-2">
+          <button type="button" className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)]" onClick={() => void start()}>
+            {tracker === null ? t.selfie.manual : t.selfie.startAnyway}
+          </button>
+          {stuck ? (
+            <button type="button" className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900" onClick={() => setStartedAt(Date.now())}>
+              {t.selfie.tryAgain}
+            </button>
+          ) : null}
+          {stuck && onHandOff ? (
+            <button type="button" className="text-center font-semibold text-slate-800 underline" onClick={onHandOff}>
+              {t.handoff.offer}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -116,6 +116,7 @@ export function SelfieStep({
           requestId={requestId}
           t={t}
           onProblem={setProblem}
+          onHandOff={canHandOff && !coarse ? () => setHandoff(true) : undefined}
           onRecorded={(r) => {
             // Nothing leaves the device before the person confirms.
             setRecording(r);
