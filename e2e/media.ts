@@ -11,6 +11,8 @@ export const E2E_MEDIA = {
   document: path.join(dir, 'document.jpg'),
   blurred: path.join(dir, 'blurred.jpg'),
   documentVideo: path.join(dir, 'document.y4m'),
+  /** The same document on a 640×480 webcam, the card filling the guide's frame. */
+  document640Video: path.join(dir, 'document-640.y4m'),
   faceVideo: path.join(dir, 'face.y4m'),
   stillFaceVideo: path.join(dir, 'still-face.y4m'),
 };

@@ -1,7 +1,6 @@
 export { RULES, RULE_NAMES } from './rules';
 export { scoreEvidence, type RuleSetting, type RuleSettings, type Scored } from './score';
 export { analyseFraud, analyseFraudSides, type FraudAnalysis, type FraudAnalysisRequest, type FaceMatchResult, type FieldSides, type SideReport } from './analysis';
-export { MAX_GLARE, MIN_DOCUMENT_HEIGHT, MIN_SHARPNESS } from './rules/baixa-qualidade';
 export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from './deny-list';
 export { ruleCatalogue, ruleSettingsFor, setRule, type RuleState } from './rule-settings';
 export { previewRuleChange, rescore, PREVIEW_SAMPLE, type PreviewDecision, type RuleChange, type RulePreview } from './rule-preview';

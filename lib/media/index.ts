@@ -6,6 +6,7 @@ export { decodeFileField, checkFileBytes, type DecodedFile } from './decode';
 export { normalizeImage, type NormalizedImage } from './image';
 export { readPdf, type PdfContent } from './pdf';
 export { sniff, MIME, type SniffedType } from './sniff';
+export { DOCUMENT_LIMITS, documentProblem, SHARPNESS_HEIGHT, type DocumentMeasures } from './capture-quality';
 
 export interface MediaInput {
   field: string;

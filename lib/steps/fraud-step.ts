@@ -3,7 +3,8 @@ import { getConfig } from '../config';
 import { openText } from '../crypto';
 import { schema } from '../db';
 import { conflict, isAppError } from '../errors';
-import { analyseFraudSides, MAX_GLARE, MIN_DOCUMENT_HEIGHT, MIN_SHARPNESS, type SideReport } from '../fraud';
+import { analyseFraudSides, type SideReport } from '../fraud';
+import { documentProblem } from '../media';
 import type { Locale } from '../notify';
 import {
   assertCapturing,
@@ -28,13 +29,13 @@ export interface DocumentSubmission {
   source: CaptureSource;
 }
 
-/** What the person should fix on one side, from how it read (the same limits as the rule BAIXA_QUALIDADE). */
-function sideProblem(s: SideReport): Retry['reason'] | undefined {
+const RETRY_OF = { closer: 'too_small', blurry: 'blurred', glare: 'glare' } as const;
+
+/** What the person should fix on one side, from how it read: the judgement the browser's guide makes too (lib/media/capture-quality.ts). */
+export function sideProblem(s: SideReport): Retry['reason'] | undefined {
   if (!s.typeRecognized) return 'not_recognized';
-  if (s.forensics.documentHeight < MIN_DOCUMENT_HEIGHT) return 'too_small';
-  if (s.forensics.sharpness < MIN_SHARPNESS) return 'blurred';
-  if (s.forensics.glare > MAX_GLARE) return 'glare';
-  return undefined;
+  const problem = documentProblem(s.forensics);
+  return problem ? RETRY_OF[problem] : undefined;
 }
 
 const slotOf = (field: SideReport['field']) => (field === 'imageFront' ? 'front' : 'back');

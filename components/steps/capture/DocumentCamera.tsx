@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import type { CaptureMessages } from '@/lib/i18n/capture';
-import { adviseFrame, measureFrame, type FrameAdvice } from '@/lib/media/frame-quality';
+import { adviseDocument, CARD_ASPECT, DOCUMENT_LIMITS, measureDocumentFrame, OVERLAY_SHARE, overlayRegion, SHARPNESS_HEIGHT, type DocumentAdvice } from '@/lib/media/capture-quality';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
 
-/** The frame overlay has an ID-1 card's shape (85.6 × 54 mm); the guide measures only inside it. */
-const CARD_ASPECT = 85.6 / 54;
+/** After a side the server could not read: the card a quarter bigger (on a 640×480 webcam the shutter then works only "anyway"). */
+const STRICT_LIMITS = { ...DOCUMENT_LIMITS, minDocumentHeight: Math.round(DOCUMENT_LIMITS.minDocumentHeight * 1.25) };
 /** After this long without a good frame the shutter works anyway (the server still checks). */
 const OVERRIDE_AFTER_MS = 5000;
 
@@ -15,11 +15,25 @@ const OVERRIDE_AFTER_MS = 5000;
 const VIDEO: MediaTrackConstraints = { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } };
 
 /** Live document capture: frame overlay, guidance computed in the browser, shutter enabled when the picture is good. */
-export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t: CaptureMessages; label: string; onCaptured: (jpeg: string) => void; onProblem: (p: CameraProblem) => void }) {
+export default function DocumentCamera({
+  t,
+  label,
+  strict = false,
+  onCaptured,
+  onProblem,
+}: {
+  t: CaptureMessages;
+  label: string;
+  /** The server could not read this side last time (too small, not recognised): the guide asks for a bigger card. */
+  strict?: boolean;
+  onCaptured: (jpeg: string) => void;
+  onProblem: (p: CameraProblem) => void;
+}) {
   const cam = useRef<Webcam>(null);
-  const [advice, setAdvice] = useState<FrameAdvice | 'starting'>('starting');
+  const [advice, setAdvice] = useState<DocumentAdvice | 'starting'>('starting');
   const [override, setOverride] = useState(false);
   const [ready, setReady] = useState(false);
+  const [overlay, setOverlay] = useState(OVERLAY_SHARE);
 
   useEffect(() => {
     if (!ready) return;
@@ -28,20 +42,22 @@ export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t:
     const tick = setInterval(() => {
       const video = cam.current?.video;
       if (!video || video.readyState < 2 || !video.videoWidth) return;
-      const region = frameRegion(video.videoWidth, video.videoHeight);
-      canvas.width = 320;
-      canvas.height = Math.round((320 * region.h) / region.w);
+      const region = overlayRegion(video.videoWidth, video.videoHeight);
+      setOverlay(region.w / video.videoWidth);
+      // At the server's scale: the region SHARPNESS_HEIGHT high at most, never enlarged.
+      canvas.height = Math.round(Math.min(region.h, SHARPNESS_HEIGHT));
+      canvas.width = Math.round((canvas.height * region.w) / region.h);
       const ctx = canvas.getContext('2d', { willReadFrequently: true });
       if (!ctx) return;
       ctx.drawImage(video, region.x, region.y, region.w, region.h, 0, 0, canvas.width, canvas.height);
       const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      setAdvice(adviseFrame(measureFrame(img.data, img.width, img.height)));
+      setAdvice(adviseDocument(measureDocumentFrame(img.data, img.width, img.height, region.h), strict ? STRICT_LIMITS : DOCUMENT_LIMITS));
     }, 400);
     return () => {
       clearInterval(tick);
       clearTimeout(overrideTimer);
     };
-  }, [ready]);
+  }, [ready, strict]);
 
   const shoot = () => {
     const video = cam.current?.video;
@@ -71,7 +87,7 @@ export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t:
           aria-label={t.document.frame}
         />
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className={`w-[86%] rounded-xl border-4 ${good ? 'border-emerald-400' : 'border-white/90'} shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]`} style={{ aspectRatio: String(CARD_ASPECT) }} />
+          <div className={`rounded-xl border-4 ${good ? 'border-emerald-400' : 'border-white/90'} shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]`} style={{ aspectRatio: String(CARD_ASPECT), width: `${(overlay * 100).toFixed(1)}%` }} />
         </div>
       </div>
       <p aria-live="polite" data-testid="document-guide" data-advice={advice} className={`my-2 min-h-[1.5rem] font-medium ${good ? 'text-emerald-800' : 'text-slate-800'}`}>
@@ -87,15 +103,4 @@ export default function DocumentCamera({ t, label, onCaptured, onProblem }: { t:
       </button>
     </div>
   );
-}
-
-/** The part of the video under the overlay's card frame (86 % of the width, centred). */
-function frameRegion(width: number, height: number) {
-  let w = width * 0.86;
-  let h = w / CARD_ASPECT;
-  if (h > height * 0.95) {
-    h = height * 0.95;
-    w = h * CARD_ASPECT;
-  }
-  return { x: (width - w) / 2, y: (height - h) / 2, w, h };
 }

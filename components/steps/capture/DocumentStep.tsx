@@ -151,7 +151,13 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
           </div>
         </div>
       ) : s.mode === 'camera' && !problem ? (
-        <DocumentCamera t={t} label={sideLabel} onCaptured={(jpeg) => useDocumentStore.getState().captured(jpeg, 'camera')} onProblem={setProblem} />
+        <DocumentCamera
+          t={t}
+          label={sideLabel}
+          strict={s.retry.some((r) => r.slot === side && (r.reason === 'too_small' || r.reason === 'not_recognized'))}
+          onCaptured={(jpeg) => useDocumentStore.getState().captured(jpeg, 'camera')}
+          onProblem={setProblem}
+        />
       ) : (
         <div className="flex flex-col gap-3">
           <div>

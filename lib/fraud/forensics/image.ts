@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { GLARE_INSET, glareShare, SHARPNESS_HEIGHT } from '../../media/capture-quality';
 import { laplacianVariance } from '../../signal';
 import { chromaOf } from './colour';
 import { screenSignal } from './screen';
@@ -6,10 +7,8 @@ import { screenSignal } from './screen';
 /** `[x, y, width, height]` in pixels of the submitted image. */
 export type Box = [number, number, number, number];
 
-/** Height the sharpness is measured at, so that it does not depend on the picture's size. */
-const SHARPNESS_HEIGHT = 600;
-/** The inner part of the document box (its corners may show the table around a tilted card). */
-const INNER = 0.12;
+// The measures and limits the browser's guide shares (lib/media/capture-quality.ts).
+const INNER = GLARE_INSET;
 
 const clampBox = ([x, y, w, h]: Box, width: number, height: number): Box => {
   const left = Math.max(0, Math.min(width - 1, Math.round(x)));
@@ -92,8 +91,6 @@ export async function pageSignals(png: Buffer, width: number, height: number, do
   const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
   const core = clampBox(inner(doc), width, height);
   const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
-  let glare = 0;
-  for (let i = 0; i < rgb.length; i += 3) if (Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 250) glare++;
   const small = await sharp(png)
     .extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] })
     .greyscale()
@@ -102,7 +99,7 @@ export async function pageSignals(png: Buffer, width: number, height: number, do
     .toBuffer({ resolveWithObject: true });
   return {
     sharpness: Math.round(laplacianVariance(small.data, small.info.width, small.info.height)),
-    glare: glare / (rgb.length / 3),
+    glare: glareShare(rgb, 3),
     documentHeight: Math.min(doc[2], doc[3]),
     screen: screenSignal(rgb, core[2], core[3]),
     chroma: await chromaOf(png, width, quad, doc),

@@ -1,11 +1,8 @@
+import { DOCUMENT_LIMITS } from '../../media/capture-quality';
 import type { Rule } from '../types';
 
-/** Variance of the Laplacian under which the document is too blurred to trust (calibrated on the generator; README). */
-export const MIN_SHARPNESS = 40;
-/** Share of blown-out pixels over which glare hides too much (provisional: white paper counts too, README). */
-export const MAX_GLARE = 0.35;
-/** Document height under which letters are too small to read reliably. */
-export const MIN_DOCUMENT_HEIGHT = 360;
+// The limits the browser's capture guide shares (lib/media/capture-quality.ts).
+const { minDocumentHeight: MIN_DOCUMENT_HEIGHT, minSharpness: MIN_SHARPNESS, maxGlare: MAX_GLARE } = DOCUMENT_LIMITS;
 
 export const baixaQualidade: Rule = {
   name: 'BAIXA_QUALIDADE',
