@@ -123,7 +123,7 @@ test('fraud step: attempts run out and the process is rejected; an oversized fil
   expect(result.status).toBe('REJECTED');
 });
 
-test('desktop to phone: the desktop shows a QR code and link, the phone finishes, the desktop follows and finishes too', async ({ browser, request }, info) => {
+test('desktop to phone: the desktop shows a QR code and link, follows the phone live (opened, camera open), the phone finishes, the desktop finishes too', async ({ browser, request }, info) => {
   const { requestProcessUrl, requestId } = await start(request);
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'pt-BR' });
   const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });
@@ -145,7 +145,13 @@ test('desktop to phone: the desktop shows a QR code and link, the phone finishes
   await expect(p.getByRole('button', { name: 'Continuar no celular' })).toHaveCount(0); // the phone never offers itself
   // The desktop follows the phone live.
   await expect(d.getByTestId('phone-state')).toHaveText('O celular abriu o link. Continue por lá.', { timeout: 10_000 });
-  await p.getByTestId('upload-input').setInputFiles(E2E_MEDIA.document);
+  // The phone opens its camera: the desktop says so.
+  await p.getByRole('button', { name: 'Usar a câmera' }).click();
+  await expect(d.getByTestId('phone-state')).toHaveText('O celular está com a câmera aberta…', { timeout: 10_000 });
+  await expect(d.getByTestId('phone-state')).toHaveAttribute('data-phone-state', 'capturing');
+  await shot(d, info, 'handoff-desktop-capturing');
+  await expect(p.getByRole('button', { name: 'Fotografar', exact: true })).toBeEnabled({ timeout: 20_000 });
+  await p.getByRole('button', { name: 'Fotografar', exact: true }).click();
   await p.getByRole('button', { name: 'Usar esta foto' }).click();
   await p.getByRole('button', { name: 'Meu documento não tem verso' }).click();
   // The phone says to go back to the computer; only the desktop continues to the app.

@@ -75,3 +75,24 @@ test('liveness step: tips, an instruction at once, progress, the movement record
   expect(JSON.stringify(payload)).not.toContain('selfieImage');
   await hook.close();
 });
+
+test('liveness step offline while sending: said so, the recording kept, sent by itself when the connection is back', async ({ page, request, context }) => {
+  const auth = await bearer(request);
+  const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/liveness', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/verified` } })).json();
+  await page.goto(requestProcessUrl);
+  await consent(page);
+  await page.getByRole('button', { name: 'Abrir a câmera' }).click();
+  await expect(page.getByRole('img', { name: 'Confira a selfie' })).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const unsent = page.getByTestId('unsent');
+  await expect(unsent).toContainText('Sem conexão com a internet');
+  await expect(unsent).toHaveAttribute('data-unsent', 'offline');
+  await expect(page.getByRole('img', { name: 'Confira a selfie' })).toBeVisible();
+  await expect(page.getByText('A conexão está lenta')).toHaveCount(0);
+  await expectAccessible(page);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });
+  const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: auth })).json();
+  expect(result.status).toBe('APPROVED');
+});

@@ -6,6 +6,7 @@ import type {
   BeginBody,
   CaptureResponse,
   ChallengeResponse,
+  DeviceActivity,
   DocumentBody,
   HandoffResponse,
   ResendResponse,
@@ -64,6 +65,8 @@ export const submitDocumentFlow = async (requestId: string, body: DocumentBody) 
 export const challengeFlow = async (requestId: string) => (await post(requestId, 'challenge', {})) as ChallengeResponse;
 export const submitSelfieFlow = async (requestId: string, body: SelfieBody) => (await post(requestId, 'selfie', body)) as CaptureResponse;
 export const handoffFlow = async (requestId: string) => (await post(requestId, 'handoff', {})) as HandoffResponse;
+/** Best effort: the desktop's live status is a courtesy, never a reason to stop the person. */
+export const activityFlow = (requestId: string, activity: DeviceActivity) => post(requestId, 'activity', { activity }).catch(() => undefined);
 
 export async function stateFlow(requestId: string): Promise<StateResponse> {
   const res = await fetch(`/p/${encodeURIComponent(requestId)}/api/state`, { credentials: 'same-origin', cache: 'no-store' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../http/contract';
 import {
+  activityBodySchema,
   beginBodySchema,
   captureResponseSchema,
   challengeResponseSchema,
@@ -26,3 +27,4 @@ export const flowChallenge = defineContract({ ...page, method: 'POST', path: '/p
 export const flowSelfie = defineContract({ admission: 'analysis', ...page, method: 'POST', path: '/p/{requestId}/api/selfie', operationId: 'flowSelfie', summary: 'Liveness frames captured', body: { schema: selfieBodySchema, limit: 'media' }, responses: { 200: { description: 'Outcome', schema: captureResponseSchema } } });
 export const flowHandoff = defineContract({ ...page, method: 'POST', path: '/p/{requestId}/api/handoff', operationId: 'flowHandoff', summary: 'Continue on another device', responses: { 200: { description: 'One-time link and QR code', schema: handoffResponseSchema } } });
 export const flowState = defineContract({ ...page, method: 'GET', path: '/p/{requestId}/api/state', operationId: 'flowState', summary: 'Where the process stands', responses: { 200: { description: 'Stage and status', schema: stateResponseSchema } } });
+export const flowActivity = defineContract({ ...page, method: 'POST', path: '/p/{requestId}/api/activity', operationId: 'flowActivity', summary: 'What this device is doing (for the desktop of a handoff)', body: { schema: activityBodySchema }, responses: { 204: { description: 'Noted' } } });

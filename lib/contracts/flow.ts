@@ -68,13 +68,23 @@ export type SelfieBody = z.input<typeof selfieBodySchema>;
 export const handoffResponseSchema = z.object({ url: z.url(), qrSvg: z.string(), expiresAt: z.string() });
 export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 
+/** What the phone of a handoff is doing, told to its desktop. */
+export const deviceActivitySchema = z.enum(['capturing', 'sending']);
+export type DeviceActivity = z.infer<typeof deviceActivitySchema>;
+export const activityBodySchema = z.object({ activity: deviceActivitySchema });
+
 /** Where the process stands, polled by a page that handed off to a phone. */
 export const stateResponseSchema = z.object({
   stage: z.string(),
   status: z.string(),
   phone: z
-    .object({ connected: z.boolean(), attempts: z.number().int(), retry: z.array(z.object({ slot: z.string(), reason: z.string() })).optional() })
+    .object({
+      connected: z.boolean(),
+      activity: deviceActivitySchema.optional(),
+      attempts: z.number().int(),
+      retry: z.array(z.object({ slot: z.string(), reason: z.string() })).optional(),
+    })
     .optional()
-    .meta({ description: 'For a desktop that handed the process to a phone: whether the phone opened the link, attempts sent, what was asked again.' }),
+    .meta({ description: 'For a desktop that handed the process to a phone: whether the phone opened the link, what it is doing now (capturing, sending), attempts sent, what was asked again.' }),
 });
 export type StateResponse = z.infer<typeof stateResponseSchema>;

@@ -319,6 +319,9 @@ export const stepSessions = pgTable(
     processId: uuid('process_id').notNull().references(() => stepProcesses.id, { onDelete: 'cascade' }),
     /** Opened with a desktop's handoff link: the phone never offers a handoff itself, and at the end tells the person to go back to the computer. */
     viaHandoff: boolean('via_handoff').notNull().default(false),
+    /** What this device said it is doing (capturing, sending), for the desktop that handed over; and when. */
+    activity: text('activity'),
+    activityAt: ts('activity_at'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },

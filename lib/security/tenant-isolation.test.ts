@@ -143,6 +143,7 @@ const RESOURCE_ROUTES: Record<string, { exempt: string } | Partial<Record<Method
   'services/api/v1/import/workflows/[alias]/route.ts': { DELETE: byB('DELETE', 'alias', (w) => w.ids.workflow), PUT: putsOwnCopy('alias', (w) => w.ids.workflow, { description: 'b' }) },
   'services/api/v1/fraud/rules/[ruleName]/route.ts': { PUT: putsOwnCopy('ruleName', (w) => w.ids.rule, { weight: 3, enabled: null }) },
   // Step pages: the "tenant" is the process a browser's session cookie belongs to.
+  'p/[requestId]/api/activity/route.ts': { POST: stepPageByB('POST', { activity: 'capturing' }) },
   'p/[requestId]/api/begin/route.ts': { POST: stepPageByB('POST', { consent: true }) },
   'p/[requestId]/api/challenge/route.ts': { POST: stepPageByB('POST', {}) },
   'p/[requestId]/api/document/route.ts': { POST: stepPageByB('POST', { front: 'AAAA', source: 'upload' }) },

@@ -26,6 +26,7 @@ import { POST as documentApi } from '@/app/p/[requestId]/api/document/route';
 import { POST as challengeApi } from '@/app/p/[requestId]/api/challenge/route';
 import { POST as selfieApi } from '@/app/p/[requestId]/api/selfie/route';
 import { POST as handoffApi } from '@/app/p/[requestId]/api/handoff/route';
+import { POST as activityApi } from '@/app/p/[requestId]/api/activity/route';
 import { GET as stateApi } from '@/app/p/[requestId]/api/state/route';
 
 async function open(url: string) {
@@ -189,6 +190,21 @@ describe('hosted fraud and liveness steps', () => {
     const desktopToken = headers.cookie.split('=')[1];
     expect(await stepPageModel(requestId, phoneToken)).toMatchObject({ view: { stage: 'document', canHandOff: false } });
     expect((await stepPageModel(requestId, desktopToken)).view).not.toHaveProperty('canHandOff', false);
+    // The phone says what it is doing; the desktop sees it. The desktop's own word is not kept (it has no one to tell).
+    const desktopState = async () => (await call(stateApi, `/p/${requestId}/api/state`, { headers, params: { requestId } })).data.phone;
+    expect(await desktopState()).toEqual({ connected: true, attempts: 0 });
+    const say = (cookie: string, activity: string) => call(activityApi, `/p/${requestId}/api/activity`, { json: { activity }, headers: { cookie }, params: { requestId } });
+    expect((await say(headers.cookie, 'sending')).status).toBe(204);
+    expect((await desktopState()).activity).toBeUndefined();
+    expect((await say(phone.cookie!, 'capturing')).status).toBe(204);
+    expect(await desktopState()).toEqual({ connected: true, activity: 'capturing', attempts: 0 });
+    expect((await say(phone.cookie!, 'sending')).status).toBe(204);
+    expect((await desktopState()).activity).toBe('sending');
+    expect((await say(phone.cookie!, 'dancing')).status).toBe(400);
+    expect((await say('atesta_step=nope', 'capturing')).status).toBe(401);
+    // An activity goes stale: a phone silent for two minutes is no longer "sending".
+    await (await getDb()).update(schema.stepSessions).set({ activityAt: new Date(Date.now() - 121_000) }).where(eq(schema.stepSessions.processId, requestId));
+    expect((await desktopState()).activity).toBeUndefined();
     await cancelProcess(a.integratorId, requestId);
     const db0 = await getDb();
     await db0.update(schema.stepProcesses).set({ status: 'APPROVED' }).where(eq(schema.stepProcesses.id, requestId));

@@ -12,6 +12,7 @@ import { completionUrl, resolveAppRedirect } from './redirect';
 import { isFinal } from './state';
 import { captureState, maxAttempts, requiresLiveCapture, type Retry } from './captures';
 import { redeemHandoff } from './handoff';
+import type { DeviceActivity } from '../contracts/flow';
 
 export type Channel = 'sms' | 'email';
 
@@ -257,6 +258,8 @@ export async function processState(requestId: string, token: string | undefined)
 export interface PhoneState {
   /** The handoff link was opened on another device. */
   connected: boolean;
+  /** What the phone said it is doing, within the last ACTIVITY_FRESH_MS. */
+  activity?: DeviceActivity;
   /** Capture attempts sent so far (by any device), and what was asked again after the last one. */
   attempts: number;
   retry?: { slot: string; reason: string }[];
@@ -264,10 +267,32 @@ export interface PhoneState {
 
 async function phoneState(p: StepProcess): Promise<PhoneState> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const rows = await db
+    .select({ activity: schema.stepSessions.activity, activityAt: schema.stepSessions.activityAt })
     .from(schema.stepSessions)
     .where(and(eq(schema.stepSessions.processId, p.id), eq(schema.stepSessions.viaHandoff, true)));
+  const latest = rows.filter((r) => r.activityAt && Date.now() - r.activityAt.getTime() < ACTIVITY_FRESH_MS).sort((a, b) => b.activityAt!.getTime() - a.activityAt!.getTime())[0];
   const { attempts, retry } = captureState(p);
-  return { connected: Number(row?.n ?? 0) > 0, attempts, ...(retry?.length ? { retry: retry.map(({ slot, reason }) => ({ slot, reason })) } : {}) };
+  return {
+    connected: rows.length > 0,
+    ...(latest?.activity ? { activity: latest.activity as DeviceActivity } : {}),
+    attempts,
+    ...(retry?.length ? { retry: retry.map(({ slot, reason }) => ({ slot, reason })) } : {}),
+  };
+}
+
+/** A phone that has said nothing for this long is no longer "capturing" (it may have been put down). */
+const ACTIVITY_FRESH_MS = 120_000;
+
+/**
+ * The phone of a handoff says what it is doing (camera open, sending), so
+ * that the desktop shows it live. Only a handoff session's word is kept: the
+ * desktop itself has no one to tell.
+ */
+export async function reportActivity(requestId: string, token: string | undefined, activity: DeviceActivity): Promise<void> {
+  const session = await sessionOf(requestId, token);
+  if (!session) throw new AppError(401, 'step_session_required', 'Open the verification link again to continue.');
+  if (!session.viaHandoff || isFinal(session.process.status)) return;
+  const db = await getDb();
+  await db.update(schema.stepSessions).set({ activity, activityAt: new Date() }).where(eq(schema.stepSessions.tokenHash, sha256Hex(token!)));
 }

@@ -7,7 +7,7 @@ export { attemptLogOf, captureState, capturesOf, type AttemptRecord, type Captur
 export { submitDocument, type DocumentSubmission } from './fraud-step';
 export { livenessChallenge, submitSelfie, type SelfieSubmission } from './liveness-step';
 export { createHandoff, type Handoff } from './handoff';
-export { openProcess, processState, sessionProcess, viewOf, anonymousView, begin, verifyCode, resendCode, completionTarget, type FlowView, type VerifyOutcome, type Channel } from './flow';
+export { openProcess, processState, sessionProcess, viewOf, anonymousView, begin, verifyCode, resendCode, completionTarget, reportActivity, type FlowView, type VerifyOutcome, type Channel } from './flow';
 export { CODE_TTL_MINUTES, MAX_FAILED_ATTEMPTS, MAX_RESENDS } from './codes';
 export { expireStepsJob } from './jobs';
 export { startFromBody, type StartBody } from './start';

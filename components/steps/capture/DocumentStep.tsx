@@ -14,6 +14,8 @@ import { CameraGate } from './CameraGate';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import { useDocumentStore, type Side } from './document-store';
 import { HandoffPanel } from './HandoffPanel';
+import { useReportActivity } from './use-activity';
+import { UnsentPanel, useSendWhenOnline, type Unsent } from './UnsentPanel';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import { UploadPicker } from './UploadPicker';
@@ -45,7 +47,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
   const [handoff, setHandoff] = useState(false);
   const [error, setError] = useState('');
   // Sent but not arrived (no network, server unreachable): the photos stay in the store to send again.
-  const [unsent, setUnsent] = useState<'offline' | 'network'>();
+  const [unsent, setUnsent] = useState<Unsent>();
 
   useEffect(() => {
     const sides = retry?.length ? (retry.map((r) => r.slot).filter((x) => x === 'front' || x === 'back') as Side[]) : (['front', 'back'] as Side[]);
@@ -84,15 +86,10 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
     useDocumentStore.getState().setMode('sending');
     send.mutate();
   };
-  // Back online: the kept photos go at once.
-  useEffect(() => {
-    if (unsent !== 'offline') return;
-    const again = () => sendAgain();
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unsent]);
+  useSendWhenOnline(unsent, sendAgain);
 
+  // The phone of a handoff tells its desktop what it is doing.
+  useReportActivity(requestId, !canHandOff, s.mode === 'sending' ? 'sending' : s.mode === 'camera' ? 'capturing' : undefined);
   const side = s.sides[s.index] ?? 'front';
   const sideLabel = side === 'front' ? t.document.front : t.document.back;
   const finish = (done: boolean) => {
@@ -104,14 +101,7 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm" data-testid="document-step" data-side={side} data-mode={s.mode}>
       <h1 className="mb-2 text-2xl font-bold text-slate-900">{t.document.title}</h1>
-      {unsent ? (
-        <div role="alert" className="mb-4 rounded-lg border border-rose-300 bg-rose-50 p-3" data-testid="unsent">
-          <p className="mb-2 text-slate-900">{unsent === 'offline' ? t.camera.offline : t.camera.network}</p>
-          <Button type="button" onClick={sendAgain}>
-            {t.camera.retry}
-          </Button>
-        </div>
-      ) : null}
+      {unsent ? <UnsentPanel unsent={unsent} t={t} onRetry={sendAgain} /> : null}
       {s.retry.length && s.mode !== 'sending' && !unsent ? (
         <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="retry">
           <p className="font-semibold text-slate-900">{t.document.retryTitle}</p>

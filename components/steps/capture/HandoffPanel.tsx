@@ -6,12 +6,19 @@ import type { CaptureMessages } from '@/lib/i18n/capture';
 import type { StateResponse } from '@/lib/contracts/flow';
 import { handoffFlow, stateFlow } from '../api';
 
-/** The phone's progress as the desktop tells it: waiting, opened, asked for another photo. */
-function phoneText(phone: StateResponse['phone'], attemptsAtStart: number | undefined, t: CaptureMessages): string {
-  if (!phone?.connected) return t.handoff.waiting;
+/** The phone's progress as the desktop tells it: waiting, opened, camera open, sending, asked for another photo. */
+function phoneStateOf(phone: StateResponse['phone'], attemptsAtStart: number | undefined): 'waiting' | 'sending' | 'again' | 'capturing' | 'connected' {
+  if (!phone?.connected) return 'waiting';
+  if (phone.activity === 'sending') return 'sending';
   // Only what the phone sent: a retry asked before the handoff is old news.
-  if (phone.retry?.length && attemptsAtStart !== undefined && phone.attempts > attemptsAtStart) return t.handoff.again(phone.retry.map((r) => t.handoff.slots[r.slot] ?? r.slot).join(', '));
-  return t.handoff.connected;
+  if (phone.retry?.length && attemptsAtStart !== undefined && phone.attempts > attemptsAtStart) return 'again';
+  if (phone.activity === 'capturing') return 'capturing';
+  return 'connected';
+}
+
+function phoneText(phone: StateResponse['phone'], state: ReturnType<typeof phoneStateOf>, t: CaptureMessages): string {
+  if (state === 'again') return t.handoff.again(phone!.retry!.map((r) => t.handoff.slots[r.slot] ?? r.slot).join(', '));
+  return t.handoff[state];
 }
 
 /**
@@ -29,6 +36,7 @@ export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: 
   }, []);
   const state = useQuery({ queryKey: ['state', requestId], queryFn: () => stateFlow(requestId), refetchInterval: 2000, enabled: link.isSuccess });
   if (attemptsAtStart.current === undefined && state.data?.phone) attemptsAtStart.current = state.data.phone.attempts;
+  const phoneState = phoneStateOf(state.data?.phone, attemptsAtStart.current);
   useEffect(() => {
     const stage = state.data?.stage;
     if (stage && stage !== 'document' && stage !== 'selfie' && stage !== 'intro') window.location.reload();
@@ -55,8 +63,8 @@ export function HandoffPanel({ requestId, t, onClose }: { requestId: string; t: 
             {copied ? t.handoff.copied : t.handoff.copy}
           </button>
           <p className="text-sm text-slate-700">{t.handoff.expires}</p>
-          <p aria-live="polite" className="mt-2 text-sm font-medium text-slate-800" data-testid="phone-state">
-            {phoneText(state.data?.phone, attemptsAtStart.current, t)}
+          <p aria-live="polite" className="mt-2 text-sm font-medium text-slate-800" data-testid="phone-state" data-phone-state={phoneState}>
+            {phoneText(state.data?.phone, phoneState, t)}
           </p>
         </>
       ) : link.isError ? (

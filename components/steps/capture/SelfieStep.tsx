@@ -13,6 +13,8 @@ import type { CameraProblem } from './camera-errors';
 import { CameraGate } from './CameraGate';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import { HandoffPanel } from './HandoffPanel';
+import { useReportActivity } from './use-activity';
+import { UnsentPanel, useSendWhenOnline, type Unsent } from './UnsentPanel';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import type { Recording } from './SelfieCamera';
@@ -50,6 +52,7 @@ export function SelfieStep({
   const [retry, setRetry] = useState<CaptureRetry[]>(initialRetry ?? []);
   const [attemptsLeft, setAttemptsLeft] = useState(initialLeft);
   const [error, setError] = useState('');
+  const [unsent, setUnsent] = useState<Unsent>();
 
   const send = useMutation({
     mutationFn: (r: Recording) => submitSelfieFlow(requestId, { challenge: r.challenge, frames: r.frames, lang: locale }),
@@ -64,11 +67,28 @@ export function SelfieStep({
       router.refresh();
     },
     onError: (e) => {
-      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
       setMode('review');
+      // Never reached the server: the recording is kept and goes again (by itself when the connection is back).
+      if (e instanceof FlowError && (e.code === 'offline' || e.code === 'network')) {
+        setUnsent(e.code);
+        return;
+      }
+      setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
       if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
     },
   });
+
+  const sendAgain = () => {
+    if (!recording) return;
+    setUnsent(undefined);
+    setError('');
+    setMode('sending');
+    send.mutate(recording);
+  };
+  useSendWhenOnline(unsent, sendAgain);
+
+  // The phone of a handoff tells its desktop what it is doing.
+  useReportActivity(requestId, !canHandOff, mode === 'sending' ? 'sending' : mode === 'camera' ? 'capturing' : undefined);
 
   if (handoff) return <HandoffPanel requestId={requestId} t={t} onClose={() => setHandoff(false)} />;
 
@@ -85,6 +105,7 @@ export function SelfieStep({
           <p className="mt-1 text-sm text-slate-700">{t.document.attemptsLeft(attemptsLeft)}</p>
         </div>
       ) : null}
+      {unsent && mode === 'review' ? <UnsentPanel unsent={unsent} t={t} onRetry={sendAgain} /> : null}
       {mode === 'sending' ? (
         <SendingNotice text={t.selfie.sending} slowText={t.camera.slow} />
       ) : mode === 'review' && recording ? (
@@ -98,15 +119,17 @@ export function SelfieStep({
           <div className="flex flex-col gap-2">
             <Button
               type="button"
-              onClick={() => {
-                setError('');
-                setMode('sending');
-                send.mutate(recording);
-              }}
+              onClick={sendAgain}
             >
               {t.selfie.send}
             </Button>
-            <button type="button" onClick={() => setMode('camera')} className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900">
+            <button
+              type="button"
+              onClick={() => {
+                setUnsent(undefined);
+                setMode('camera');
+              }}
+              className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900">
               {t.selfie.retake}
             </button>
           </div>
