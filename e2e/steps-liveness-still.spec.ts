@@ -9,7 +9,6 @@ test.beforeAll(async () => useApp());
 test.setTimeout(120_000);
 
 test('liveness step: a still photo in front of the camera is refused with guidance, and the person may try again', async ({ page, request }, info) => {
-  test.skip(info.project.name !== 'desktop', 'the server decides; one viewport is enough');
   const auth = await bearer(request);
   const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/liveness', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/verified` } })).json();
   await page.goto(requestProcessUrl);
