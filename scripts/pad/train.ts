@@ -1,9 +1,9 @@
 /**
  * Trains the passive PAD model on captures simulated from the training
  * identities: the training simulator (scripts/pad/simulate.ts, PAD_TRAIN_PER
- * genuine and attack captures per photo, default 2,1), its attack variants
+ * genuine and attack captures per photo, default 4,3), its attack variants
  * (simulate-variants.ts: error-diffusion and inkjet prints, defocused screens,
- * slow moiré; PAD_TRAIN_VARIANTS per photo, default 1: 2 measured no better) and hazy-camera genuine captures
+ * slow moiré; PAD_TRAIN_VARIANTS per photo, default 3) and hazy-camera genuine captures
  * (simulate-genuine.ts, one per photo), plus the real spoof samples. The
  * threshold is set for BPCER <= 5 % on out-of-fold scores of the training
  * genuine captures (4 folds by identity). Then reports, never tuning on them,
@@ -27,8 +27,8 @@ import { measureJobs, measureReal, plan } from './dataset';
 import { auc, figures, judged, table, trainWithHonestThreshold } from './evaluate';
 import { sources } from './sources';
 
-const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '2,1').split(',').map(Number) as [number, number];
-const perVariant = Number(process.env.PAD_TRAIN_VARIANTS ?? 1);
+const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '4,3').split(',').map(Number) as [number, number];
+const perVariant = Number(process.env.PAD_TRAIN_VARIANTS ?? 3);
 const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',').map(Number) as [number, number];
 const dry = process.env.PAD_DRY === '1';
 const onlyCached = process.env.PAD_ONLY_CACHED === '1';

@@ -47,8 +47,8 @@ async function main() {
   const all = await sources();
   const train = all.filter((s) => s.split === 'train');
   const heldout = all.filter((s) => s.split === 'heldout');
-  if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 1, 1))], ['genuine', spread(plan(train, 1, 0, 1))]]);
-  else await run([['train', spread(plan(heldout, 1, 1, 2))], ['train', spread(plan(train, 2, 1, 1))]]);
+  if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, 1, 0, 1))]]);
+  else await run([['train', spread(plan(heldout, 1, 1, 2))], ['train', spread(plan(train, 4, 3, 1))]]);
   await closeFacePool();
   process.exit(0);
 }
