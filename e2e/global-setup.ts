@@ -22,6 +22,7 @@ export default async function globalSetup() {
   fs.writeFileSync(E2E_MEDIA.document, doc.image);
   fs.writeFileSync(E2E_MEDIA.blurred, await sharp(doc.image).blur(12).jpeg().toBuffer());
   await writeY4m(E2E_MEDIA.documentVideo, 1280, 720, 10, [{ image: doc.image, frames: 5 }]);
+  fs.writeFileSync(E2E_MEDIA.smallDocument, await cameraFrame(doc.image, 640, 480, 0.5));
   await writeY4m(E2E_MEDIA.document640Video, 640, 480, 10, [{ image: await cameraFrame(doc.image, 640, 480, 1.1), frames: 5 }]);
   // Looking ahead 1.5 s, turned 0.5 s, in a loop: whenever the page's 3 s recording starts, it holds a
   // frontal picture followed by the turned one (the server measures the turn from the frame it starts at).

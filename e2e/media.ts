@@ -10,6 +10,8 @@ export const E2E_MEDIA = {
   dir,
   document: path.join(dir, 'document.jpg'),
   blurred: path.join(dir, 'blurred.jpg'),
+  /** The document small in a 640×480 frame: too small for the server to read. */
+  smallDocument: path.join(dir, 'small-document.jpg'),
   documentVideo: path.join(dir, 'document.y4m'),
   /** The same document on a 640×480 webcam, the card filling the guide's frame. */
   document640Video: path.join(dir, 'document-640.y4m'),

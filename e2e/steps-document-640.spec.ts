@@ -28,3 +28,25 @@ test('document by a 640×480 webcam: the guide goes green, and the server takes 
   expect(['APPROVED', 'REJECTED']).toContain(result.status);
   expect(result.fraudResponse.extractResult.ocr.typeRecognized).toBe('CNH_FRENTE');
 });
+
+test('after the server could not read a side, the guide asks for a bigger card before it goes green', async ({ page, request }) => {
+  const auth = await bearer(request);
+  const { requestProcessUrl } = await (await request.post('/services/api/v1/steps/fraud', { headers: auth, data: { appRedirect: `${APP}/verified` } })).json();
+  await page.goto(requestProcessUrl);
+  await consent(page);
+  // A picture with the card small in it: the server asks for the front again, saying what to change.
+  await page.getByTestId('upload-input').setInputFiles(E2E_MEDIA.smallDocument);
+  await page.getByRole('button', { name: 'Usar esta foto' }).click();
+  await page.getByRole('button', { name: 'Meu documento não tem verso' }).click();
+  const retry = page.getByTestId('retry');
+  await expect(retry).toBeVisible({ timeout: 60_000 });
+  await expect(retry).toContainText(/pequeno na foto|Não conseguimos reconhecer o documento/);
+  // The same 640×480 webcam that went green before: now the guide wants the card bigger than this camera shows it.
+  await page.getByRole('button', { name: 'Usar a câmera' }).click();
+  const guide = page.getByTestId('document-guide');
+  await expect(guide).toHaveAttribute('data-advice', 'closer', { timeout: 20_000 });
+  await expect(guide).toHaveText('Aproxime o documento até ele ocupar toda a moldura.');
+  await page.waitForTimeout(1500);
+  await expect(guide).toHaveAttribute('data-advice', 'closer');
+  await expectAccessible(page);
+});
