@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { problemResponse } from './problem';
 import { quantizeModel } from './quantize-model';
@@ -35,30 +36,35 @@ const FILES: Record<string, { load: Loader; type: string }> = {
   [`human/${TRACKER_VERSION}/models/blazeface.bin`]: { load: async () => (await quantizedBlazeface()).bin, type: 'application/octet-stream' },
 };
 
-interface Encoded {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-const encoded = new Map<string, Promise<Encoded>>();
+type Encoding = 'br' | 'gzip' | 'identity';
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const encoded = new Map<string, Promise<Buffer>>();
 
-/** Each file compressed once per process (brotli at its best for text, a lighter level for weights). */
-function encode(name: string, load: Loader, text: boolean): Promise<Encoded> {
-  let e = encoded.get(name);
+/**
+ * One file in one encoding, made once per process on first request: off the
+ * event loop (zlib's thread pool: brotli at its best takes about 4 s for
+ * Human's 2 MB), and only the encodings browsers ask for.
+ */
+function encode(name: string, load: Loader, encoding: Encoding, text: boolean): Promise<Buffer> {
+  const key = `${encoding}:${name}`;
+  let e = encoded.get(key);
   if (!e) {
-    e = load().then((identity) => ({
-      identity,
-      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: text ? 11 : 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip: zlib.gzipSync(identity, { level: 9 }),
-    }));
-    e.catch(() => encoded.delete(name));
-    encoded.set(name, e);
+    e = load().then((identity) =>
+      encoding === 'identity'
+        ? identity
+        : encoding === 'br'
+          ? brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: text ? 11 : 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+          : gzip(identity, { level: 9 }),
+    );
+    e.catch(() => encoded.delete(key));
+    encoded.set(key, e);
   }
   return e;
 }
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
-export function pickEncoding(accept: string | null): 'br' | 'gzip' | 'identity' {
+export function pickEncoding(accept: string | null): Encoding {
   const offered = new Map(
     (accept ?? '').split(',').map((part) => {
       const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -74,9 +80,8 @@ export async function vendorFile(name: string, acceptEncoding: string | null = n
   // Own keys only: `constructor` or `__proto__` must not reach Object.prototype.
   const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
   if (!entry) return problemResponse(new AppError(404, 'not_found', `No file ${name}.`), crypto.randomUUID());
-  const bodies = await encode(name, entry.load, !entry.type.startsWith('application/octet-stream'));
   const encoding = pickEncoding(acceptEncoding);
-  const body = bodies[encoding];
+  const body = await encode(name, entry.load, encoding, !entry.type.startsWith('application/octet-stream'));
   return new Response(new Uint8Array(body), {
     headers: {
       'content-type': entry.type,

@@ -87,12 +87,17 @@ export function adviseDocument(m: DocumentMeasures, limits = DOCUMENT_LIMITS): D
   return problem ?? 'ok';
 }
 
+/** Pixels blown out in every channel (≥ 250) among those from `start` to `end` of an RGB (3) or RGBA (4) buffer. */
+function blownPixels(pixels: ArrayLike<number>, channels: 3 | 4, start = 0, end = pixels.length): number {
+  let blown = 0;
+  for (let i = start; i < end; i += channels) if (Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) >= 250) blown++;
+  return blown;
+}
+
 /** Share of pixels blown out in every channel, of an RGB (3) or RGBA (4) buffer. */
 export function glareShare(pixels: ArrayLike<number>, channels: 3 | 4): number {
-  let blown = 0;
   const n = Math.floor(pixels.length / channels);
-  for (let i = 0; i < pixels.length; i += channels) if (Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) >= 250) blown++;
-  return n ? blown / n : 0;
+  return n ? blownPixels(pixels, channels) / n : 0;
 }
 
 /**
@@ -134,9 +139,7 @@ export function measureDocumentFrame(rgba: Uint8ClampedArray | Uint8Array, width
   const band = bottom > top ? (bottom - top + 1) / height : 0;
   const [ix, iy] = [Math.round(width * GLARE_INSET), Math.round(height * GLARE_INSET)];
   let blown = 0;
-  for (let y = iy; y < height - iy; y++) {
-    for (let x = ix, j = (y * width + ix) * 4; x < width - ix; x++, j += 4) if (Math.min(rgba[j]!, rgba[j + 1]!, rgba[j + 2]!) >= 250) blown++;
-  }
+  for (let y = iy; y < height - iy; y++) blown += blownPixels(rgba, 4, (y * width + ix) * 4, (y * width + width - ix) * 4);
   const innerCount = Math.max(0, width - 2 * ix) * Math.max(0, height - 2 * iy);
   const mean = n ? sum / n : 0;
   return {

@@ -1,6 +1,6 @@
 import { getConfig } from '../config';
 import { AppError } from '../errors';
-import { sessionProcess } from './flow';
+import { sessionOf, type StepSession } from './flow';
 import type { StepProcess } from './records';
 
 export const STEP_COOKIE = 'atesta_step';
@@ -26,9 +26,14 @@ export function tokenFromCookies(header: string | null): string | undefined {
   return undefined;
 }
 
+/** The session of a page call, or 401 when the browser holds none for the process. */
+export async function requireSessionOf(req: Request, requestId: string): Promise<StepSession> {
+  const s = await sessionOf(requestId, tokenFromCookies(req.headers.get('cookie')));
+  if (!s) throw new AppError(401, 'step_session_required', 'Open the verification link again to continue.');
+  return s;
+}
+
 /** The process of a page call, or 401 when the browser holds no session for it. */
 export async function requireStepSession(req: Request, requestId: string): Promise<StepProcess> {
-  const p = await sessionProcess(requestId, tokenFromCookies(req.headers.get('cookie')));
-  if (!p) throw new AppError(401, 'step_session_required', 'Open the verification link again to continue.');
-  return p;
+  return (await requireSessionOf(req, requestId)).process;
 }

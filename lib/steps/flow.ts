@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { webhookSecret } from '../auth';
 import { randomToken, safeEqual, sha256Hex } from '../crypto';
 import { getDb, isUuid, schema, type Executor } from '../db';
@@ -77,17 +77,24 @@ export async function sessionProcess(requestId: string, token: string | undefine
   return (await sessionOf(requestId, token))?.process;
 }
 
-/** The session's process, and whether the session came from a handoff link (the phone of a desktop). */
-export async function sessionOf(requestId: string, token: string | undefined): Promise<{ process: StepProcess; viaHandoff: boolean } | undefined> {
+/** A browser's session of a process: its process, whether it came from a handoff link (the phone of a desktop), and its row's key. */
+export interface StepSession {
+  process: StepProcess;
+  viaHandoff: boolean;
+  tokenHash: string;
+}
+
+export async function sessionOf(requestId: string, token: string | undefined): Promise<StepSession | undefined> {
   // The id goes into a uuid comparison: anything else would be a database error, not "no session".
   if (!token || !isUuid(requestId)) return undefined;
   const db = await getDb();
+  const tokenHash = sha256Hex(token);
   const [row] = await db
     .select({ processId: schema.stepSessions.processId, viaHandoff: schema.stepSessions.viaHandoff })
     .from(schema.stepSessions)
-    .where(and(eq(schema.stepSessions.tokenHash, sha256Hex(token)), eq(schema.stepSessions.processId, requestId), gt(schema.stepSessions.expiresAt, new Date())));
+    .where(and(eq(schema.stepSessions.tokenHash, tokenHash), eq(schema.stepSessions.processId, requestId), gt(schema.stepSessions.expiresAt, new Date())));
   if (!row) return undefined;
-  return { process: await expireIfDue(await findProcess(undefined, row.processId)), viaHandoff: row.viaHandoff };
+  return { process: await expireIfDue(await findProcess(undefined, row.processId)), viaHandoff: row.viaHandoff, tokenHash };
 }
 
 /**
@@ -289,10 +296,8 @@ const ACTIVITY_FRESH_MS = 120_000;
  * that the desktop shows it live. Only a handoff session's word is kept: the
  * desktop itself has no one to tell.
  */
-export async function reportActivity(requestId: string, token: string | undefined, activity: DeviceActivity): Promise<void> {
-  const session = await sessionOf(requestId, token);
-  if (!session) throw new AppError(401, 'step_session_required', 'Open the verification link again to continue.');
+export async function reportActivity(session: StepSession, activity: DeviceActivity): Promise<void> {
   if (!session.viaHandoff || isFinal(session.process.status)) return;
   const db = await getDb();
-  await db.update(schema.stepSessions).set({ activity, activityAt: new Date() }).where(eq(schema.stepSessions.tokenHash, sha256Hex(token!)));
+  await db.update(schema.stepSessions).set({ activity, activityAt: new Date() }).where(eq(schema.stepSessions.tokenHash, session.tokenHash));
 }

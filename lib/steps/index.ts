@@ -11,4 +11,4 @@ export { openProcess, processState, sessionProcess, viewOf, anonymousView, begin
 export { CODE_TTL_MINUTES, MAX_FAILED_ATTEMPTS, MAX_RESENDS } from './codes';
 export { expireStepsJob } from './jobs';
 export { startFromBody, type StartBody } from './start';
-export { STEP_COOKIE, stepCookieHeader, tokenFromCookies, requireStepSession } from './cookie';
+export { STEP_COOKIE, stepCookieHeader, tokenFromCookies, requireStepSession, requireSessionOf } from './cookie';

@@ -15,7 +15,7 @@ import { CameraPlaceholder } from './CameraPlaceholder';
 import { useDocumentStore, type Side } from './document-store';
 import { HandoffPanel } from './HandoffPanel';
 import { useReportActivity } from './use-activity';
-import { UnsentPanel, useSendWhenOnline, type Unsent } from './UnsentPanel';
+import { UnsentPanel, unsentOf, useSendWhenOnline, type Unsent } from './UnsentPanel';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import { UploadPicker } from './UploadPicker';
@@ -69,13 +69,13 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
       router.refresh();
     },
     onError: (e) => {
-      if (e instanceof FlowError && (e.code === 'offline' || e.code === 'network')) {
-        setUnsent(e.code);
-        useDocumentStore.getState().setMode('preview');
+      useDocumentStore.getState().setMode('preview');
+      const unreached = unsentOf(e);
+      if (unreached) {
+        setUnsent(unreached);
         return;
       }
       setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
-      useDocumentStore.getState().setMode('preview');
       if (e instanceof FlowError && e.code === 'process_finished') router.refresh();
     },
   });
@@ -157,9 +157,9 @@ export function DocumentStep({ requestId, locale, requireLiveCapture, attemptsLe
           {preview ? <CameraPlaceholder shape="document" caption={t.document.frame} /> : null}
           {offerPhone ? (
             <div className="rounded-lg border border-slate-300 p-3">
-              <button type="button" onClick={() => setHandoff(true)} className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+              <Button type="button" onClick={() => setHandoff(true)}>
                 {t.handoff.offer}
-              </button>
+              </Button>
               <p className="mt-1 text-sm text-slate-700">{t.handoff.recommended}</p>
             </div>
           ) : null}

@@ -5,6 +5,7 @@ import Webcam from 'react-webcam';
 import type { ChallengeResponse } from '@/lib/contracts/flow';
 import type { CaptureMessages } from '@/lib/i18n/capture';
 import { challengeFlow } from '../api';
+import { Button } from '../Button';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
 import { hasCamera, loadFaceTracker, type FaceTracker, type TrackedFace } from './face-tracker';
 import { SelfieProgress } from './SelfieProgress';
@@ -88,8 +89,9 @@ export default function SelfieCamera({
   onHandOff?: () => void;
 }) {
   const cam = useRef<Webcam>(null);
-  const [ready, setReady] = useState(false);
+  /** When the camera started running (0: not yet). */
   const [startedAt, setStartedAt] = useState(0);
+  const ready = startedAt > 0;
   const [now, setNow] = useState(0);
   const [tracker, setTracker] = useState<FaceTracker | null | undefined>(undefined);
   const [guide, setGuide] = useState<Guide>('center');
@@ -127,7 +129,6 @@ export default function SelfieCamera({
   }, [prefetch]);
 
   const onCamera = useCallback(() => {
-    setReady(true);
     setStartedAt(Date.now());
     setNow(Date.now());
     void prefetch();
@@ -248,9 +249,9 @@ export default function SelfieCamera({
       ) : null}
       {ready && !challenge && (tracker === null || stuck) ? (
         <div className="flex flex-col gap-2">
-          <button type="button" className="w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)]" onClick={() => void start()}>
+          <Button type="button" onClick={() => void start()}>
             {tracker === null ? t.selfie.manual : t.selfie.startAnyway}
-          </button>
+          </Button>
           {stuck ? (
             <button type="button" className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900" onClick={() => setStartedAt(Date.now())}>
               {t.selfie.tryAgain}

@@ -14,7 +14,7 @@ import { CameraGate } from './CameraGate';
 import { CameraPlaceholder } from './CameraPlaceholder';
 import { HandoffPanel } from './HandoffPanel';
 import { useReportActivity } from './use-activity';
-import { UnsentPanel, useSendWhenOnline, type Unsent } from './UnsentPanel';
+import { UnsentPanel, unsentOf, useSendWhenOnline, type Unsent } from './UnsentPanel';
 import { useCoarsePointer } from './use-coarse-pointer';
 import { SendingNotice } from './SendingNotice';
 import type { Recording } from './SelfieCamera';
@@ -44,6 +44,8 @@ export function SelfieStep({
 }) {
   const t = captureMessages[locale];
   const coarse = useCoarsePointer();
+  // A computer may move to the phone; a phone never offers itself.
+  const offerPhone = canHandOff && !coarse;
   const router = useRouter();
   const [mode, setMode] = useState<Mode>('tips');
   const [problem, setProblem] = useState<CameraProblem | undefined>();
@@ -69,8 +71,9 @@ export function SelfieStep({
     onError: (e) => {
       setMode('review');
       // Never reached the server: the recording is kept and goes again (by itself when the connection is back).
-      if (e instanceof FlowError && (e.code === 'offline' || e.code === 'network')) {
-        setUnsent(e.code);
+      const unreached = unsentOf(e);
+      if (unreached) {
+        setUnsent(unreached);
         return;
       }
       setError(e instanceof FlowError && e.code !== 'error' ? e.message : t.error);
@@ -117,10 +120,7 @@ export function SelfieStep({
             {error}
           </p>
           <div className="flex flex-col gap-2">
-            <Button
-              type="button"
-              onClick={sendAgain}
-            >
+            <Button type="button" onClick={sendAgain}>
               {t.selfie.send}
             </Button>
             <button
@@ -129,7 +129,8 @@ export function SelfieStep({
                 setUnsent(undefined);
                 setMode('camera');
               }}
-              className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900">
+              className="rounded-lg border border-slate-400 px-4 py-3 font-semibold text-slate-900"
+            >
               {t.selfie.retake}
             </button>
           </div>
@@ -139,7 +140,7 @@ export function SelfieStep({
           requestId={requestId}
           t={t}
           onProblem={setProblem}
-          onHandOff={canHandOff && !coarse ? () => setHandoff(true) : undefined}
+          onHandOff={offerPhone ? () => setHandoff(true) : undefined}
           onRecorded={(r) => {
             // Nothing leaves the device before the person confirms.
             setRecording(r);
@@ -151,7 +152,7 @@ export function SelfieStep({
           <p className="text-slate-800">{t.selfie.tips}</p>
           {preview ? <CameraPlaceholder shape="face" caption={t.selfie.guide.center} /> : null}
           <CameraGate t={t} label={t.selfie.start} problem={problem} setProblem={setProblem} onOpen={() => setMode('camera')} />
-          {canHandOff && !coarse ? (
+          {offerPhone ? (
             <button type="button" onClick={() => setHandoff(true)} className="text-center font-semibold text-slate-800 underline">
               {t.handoff.offer}
             </button>

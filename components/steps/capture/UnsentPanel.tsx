@@ -2,9 +2,13 @@
 
 import { useEffect, useRef } from 'react';
 import type { CaptureMessages } from '@/lib/i18n/capture';
+import { FlowError } from '../api';
 import { Button } from '../Button';
 
 export type Unsent = 'offline' | 'network';
+
+/** Why a send never reached the server (no network, server out of reach), or undefined when it did and was answered. */
+export const unsentOf = (e: unknown): Unsent | undefined => (e instanceof FlowError && (e.code === 'offline' || e.code === 'network') ? e.code : undefined);
 
 /** A send that never reached the server: said as it is (no connection, or the server out of reach), the capture kept, one button to send again. */
 export function UnsentPanel({ unsent, t, onRetry }: { unsent: Unsent; t: CaptureMessages; onRetry: () => void }) {
