@@ -48,7 +48,7 @@ export async function rgbOf(img: Sharp): Promise<{ rgb: Buffer; width: number; h
 }
 
 /** Face measures on the submitted picture. */
-async function quality(pic: Picture, box: [number, number, number, number], score: number, via: Face['via']): Promise<FaceQuality> {
+export async function quality(pic: Picture, box: [number, number, number, number], score: number, via: Face['via']): Promise<FaceQuality> {
   const [, , w, h] = box;
   const { data, width: W, height: H } = await greyFace(pic.png, box, pic.width, pic.height);
   let sum = 0;

@@ -1,4 +1,5 @@
-import { detectFaces, detectPadded, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
+import { descreened, halftoneOf } from './descreen';
+import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
 import { detectPortrait } from './portrait';
 
 /**
@@ -18,6 +19,16 @@ const TILTS = [20, -20];
 const fillsFrame = (f: Face, pic: Picture) => Math.max(f.box[2], f.box[3]) >= FILLS_FRAME * Math.min(pic.width, pic.height);
 /** The fast detector's face is kept unless it lies on its side (an implausible pitch is what that gives). */
 const upright = (f: Face) => Math.abs(f.pose.pitch) < 30;
+/** A plain detection this sure, not filling the frame, is a face in a scene: a crop reading that disagrees with it is wrong. */
+const SURE_IN_SCENE = 0.8;
+/** Boxes overlapping less than this (intersection over union) are different faces. */
+const SAME_FACE_IOU = 0.4;
+
+function iou(a: Face['box'], b: Face['box']): number {
+  const w = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
+  const h = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
+  return (w * h) / (a[2] * a[3] + b[2] * b[3] - w * h);
+}
 
 /**
  * A face crop: set in a grey surround and scaled up; the fast detector, then
@@ -45,18 +56,35 @@ async function cropFaces(pic: Picture): Promise<Face[]> {
  */
 async function selfieFaces(pic: Picture): Promise<Face[]> {
   const small = Math.max(pic.width, pic.height) <= CROP_MAX_SIDE;
-  if (!small) {
-    const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
-    if (quick.length && upright(quick[0]!) && !fillsFrame(quick[0]!, pic)) return quick;
-    // Nothing upright found: the thorough detector; a face found filling the frame goes straight to the crop reading.
-    if (!(quick.length && upright(quick[0]!))) {
-      const thorough = await detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
-      if (thorough.length && upright(thorough[0]!) && !fillsFrame(thorough[0]!, pic)) return thorough;
-    }
+  // The plain detectors' upright face, if any (a small picture is mostly a crop: only the fast detector, to check the crop reading).
+  let plain: Face[] = [];
+  const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
+  if (quick.length && upright(quick[0]!)) plain = quick;
+  else if (!small) {
+    const thorough = await detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
+    if (thorough.length && upright(thorough[0]!)) plain = thorough;
   }
+  if (!small && plain.length && !fillsFrame(plain[0]!, pic)) return plain;
   const crop = await cropFaces(pic);
+  // A webcam frame at 480 px or a close-up is not a crop: when the crop reading puts the face elsewhere (typically the whole frame) than a sure plain detection inside it, the plain one is right.
+  let sure = plain[0] && plain[0].score >= SURE_IN_SCENE ? plain : undefined;
+  const disagree = (faces: Face[]) => !crop.length || iou(crop[0]!.box, faces[0]!.box) < SAME_FACE_IOU;
+  if (!sure && small && plain.length && disagree(plain)) {
+    // The fast detector saw a face elsewhere but was unsure: the thorough one settles it.
+    const thorough = await detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
+    if (thorough.length && upright(thorough[0]!) && thorough[0]!.score >= SURE_IN_SCENE) sure = thorough;
+  }
+  if (sure && disagree(sure) && !(small && fillsFrame(sure[0]!, pic))) return sure;
   if (crop.length) return crop;
   return detectPortrait(pic);
+}
+
+/** Faces of a printed portrait, found on its descreened copy; their quality measured on the picture as sent. */
+async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>): Promise<Face[]> {
+  const screen = await halftoneOf(pic);
+  if (!screen) return find(pic);
+  const faces = await find(await descreened(pic, screen));
+  return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
 /**
@@ -67,5 +95,5 @@ async function selfieFaces(pic: Picture): Promise<Face[]> {
 export async function locateFaces(pic: Picture, source: FaceSource): Promise<Face[]> {
   if (source === 'document') return detectPortrait(pic);
   if (source === 'scene') return detectFaces(pic, 1024);
-  return selfieFaces(pic);
+  return printedFaces(pic, selfieFaces);
 }

@@ -35,7 +35,7 @@ interface Located {
 export const PRODUCT = 'product';
 
 /** Detections are cached per version of the code that makes them. */
-const DETECTION_SOURCES = ['lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/portrait.ts', 'lib/face/geometry.ts', 'lib/face/pool.ts', 'workers/face.mjs'];
+const DETECTION_SOURCES = ['lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/descreen.ts', 'lib/face/portrait.ts', 'lib/face/geometry.ts', 'lib/face/pool.ts', 'workers/face.mjs'];
 const detectionVersion = () =>
   hash(Buffer.concat(DETECTION_SOURCES.map((f) => path.join(process.cwd(), f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f))));
 

@@ -84,7 +84,7 @@ const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts',
  */
 export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: boolean; log?: (s: string) => void; concurrency?: number; /** Skip the captures not simulated and located yet (quick experiments). */ onlyCached?: boolean }): Promise<Measured[]> {
   const simHash = fileHash(SIM_FILES[sim]);
-  const detectHash = fileHash('lib/face/detect.ts');
+  const detectHash = fileHash('lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/descreen.ts');
   const file = path.join(SCRATCH, `measured-${sim}-${simHash}-${detectHash}-${fileHash('lib/face/pad/signals.ts', 'lib/face/pad/texture.ts')}.jsonl`);
   const facesFile = path.join(SCRATCH, `faces-${sim}-${simHash}-${detectHash}.jsonl`);
   const imgDir = path.join(SCRATCH, 'img', `${sim}-${simHash}`);
