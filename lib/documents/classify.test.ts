@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { td1, td3 } from '../../scripts/synth';
 import type { Box } from './box';
-import { classifyEvidence, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, type Evidence } from './classify';
 import { conceptsIn } from './cues';
 import { readMrz } from './mrz';
 import { findPortrait } from './portrait';
@@ -28,6 +28,12 @@ describe('classification from independent cues', () => {
     expect(c.candidates[0]!.cues).toEqual(expect.arrayContaining(['socialName', 'sex', 'nationality', 'portrait left']));
   });
 
+  it('places a CIN front without a social name by its personal-number line, where an RG would print its registry', () => {
+    const c = place('NOME / NAME MARIA DA CONCEIÇÃO REGISTRO GERAL - CPF / PERSONAL NUMBER 529.982.247-25 DATA DE NASCIMENTO / DATE OF BIRTH 02/03/1985', { portrait: left });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates[0]!.cues).toContain('personalNumber');
+  });
+
   it('tells the new RG (data beside the photo) from the old RG data side by the portrait and the data side captions', () => {
     const data = 'REGISTRO GERAL 12.345.678-9 DATA DE EXPEDIÇÃO 10/10/2015 NOME ANA SOUZA FILIAÇÃO JOSE SOUZA MARIA SOUZA NATURALIDADE RECIFE-PE DATA DE NASCIMENTO 02/03/1985 DOC. ORIGEM CERT NASC 123 CPF 529.982.247-25';
     expect(place(`SECRETARIA DE SEGURANÇA PÚBLICA ${data}`, { portrait: left }).type).toBe('RG_FRENTE');
@@ -37,6 +43,24 @@ describe('classification from independent cues', () => {
   it('places a CNH front worded otherwise (no "CAT HAB", no "NOME E SOBRENOME")', () => {
     const c = place('DETRAN NOME CIVIL JOAO PEREIRA DOC. IDENTIDADE / ÓRG. EMISSOR / UF 1234567 SSP SP CATEGORIA AB NÚMERO DO REGISTRO 01234567890 PRIMEIRA HABILITAÇÃO 01/02/2005', { portrait: left });
     expect(c.type).toBe('CNH_FRENTE');
+  });
+
+  it('tells an old RG opened flat by its layout when its small labels were lost: portrait on one card, all the data on the other', () => {
+    // As read from an 800 px photo: a heading, the holder's data, no caption and no back-only label.
+    const text = 'CARTEIRA DE IDENTIDADE 24425992 07/11/1996 SERGIO ANDRE DOS SOUZA SANTANA DIAS 11/12/1982 331.622.540-60';
+    const portrait = { side: 'left' as const, box: [0, 350, 425, 420] as Box };
+    const words: { text: string; bbox: Box }[] = [
+      { text: '07/11/1996', bbox: [2500, 150, 250, 40] },
+      { text: '11/12/1982', bbox: [2500, 500, 250, 40] },
+      { text: '331.622.540-60', bbox: [2500, 600, 300, 40] },
+    ];
+    const halves = halvesOf(words, portrait.box, 3400);
+    expect(halves).toEqual({ portrait: 'left', data: 'right' });
+    expect(place(text, { aspect: 3.2, portrait, halves }).type).toBe('RG_ABERTO');
+    // The same reading without that geometry (or on one card) is the photo-and-data side of a new RG, never opened.
+    expect(place(text, { aspect: 3.2, portrait }).type).not.toBe('RG_ABERTO');
+    // A CNH opened flat prints its data beside its portrait: no split.
+    expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
 
   it('tells a CNH opened flat from either side: both sides own labels, and the two-card shape', () => {

@@ -1,3 +1,4 @@
+import type { Box } from './box';
 import type { CardColour } from './colour';
 import { conceptsIn, type Concept } from './cues';
 import type { MrzRead } from './mrz';
@@ -18,6 +19,29 @@ export interface Evidence {
   aspect?: number;
   portrait?: PortraitCue | null;
   colour?: CardColour;
+  /** Which half of the page holds the portrait and which the holder's data (dates and CPF), when both were found. */
+  halves?: Halves;
+}
+
+export interface Halves {
+  portrait: 'left' | 'right';
+  data: 'left' | 'right' | 'both';
+}
+
+const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
+
+/**
+ * Where the portrait and the holder's data lie across the page (layout geometry, for a document opened
+ * flat): the portrait's half by its centre, the data's by the words that are dates or a CPF (four in
+ * five in one half, else both).
+ */
+export function halvesOf(words: { text: string; bbox: Box }[], portrait: Box | undefined, width: number): Halves | undefined {
+  if (!portrait) return undefined;
+  const mid = width / 2;
+  const data = words.filter((w) => DATA_TOKEN.test(w.text)).map((w) => w.bbox[0] + w.bbox[2] / 2);
+  if (data.length < 2) return undefined;
+  const left = data.filter((x) => x < mid).length / data.length;
+  return { portrait: portrait[0] + portrait[2] / 2 < mid ? 'left' : 'right', data: left >= 0.8 ? 'left' : left <= 0.2 ? 'right' : 'both' };
 }
 
 export interface Candidate {
@@ -83,6 +107,8 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     headings: [['identityHeading', 1.5], ['securityHeading', 1.5]],
     labels: [['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 0.7], ['cpf', 0.3], ['holderSignature', 0.7], ['dataBlock', 0.7]],
     portrait: true,
+    // Only the CIN numbers its holder by the CPF ("REGISTRO GERAL - CPF / PERSONAL NUMBER").
+    against: ['personalNumber'],
   },
   // The old RG's data side.
   RG_VERSO: {
@@ -91,10 +117,11 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     labels: [['directorSignature', 2], ['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 1], ['cpf', 0.3], ['dataBlock', 1]],
     portrait: false,
     hue: [60, 170],
+    against: ['personalNumber'],
   },
   CIN_FRENTE: {
     headings: [['nationalIdHeading', 3], ['identityHeading', 1]],
-    labels: [['socialName', 2], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3]],
+    labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3]],
     portrait: true,
   },
   CIN_VERSO: {
@@ -174,7 +201,7 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
  * that shape, which no single side has, the photo side may be told by its headings alone (its small
  * captions are the first thing a low-resolution photo loses).
  */
-function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][]): Candidate | undefined {
+function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean } = {}): Candidate | undefined {
   // Opened flat, one side has a portrait and the other none: the portrait cue is left out.
   const flat = { ...e, portrait: undefined };
   const front = scoreProfile(frontName, concepts, flat);
@@ -188,13 +215,16 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
     return labels + (PROFILES[name].qr && e.qr === 'cnh' && name === 'CNH_VERSO' ? CAP.qr : 0);
   };
   const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
-  if (own(backName, frontName) < 2.5) return undefined;
+  // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
+  // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
+  const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
+  if (own(backName, frontName) + split < 2.5) return undefined;
   if (shaped ? front.score < 1.5 : own(frontName, backName) < 2.5) return undefined;
   const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];
   return {
     type,
     score: Math.round((strong.score + weak.score / 3 + (shaped ? 1 : 0)) * 100) / 100,
-    cues: [...new Set([...front.cues, ...back.cues]), ...(shaped ? [`two-card shape ${e.aspect!.toFixed(2)}`] : [])],
+    cues: [...new Set([...front.cues, ...back.cues]), ...(shaped ? [`two-card shape ${e.aspect!.toFixed(2)}`] : []), ...(split ? [`portrait ${e.halves!.portrait}, data ${e.halves!.data}`] : [])],
   };
 }
 
@@ -210,7 +240,7 @@ export function classifyEvidence(e: Evidence): Classification {
   // The old RG's photo side and the new RG's data-and-photo side are both RG_FRENTE.
   const candidates = [best('CNH_FRENTE'), best('CNH_VERSO'), best('RG_FRENTE'), best('RG_VERSO'), best('CIN_FRENTE'), best('CIN_VERSO'), best('PASSAPORTE'), best('CPF')];
   const cnhOpen = opened('CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', concepts, e, [SIDE_BY_SIDE, STACKED]);
-  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE]);
+  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true });
   if (cnhOpen) candidates.push(cnhOpen);
   if (rgOpen) candidates.push(rgOpen);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });

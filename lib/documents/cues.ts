@@ -1,4 +1,4 @@
-import { fuzzyIncludes } from './text';
+import { fuzzyIncludes, includesWithin } from './text';
 
 /**
  * What issuers print, as concepts with the wordings seen across states, years and models (folded:
@@ -29,6 +29,8 @@ export const LABELS = {
   expiry: ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY', 'EXPIRATION'],
   parents: ['FILIACAO', 'FILIATION', 'PAI', 'MAE'],
   cpf: ['CPF'],
+  /** The CIN's number line: the CPF is its registry number ("REGISTRO GERAL - CPF / PERSONAL NUMBER"). */
+  personalNumber: ['PERSONAL NUMBER', 'PERSONAL NO', 'REGISTRO GERAL - CPF', 'NUMERO PESSOAL'],
   generalRegistry: ['REGISTRO GERAL', 'RG N', 'N RG'],
   issueDateRg: ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDICAO', 'EXPEDIDA EM'],
   issueDate: ['DATA EMISSAO', 'DATA DE EMISSAO', 'DATE OF ISSUE', 'EMISSAO', 'EMITIDO EM'],
@@ -57,13 +59,14 @@ export const LABELS = {
 export type Concept = keyof typeof LABELS | 'dataBlock';
 
 /**
- * Short wordings as whole words ("SEX" is not in "SEXTA", "PAI" not in "PAIS"), middle ones exactly,
- * long ones with one OCR slip in eight: looser, "DOC IDENTIDADE" is found in "CARTEIRA DE IDENTIDADE".
+ * Short wordings as whole words ("SEX" is not in "SEXTA", "PAI" not in "PAIS"), middle ones with at
+ * most one slip between look-alike shapes ("VAL1DADE"), long ones with one OCR slip in eight, slips
+ * between look-alikes counting half: looser, "DOC IDENTIDADE" is found in "CARTEIRA DE IDENTIDADE".
  */
 function found(folded: string, wording: string): boolean {
   if (wording.length < 5) return new RegExp(`(^|[^A-Z0-9])${wording.replace(/\./g, '\\.')}([^A-Z0-9]|$)`).test(folded);
-  if (wording.length < 12) return folded.includes(wording);
-  return fuzzyIncludes(folded, wording, 0.125);
+  if (wording.length < 12) return includesWithin(folded, wording, 0.5, true);
+  return fuzzyIncludes(folded, wording, 0.125, true);
 }
 
 /** Every concept whose wording the text holds. */

@@ -3,7 +3,7 @@ import { intake, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
@@ -183,6 +183,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox)) ?? null),
     colour: await page.colour,
   };
+  evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);
   const c = classifyEvidence(evidence);
   return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
 }

@@ -115,10 +115,49 @@ const UF = new RegExp(`\\b(${UFS.join('|')})\\b`);
 
 type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 
-/** The first value under one of the labels that the check accepts (a label word may also appear in a heading). */
-function labelled(lines: OcrLine[], labels: string[], skip = 0, accept: (text: string) => boolean = () => true): Located | undefined {
+// Wordings issuers print for the same field, the usual one first (`cues.ts` holds the same concepts for classification).
+// Never a bare "NASCIMENTO": it is also a surname, and the line under a mother's name is no birth date.
+const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM'];
+const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE'];
+const PARENTS = ['FILIACAO', 'FILIATION'];
+const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'PLACE OF BIRTH'];
+
+/**
+ * The value printed after a label and its colon on its own row ("Nome: JOSÉ DA SILVA", as a CPF
+ * receipt or a certificate prints it): the words that start within three letter heights of the
+ * label's end and run until a wide gap.
+ */
+function valueAfter(lines: OcrLine[], at: LabelAt): Located | undefined {
+  const row = lines[at.index]!.words;
+  const sorted = row.filter((w) => w.bbox[0] >= at.x1 - 2).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  // Only after a colon: without one, the words to the right are the next column (a value under its own label, higher up, or the rest of the label).
+  const labelEnd = row.filter((w) => w.bbox[0] + w.bbox[2] <= at.x1 + 2).sort((a, b) => b.bbox[0] - a.bbox[0])[0];
+  if (!labelEnd?.text.trim().endsWith(':') && !sorted[0]?.text.trim().startsWith(':')) return undefined;
+  const first = sorted[0];
+  if (!first || first.bbox[0] - at.x1 > at.height * 3 || Math.abs(first.bbox[1] + first.bbox[3] / 2 - at.middle) > at.height * 0.6) return undefined;
+  const words: OcrWord[] = [];
+  for (const w of sorted) {
+    const prev = words[words.length - 1];
+    if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > at.height * 1.6) break;
+    words.push(w);
+  }
+  const joined = words.map((w) => w.text).join(' ').trim();
+  // "NATURALIDADE / PLACE OF BIRTH": a bilingual label runs on after a slash; no value starts with one.
+  const text = joined.replace(/^[\s:.\-]+/, '').trim();
+  if (!text || joined.startsWith('/')) return undefined;
+  return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
+}
+
+/**
+ * The first value that the check accepts under one of the labels, or after it on its row (a label word
+ * may also appear in a heading). Labels are tried in the order given: an issuer's exact wording first,
+ * the looser ones after.
+ */
+function labelled(lines: OcrLine[], labels: readonly string[], skip = 0, accept: (text: string) => boolean = () => true): Located | undefined {
   for (const label of labels) {
     for (const at of findLabels(lines, label)) {
+      const after = skip === 0 ? valueAfter(lines, at) : undefined;
+      if (after && !isLabelText(after.text) && accept(after.text)) return after;
       const v = valueBelow(lines, at, skip);
       if (v && accept(v.text)) return v;
     }
@@ -194,7 +233,7 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
 
 const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   CNH_FRENTE(lines, out) {
-    addName(lines, out, 'nome', ['NOME E SOBRENOME', 'NOME']);
+    addName(lines, out, 'nome', ['NOME E SOBRENOME', 'NOME COMPLETO', 'NOME CIVIL', 'NOME']);
     const birth = labelled(lines, ['DATA, LOCAL E UF DE NASCIMENTO', 'DATA LOCAL E UF DE NASCIMENTO']);
     if (birth) {
       const iso = isoDate(birth.text);
@@ -202,10 +241,10 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       addNaturalidade(lines, out, ['DATA, LOCAL E UF DE NASCIMENTO']);
     }
     // The model before 2022 prints the birth date alone.
-    if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', ['DATA NASCIMENTO']);
-    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO']);
-    addDate(lines, out, 'validade', ['VALIDADE']);
-    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE'], 0, (t) => /\d{4}/.test(t));
+    if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', BIRTH);
+    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMISSAO']);
+    addDate(lines, out, 'validade', EXPIRY);
+    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d{4}/.test(t));
     if (doc) {
       const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})?/i.exec(doc.text);
       if (m) {
@@ -215,15 +254,15 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       }
     }
     addCpf(lines, out, ['4d CPF', 'CPF']);
-    const reg = labelled(lines, ['N REGISTRO', 'REGISTRO'], 0, (t) => digitsOnly(t).length === 11);
+    const reg = labelled(lines, ['N REGISTRO', 'NUMERO DO REGISTRO', 'REGISTRO NACIONAL', 'REGISTRO'], 0, (t) => digitsOnly(t).length === 11);
     if (reg) {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
-    const cat = labelled(lines, ['CAT. HAB', 'CAT HAB']);
+    const cat = labelled(lines, ['CAT. HAB', 'CAT HAB', 'CATEGORIA'], 0, (t) => CNH_CATEGORY_IN_TEXT.test(t.toUpperCase()));
     const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(cat.text.toUpperCase())?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));
-    addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'HABILITACAO']);
+    addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO']);
     addFiliacao(lines, out, ['FILIACAO']);
     cnhShapes(lines, out);
   },
@@ -232,13 +271,13 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   },
   RG_FRENTE(lines, out) {
     // A date sharing the row is not the number.
-    const rg = labelled(lines, ['REGISTRO GERAL'], 0, (t) => !isoDate(t) && digitsOnly(t).length >= 5);
+    const rg = labelled(lines, ['REGISTRO GERAL', 'N RG', 'RG N', 'RG'], 0, (t) => !isoDate(t) && digitsOnly(t).length >= 5);
     if (rg) out.push(field('rg', digitsOnly(rg.text), rg));
-    addDate(lines, out, 'dataExpedicao', ['DATA DE EXPEDICAO']);
-    addName(lines, out, 'nome', ['NOME']);
-    addFiliacao(lines, out, ['FILIACAO']);
-    addNaturalidade(lines, out, ['NATURALIDADE']);
-    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO']);
+    addDate(lines, out, 'dataExpedicao', ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO', 'DATA DE EMISSAO']);
+    addName(lines, out, 'nome', ['NOME COMPLETO', 'NOME CIVIL', 'NOME']);
+    addFiliacao(lines, out, PARENTS);
+    addNaturalidade(lines, out, BIRTHPLACE);
+    addDate(lines, out, 'dataNascimento', BIRTH);
     addCpf(lines, out, ['CPF']);
   },
   RG_VERSO(lines, out) {
@@ -248,40 +287,40 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     EXTRACTORS.RG_FRENTE!(lines, out);
   },
   CPF(lines, out) {
-    addCpf(lines, out, ['NUMERO DE INSCRICAO', 'CPF']);
-    addName(lines, out, 'nome', ['NOME']);
-    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO']);
+    addCpf(lines, out, ['NUMERO DE INSCRICAO', 'N DE INSCRICAO', 'INSCRICAO', 'CPF']);
+    addName(lines, out, 'nome', ['NOME COMPLETO', 'NOME']);
+    addDate(lines, out, 'dataNascimento', BIRTH);
   },
   CIN_FRENTE(lines, out) {
-    addName(lines, out, 'nome', ['NOME / NAME', 'NOME']);
-    const sex = labelled(lines, ['SEXO / SEX', 'SEXO']);
+    addName(lines, out, 'nome', ['NOME / NAME', 'NOME CIVIL', 'NOME']);
+    const sex = labelled(lines, ['SEXO / SEX', 'SEXO', 'SEX'], 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
     if (sex && s) out.push(field('sexo', s, sex));
-    const nat = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE']);
+    const nat = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'], 0, (t) => /BRA/.test(t.toUpperCase()));
     if (nat && /BRA/.test(nat.text.toUpperCase())) out.push(field('nacionalidade', 'BRA', nat));
-    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
     addCpf(lines, out, ['REGISTRO GERAL - CPF / PERSONAL NUMBER', 'PERSONAL NUMBER', 'CPF']);
-    addDate(lines, out, 'validade', ['DATA DE VALIDADE / DATE OF EXPIRY', 'DATE OF EXPIRY']);
+    addDate(lines, out, 'validade', ['DATA DE VALIDADE / DATE OF EXPIRY', ...EXPIRY]);
   },
   CIN_VERSO(lines, out) {
-    addFiliacao(lines, out, ['FILIACAO / FILIATION', 'FILIACAO']);
-    addNaturalidade(lines, out, ['NATURALIDADE / PLACE OF BIRTH', 'NATURALIDADE']);
+    addFiliacao(lines, out, ['FILIACAO / FILIATION', ...PARENTS]);
+    addNaturalidade(lines, out, ['NATURALIDADE / PLACE OF BIRTH', ...BIRTHPLACE]);
   },
   PASSAPORTE(lines, out) {
-    const num = labelled(lines, ['PASSAPORTE N / PASSPORT No', 'PASSPORT No']);
+    const num = labelled(lines, ['PASSAPORTE N / PASSPORT No', 'PASSPORT No', 'PASSAPORTE N', 'N DO PASSAPORTE', 'PASSPORT NUMBER'], 0, (t) => /[A-Z]{2}\s*[\dO]{6}/.test(t.toUpperCase()));
     const n = num && /[A-Z]{2}\s*\d{6}/.exec(num.text.toUpperCase().replace(/[O]/g, (c, i) => (i > 1 ? '0' : c)))?.[0];
     if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
-    const surname = labelled(lines, ['SOBRENOME / SURNAME']);
-    const given = labelled(lines, ['NOME / GIVEN NAMES']);
+    const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME', 'SOBRENOME'], 0, (t) => !isLabelText(t));
+    const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES', 'PRENOMES', 'PRENOME'], 0, (t) => !isLabelText(t));
     if (surname && given) out.push(field('nome', `${personName(given.text)} ${personName(surname.text)}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
-    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', 'DATE OF BIRTH']);
-    const sex = labelled(lines, ['SEXO / SEX']);
+    addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
+    const sex = labelled(lines, ['SEXO / SEX', 'SEXO', 'SEX'], 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
     if (sex && s) out.push(field('sexo', s, sex));
-    const nationality = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NATIONALITY']);
+    const nationality = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NATIONALITY', 'NACIONALIDADE'], 0, (t) => /BRASIL|BRA/.test(fold(t)));
     if (nationality && /BRASIL|BRA/.test(fold(nationality.text))) out.push(field('nacionalidade', 'BRA', nationality));
-    addDate(lines, out, 'dataEmissao', ['DATA DE EXPEDICAO / DATE OF ISSUE', 'DATE OF ISSUE']);
-    addDate(lines, out, 'validade', ['VALIDO ATE / DATE OF EXPIRY', 'DATE OF EXPIRY']);
+    addDate(lines, out, 'dataEmissao', ['DATA DE EXPEDICAO / DATE OF ISSUE', 'DATE OF ISSUE', 'DATA DE EMISSAO', 'DATA DE EXPEDICAO']);
+    addDate(lines, out, 'validade', ['VALIDO ATE / DATE OF EXPIRY', ...EXPIRY]);
   },
 };
 

@@ -113,6 +113,49 @@ describe('values under their labels', () => {
   });
 });
 
+describe('values after their labels, and issuers\' other wordings', () => {
+  it('reads "Label: value" rows (a CPF receipt prints its fields inline)', () => {
+    const lines = [line('COMPROVANTE DE INSCRIÇÃO NO CPF', 20), line('Nº do CPF: 529.982.247-25', 80), line('Nome: MARIANA DOS SANTOS LIMA', 120), line('Data de Nascimento: 14/03/1991', 160)];
+    const got = Object.fromEntries(extractFields('CPF', lines, undefined).map((f) => [f.key, f.value]));
+    expect(got).toMatchObject({ cpf: '52998224725', nome: 'MARIANA DOS SANTOS LIMA', dataNascimento: '1991-03-14' });
+  });
+
+  it('does not take the rest of a bilingual label, or a label of the next column, for a value', () => {
+    const lines = [
+      placed([['NATURALIDADE', 40, 100, 150, 20], ['/', 200, 100, 8, 20], ['PLACE', 216, 100, 60, 20], ['OF', 284, 100, 24, 20], ['BIRTH', 316, 100, 60, 20]]),
+      placed([['CAMPINAS/SP', 40, 140, 150, 30]]),
+      placed([['4a', 40, 200, 20, 20], ['DATA', 66, 200, 50, 20], ['EMISSÃO', 122, 200, 90, 20], ['4b', 500, 200, 20, 20], ['VALIDADE', 526, 200, 90, 20]]),
+      placed([['02/03/2021', 40, 240, 160, 30], ['01/03/2031', 500, 240, 160, 30]]),
+    ];
+    const got = Object.fromEntries(extractFields('CIN_VERSO', lines, undefined).map((f) => [f.key, f.value]));
+    expect(got.naturalidade).toBe('CAMPINAS/SP');
+    const cnh = Object.fromEntries(extractFields('CNH_FRENTE', lines, undefined).map((f) => [f.key, f.value]));
+    expect(cnh).toMatchObject({ dataEmissao: '2021-03-02', validade: '2031-03-01' });
+    // Without a colon, a date beside the label belongs to the next column (its label higher up): the value is the one under it.
+    const columns = [placed([['DATA', 40, 100, 50, 20], ['NASCIMENTO', 96, 100, 120, 20], ['21/03/2019', 250, 96, 160, 30]]), placed([['12/12/1983', 40, 140, 160, 30]])];
+    expect(extractFields('CNH_FRENTE', columns, undefined).find((f) => f.key === 'dataNascimento')?.value).toBe('1983-12-12');
+  });
+
+  it('finds fields under the wordings other issuers use', () => {
+    const lines = [
+      line('NOME CIVIL', 20),
+      line('RAFAELA MOREIRA DUARTE', 50),
+      line('DATA DE EMISSAO', 100),
+      line('05/05/2020', 130),
+      line('DATA DE VALIDADE', 180),
+      line('05/05/2030', 210),
+      line('CATEGORIA', 260),
+      line('AB', 290),
+      line('LOCAL DE NASCIMENTO', 340),
+      line('RECIFE/PE', 370),
+    ];
+    const cnh = Object.fromEntries(extractFields('CNH_FRENTE', lines, undefined).map((f) => [f.key, f.value]));
+    expect(cnh).toMatchObject({ nome: 'RAFAELA MOREIRA DUARTE', dataEmissao: '2020-05-05', validade: '2030-05-05', categoria: 'AB' });
+    const rg = Object.fromEntries(extractFields('RG_VERSO', lines, undefined).map((f) => [f.key, f.value]));
+    expect(rg).toMatchObject({ nome: 'RAFAELA MOREIRA DUARTE', naturalidade: 'RECIFE/PE', dataExpedicao: '2020-05-05' });
+  });
+});
+
 describe('values under their labels, edge marks', () => {
   it('leaves a mark at the picture edge out of the parent name beside it', () => {
     const lines = [

@@ -5,7 +5,8 @@ import { classify } from './classify';
 import { readMrz } from './mrz';
 import { cpfFrom, isoDate, isValidCnhNumber, personName } from './normalize';
 import { bestOfEach, doubtful } from './merge';
-import { fold, fuzzyIncludes } from './text';
+import { conceptsIn } from './cues';
+import { fold, fuzzyIncludes, includesWithin, levenshtein, ocrDistance } from './text';
 
 describe('normalisation', () => {
   it('reads dates into ISO and refuses impossible ones', () => {
@@ -44,9 +45,36 @@ describe('normalisation', () => {
     expect(personName('h GUSTAVO DO BARBOSA')).toBe('GUSTAVO DO BARBOSA');
   });
 
+  it('reads dates written with the month by name, as passports and certificates print them', () => {
+    expect(isoDate('02 MAR/MAR 1985')).toBe('1985-03-02');
+    expect(isoDate('15 DEZ/DEC 2019')).toBe('2019-12-15');
+    expect(isoDate('12 AUG 1974')).toBe('1974-08-12');
+    expect(isoDate('2 de março de 1985')).toBe('1985-03-02');
+    expect(isoDate('O7 OUT/OCT 2O21')).toBe('2021-10-07');
+    // Not a date: a month-like word without a day, an impossible day, a two-digit year.
+    expect(isoDate('SETOR 1985')).toBeUndefined();
+    expect(isoDate('31 FEV 2001')).toBeUndefined();
+    expect(isoDate('12 AUG 74')).toBeUndefined();
+    // Numeric dates are still read first.
+    expect(isoDate('02/03/1985 12 AUG 1974')).toBe('1985-03-02');
+  });
+
   it('matches labels despite OCR slips', () => {
     expect(fuzzyIncludes(fold('CARTElRA NACIONAL DE HABlLITAÇÃO'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(true);
     expect(fuzzyIncludes(fold('REGISTRO GERAL'), 'CARTEIRA NACIONAL DE HABILITACAO')).toBe(false);
+  });
+
+  it('counts a slip between look-alike print shapes as half a slip', () => {
+    // N/R and O/D look alike (half each), E read as T does not: 2, where counting every slip whole gives 3 (over 22 letters' tolerance of 2).
+    expect(ocrDistance('CANTEIRA DE IOTNTIDADE', 'CARTEIRA DE IDENTIDADE')).toBe(2);
+    expect(levenshtein('CANTEIRA DE IOTNTIDADE', 'CARTEIRA DE IDENTIDADE')).toBe(3);
+    expect(fuzzyIncludes('MMCRETAROA CANTEIRA DE IOTNTIDADE', 'CARTEIRA DE IDENTIDADE', 0.125, true)).toBe(true);
+    expect(fuzzyIncludes('MMCRETAROA CANTEIRA DE IOTNTIDADE', 'CARTEIRA DE IDENTIDADE', 0.125)).toBe(false);
+    // Unrelated letters still count whole: another label is not taken for this one.
+    expect(fuzzyIncludes('CARTEIRA DE ESTUDANTE', 'CARTEIRA DE IDENTIDADE', 0.125, true)).toBe(false);
+    expect(includesWithin('DATA VAL1DADE 12/10/2030', 'VALIDADE', 0.5, true)).toBe(true);
+    expect(includesWithin('DATA VALORDADE', 'VALIDADE', 0.5, true)).toBe(false);
+    expect(conceptsIn('DATA VAL1DADE 12/10/2030').has('expiry')).toBe(true);
   });
 });
 

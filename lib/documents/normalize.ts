@@ -5,7 +5,39 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0
 export const digitsOnly = (s: string) => [...s].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('').replace(/\D/g, '');
 
 /** dd/mm/yyyy (or with - and .) to ISO yyyy-mm-dd, when it is a real date. */
+/** Month abbreviations (the first three letters of the name) in Portuguese and English. */
+const MONTHS: Record<string, number> = { JAN: 1, FEV: 2, FEB: 2, MAR: 3, ABR: 4, APR: 4, MAI: 5, MAY: 5, JUN: 6, JUL: 7, AGO: 8, AUG: 8, SET: 9, SEP: 9, OUT: 10, OCT: 10, NOV: 11, DEZ: 12, DEC: 12 };
+const MONTH_DATE = /(?<![A-Z0-9])([0-3OIL]?[0-9OIL])\s*(?:DE\s+)?([A-Z]{3})[A-Z]*\.?(?:\s*\/\s*[A-Z]{3}[A-Z]*\.?)?\s*(?:DE\s+)?([12][0-9OIL]{3})(?![0-9])/g;
+const digitsOf = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1');
+
+function validIso(y: number, mo: number, d: number): string | undefined {
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1900 || y > 2100) return undefined;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * Dates written with the month's name, as passports and certificates print them: "02 MAR/MAR 1985"
+ * (Brazilian passport, bilingual), "12 AUG 1974", "2 DE MARÇO DE 1985". Two-digit years are left out
+ * (their century is a guess).
+ */
+function monthNameDates(text: string): string[] {
+  const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  const out: string[] = [];
+  for (const m of folded.matchAll(MONTH_DATE)) {
+    const month = MONTHS[m[2]!];
+    const iso = month && validIso(Number(digitsOf(m[3]!)), month, Number(digitsOf(m[1]!)));
+    if (iso) out.push(iso);
+  }
+  return out;
+}
+
 export function isoDate(text: string): string | undefined {
+  const numeric = numericIsoDate(text);
+  return numeric ?? monthNameDates(text)[0];
+}
+
+function numericIsoDate(text: string): string | undefined {
   const t = text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1');
   // One separator lost ("2512/1998", "25/121998"): eight digits standing alone still say which is which.
   const m = /(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{4})/.exec(t) ?? /(?<!\d)(\d{2})(\d{2})[/.\-](\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{2})[/.\-](\d{2})(\d{4})(?!\d)/.exec(t);
@@ -19,10 +51,10 @@ export function isoDate(text: string): string | undefined {
 export function allDates(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\d{2}\s*[/.\-]\s*\d{2}\s*[/.\-]\s*\d{4}/g)) {
-    const iso = isoDate(m[0]);
+    const iso = numericIsoDate(m[0]);
     if (iso) out.push(iso);
   }
-  return out;
+  return out.length ? out : monthNameDates(text);
 }
 
 /** The first 11-digit group with valid check digits, else the first 11 digits found. */
