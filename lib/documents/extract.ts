@@ -216,7 +216,7 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
       if (!has('naturalidade') && isUf(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
     }
     // "number issuer UF"; a known issuer alone when the UF after it was lost.
-    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,9})(?:\s*\/?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
+    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
     if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
       let [issuer, uf] = [doc[2]!, doc[3]];
       // Issuer and UF read as one word ("SSPAP").
@@ -244,9 +244,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', BIRTH);
     addDate(lines, out, 'dataEmissao', ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMISSAO']);
     addDate(lines, out, 'validade', EXPIRY);
-    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d{4}/.test(t));
+    const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d(?:[.\-]?\d){3}/.test(t));
     if (doc) {
-      const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,6})\s*\/?\s*([A-Z]{2})?/i.exec(doc.text);
+      const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,7})\s*[/-]?\s*([A-Z]{2})?/i.exec(doc.text);
       if (m) {
         out.push(field('rg', digitsOnly(m[1]!) + (/x$/i.test(m[1]!) ? 'X' : ''), doc));
         out.push(field('orgaoEmissor', m[2]!.toUpperCase(), doc));

@@ -151,6 +151,9 @@ describe('values after their labels, and issuers\' other wordings', () => {
     ];
     const cnh = Object.fromEntries(extractFields('CNH_FRENTE', lines, undefined).map((f) => [f.key, f.value]));
     expect(cnh).toMatchObject({ nome: 'RAFAELA MOREIRA DUARTE', dataEmissao: '2020-05-05', validade: '2030-05-05', categoria: 'AB' });
+    // The identity document's issuer and state joined by a hyphen, as RGs print them.
+    const doc = Object.fromEntries(extractFields('CNH_FRENTE', [line('4c DOC. IDENTIDADE/ÓRG. EMISSOR/UF', 20), line('12.345.678-9 SSP-SP', 50)], undefined).map((f) => [f.key, f.value]));
+    expect(doc).toMatchObject({ rg: '123456789', orgaoEmissor: 'SSP', ufEmissor: 'SP' });
     const rg = Object.fromEntries(extractFields('RG_VERSO', lines, undefined).map((f) => [f.key, f.value]));
     expect(rg).toMatchObject({ nome: 'RAFAELA MOREIRA DUARTE', naturalidade: 'RECIFE/PE', dataExpedicao: '2020-05-05' });
   });
