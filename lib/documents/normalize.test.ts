@@ -55,6 +55,9 @@ describe('normalisation', () => {
     expect(isoDate('SETOR 1985')).toBeUndefined();
     expect(isoDate('31 FEV 2001')).toBeUndefined();
     expect(isoDate('12 AUG 74')).toBeUndefined();
+    // A name that starts like a month is no month.
+    expect(isoDate('529.982.247-25 MARIA 1985')).toBeUndefined();
+    expect(isoDate('12 JULIANA 2001')).toBeUndefined();
     // Numeric dates are still read first.
     expect(isoDate('02/03/1985 12 AUG 1974')).toBe('1985-03-02');
   });

@@ -5,9 +5,25 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0
 export const digitsOnly = (s: string) => [...s].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('').replace(/\D/g, '');
 
 /** dd/mm/yyyy (or with - and .) to ISO yyyy-mm-dd, when it is a real date. */
-/** Month abbreviations (the first three letters of the name) in Portuguese and English. */
-const MONTHS: Record<string, number> = { JAN: 1, FEV: 2, FEB: 2, MAR: 3, ABR: 4, APR: 4, MAI: 5, MAY: 5, JUN: 6, JUL: 7, AGO: 8, AUG: 8, SET: 9, SEP: 9, OUT: 10, OCT: 10, NOV: 11, DEZ: 12, DEC: 12 };
-const MONTH_DATE = /(?<![A-Z0-9])([0-3OIL]?[0-9OIL])\s*(?:DE\s+)?([A-Z]{3})[A-Z]*\.?(?:\s*\/\s*[A-Z]{3}[A-Z]*\.?)?\s*(?:DE\s+)?([12][0-9OIL]{3})(?![0-9])/g;
+/** Months by abbreviation or full name, in Portuguese and English (folded). */
+const MONTHS: Record<string, number> = Object.fromEntries(
+  [
+    ['JAN JANEIRO JANUARY', 1],
+    ['FEV FEVEREIRO FEB FEBRUARY', 2],
+    ['MAR MARCO MARCH', 3],
+    ['ABR ABRIL APR APRIL', 4],
+    ['MAI MAIO MAY', 5],
+    ['JUN JUNHO JUNE', 6],
+    ['JUL JULHO JULY', 7],
+    ['AGO AGOSTO AUG AUGUST', 8],
+    ['SET SETEMBRO SEP SEPT SEPTEMBER', 9],
+    ['OUT OUTUBRO OCT OCTOBER', 10],
+    ['NOV NOVEMBRO NOVEMBER', 11],
+    ['DEZ DEZEMBRO DEC DECEMBER', 12],
+  ].flatMap(([names, n]) => (names as string).split(' ').map((name) => [name, n as number])),
+);
+// Day, month word (a second one after a slash: the bilingual passport), four-digit year. A name such as MARIA is no month.
+const MONTH_DATE = /(?<![A-Z0-9])([0-3OIL]?[0-9OIL])\s*(?:DE\s+)?([A-Z]{3,9})\.?(?:\s*\/\s*([A-Z]{3,9})\.?)?\s*(?:DE\s+)?([12][0-9OIL]{3})(?![0-9])/g;
 const digitsOf = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1');
 
 function validIso(y: number, mo: number, d: number): string | undefined {
@@ -26,7 +42,8 @@ function monthNameDates(text: string): string[] {
   const out: string[] = [];
   for (const m of folded.matchAll(MONTH_DATE)) {
     const month = MONTHS[m[2]!];
-    const iso = month && validIso(Number(digitsOf(m[3]!)), month, Number(digitsOf(m[1]!)));
+    if (!month || (m[3] && MONTHS[m[3]] !== month)) continue;
+    const iso = validIso(Number(digitsOf(m[4]!)), month, Number(digitsOf(m[1]!)));
     if (iso) out.push(iso);
   }
   return out;
