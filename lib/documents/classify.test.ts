@@ -69,6 +69,11 @@ describe('classification from independent cues', () => {
     expect(place(`${front} ${back}`, { aspect: 0.8, qr: 'cnh' }).type).toBe('CNH_ABERTA');
     expect(place(front, { aspect: 0.8, portrait: left }).type).toBe('CNH_FRENTE');
     expect(place(back, { qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
+    // Front labels lost on a small photo: the portrait beside the back, on a page of two cards, is the front.
+    const frontLost = 'JOAO PEREIRA VALIDADE 01/02/2030';
+    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: left }).type).toBe('CNH_ABERTA');
+    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
+    expect(place(`${frontLost} ${back}`, { aspect: 1.5, qr: 'cnh', portrait: left }).type).not.toBe('CNH_ABERTA');
   });
 
   it('reads the document kind from a valid machine-readable zone without any printed label', () => {

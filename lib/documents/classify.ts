@@ -202,9 +202,11 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
  * captions are the first thing a low-resolution photo loses).
  */
 function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean } = {}): Candidate | undefined {
-  // Opened flat, one side has a portrait and the other none: the portrait cue is left out.
+  const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
+  // Opened flat, one side has a portrait and the other none: a portrait found speaks for the front only when the page
+  // has the two-card shape (a back alone, or a page of unknown shape, proves nothing by it).
   const flat = { ...e, portrait: undefined };
-  const front = scoreProfile(frontName, concepts, flat);
+  const front = scoreProfile(frontName, concepts, shaped ? e : flat);
   const back = scoreProfile(backName, concepts, flat);
   // The weight of labels only one side prints: a concept both print (a heading, a registration number,
   // "LOCAL" of the birthplace) proves neither, and the old CNH's front prints some of its back's labels.
@@ -214,7 +216,6 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
     const labels = cues(PROFILES[name]).filter(([c]) => concepts.has(c) && !theirs.has(c)).reduce((sum, [, w]) => sum + w, 0);
     return labels + (PROFILES[name].qr && e.qr === 'cnh' && name === 'CNH_VERSO' ? CAP.qr : 0);
   };
-  const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
   // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
   const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
