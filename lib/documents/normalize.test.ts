@@ -51,6 +51,12 @@ describe('normalisation', () => {
     expect(isoDate('12 AUG 1974')).toBe('1974-08-12');
     expect(isoDate('2 de março de 1985')).toBe('1985-03-02');
     expect(isoDate('O7 OUT/OCT 2O21')).toBe('2021-10-07');
+    expect(isoDate('03 JUL/JUI 2017')).toBe('2017-07-03');
+    expect(isoDate('03 JUL/MAR 2017')).toBeUndefined();
+    // A bilingual pair printed without its slash, or glued, and a full name with a look-alike slip.
+    expect(isoDate('20 MAI MAY 2023')).toBe('2023-05-20');
+    expect(isoDate('30 JANJAN 2022')).toBe('2022-01-30');
+    expect(isoDate('2 DE MARÇQ DE 1985')).toBe('1985-03-02');
     // Not a date: a month-like word without a day, an impossible day, a two-digit year.
     expect(isoDate('SETOR 1985')).toBeUndefined();
     expect(isoDate('31 FEV 2001')).toBeUndefined();

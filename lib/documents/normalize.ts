@@ -1,4 +1,5 @@
 import { isValidCpf } from '../br';
+import { ocrDistance } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
 const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', I: '1', l: '1', '|': '1', Z: '2', S: '5', s: '5', B: '8', G: '6', T: '7' };
@@ -22,8 +23,22 @@ const MONTHS: Record<string, number> = Object.fromEntries(
     ['DEZ DEZEMBRO DEC DECEMBER', 12],
   ].flatMap(([names, n]) => (names as string).split(' ').map((name) => [name, n as number])),
 );
-// Day, month word (a second one after a slash: the bilingual passport), four-digit year. A name such as MARIA is no month.
-const MONTH_DATE = /(?<![A-Z0-9])([0-3OIL]?[0-9OIL])\s*(?:DE\s+)?([A-Z]{3,9})\.?(?:\s*\/\s*([A-Z]{3,9})\.?)?\s*(?:DE\s+)?([12][0-9OIL]{3})(?![0-9])/g;
+// Day, month word (a second one after a slash or a space: the bilingual passport), four-digit year. A name such as MARIA is no month.
+const MONTH_DATE = /(?<![A-Z0-9])([0-3OIL]?[0-9OIL])\s*(?:DE\s+)?([A-Z]{3,9})\.?(?:\s*[\/|]?\s*([A-Z]{3,9})\.?)?\s*(?:DE\s+)?([12][0-9OIL]{3})(?![0-9])/g;
+const FULL_NAMES = Object.keys(MONTHS).filter((name) => name.length > 4);
+
+/**
+ * The month a word names: an abbreviation or full name, a bilingual pair printed without its
+ * slash ("JANJAN", "MAIMAY"), or a full name with one slip between look-alike shapes ("MARCQ").
+ * A given name that merely starts like a month (MARIA, JULIANA) is not one.
+ */
+function monthOf(word: string): number | undefined {
+  const exact = MONTHS[word];
+  if (exact) return exact;
+  if (word.length === 6 && MONTHS[word.slice(0, 3)] && MONTHS[word.slice(0, 3)] === MONTHS[word.slice(3)]) return MONTHS[word.slice(0, 3)];
+  const near = FULL_NAMES.find((name) => Math.abs(name.length - word.length) <= 1 && ocrDistance(word, name) <= 0.5);
+  return near ? MONTHS[near] : undefined;
+}
 const digitsOf = (s: string) => s.replace(/O/g, '0').replace(/[IL]/g, '1');
 
 function validIso(y: number, mo: number, d: number): string | undefined {
@@ -41,8 +56,10 @@ function monthNameDates(text: string): string[] {
   const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
   const out: string[] = [];
   for (const m of folded.matchAll(MONTH_DATE)) {
-    const month = MONTHS[m[2]!];
-    if (!month || (m[3] && MONTHS[m[3]] !== month)) continue;
+    const month = monthOf(m[2]!);
+    // The second word of a bilingual pair, when it reads as a month, must be the same one (OCR may garble it).
+    const second = m[3] && monthOf(m[3]);
+    if (!month || (second && second !== month)) continue;
     const iso = validIso(Number(digitsOf(m[4]!)), month, Number(digitsOf(m[1]!)));
     if (iso) out.push(iso);
   }
