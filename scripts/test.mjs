@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests (vitest), then browser tests (Playwright),
+// `npm test`: the import rules (scripts/deps), unit and integration tests (vitest), then browser tests (Playwright),
 // ending with one line `N passed, N failed` (also written to .reports/summary.txt).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +22,8 @@ if (buildStatus !== 0) {
   console.log('next build failed\n0 passed, 1 failed');
   process.exit(1);
 }
+// The import rules (docs/architecture.md): no cycle, layers point one way. Counted as one check.
+const depsStatus = run([path.join(root, 'scripts', 'deps', 'check.mjs')]);
 const unitStatus = run([bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]);
 const e2eStatus = run([bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
 
@@ -34,10 +36,11 @@ function counts(file, read) {
 }
 const unit = counts(unitJson, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }));
 const e2e = counts(e2eJson, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected + (r.errors?.length ?? 0) }));
-let failed = unit.failed + e2e.failed;
+const deps = depsStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+let failed = unit.failed + e2e.failed + deps.failed;
 if (failed === 0 && (unitStatus !== 0 || e2eStatus !== 0)) failed = 1; // a non-zero exit always counts
-const summary = `${unit.passed + e2e.passed} passed, ${failed} failed`;
+const summary = `${unit.passed + e2e.passed + deps.passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);
-console.log(`\nunit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`\nimport rules: ${deps.failed ? 'violated' : 'hold'}; unit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(summary);
 process.exit(failed === 0 ? 0 : 1);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config';
-import { startWorkers, stopWorkers } from '../jobs';
+import { stopWorkers } from '../jobs';
+import { startServiceWorkers } from '../ops/workers';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
 import { fraudCase, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as tokenApi } from '@/app/oauth/token/route';
@@ -50,7 +51,7 @@ describe('batch import', () => {
       params: { alias: 'abertura-conta' },
     });
     expect(put.status, put.text).toBe(200);
-    await startWorkers();
+    await startServiceWorkers();
   }, 120_000);
   afterAll(async () => {
     await stopWorkers();

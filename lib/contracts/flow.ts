@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_ACTIVITIES } from '../steps/state';
 
 /**
  * Calls the hosted pages make to their own server (cookie-authenticated,
@@ -69,7 +70,7 @@ export const handoffResponseSchema = z.object({ url: z.url(), qrSvg: z.string(),
 export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 
 /** What the phone of a handoff is doing, told to its desktop. */
-export const deviceActivitySchema = z.enum(['capturing', 'sending']);
+export const deviceActivitySchema = z.enum(DEVICE_ACTIVITIES);
 export type DeviceActivity = z.infer<typeof deviceActivitySchema>;
 export const activityBodySchema = z.object({ activity: deviceActivitySchema });
 

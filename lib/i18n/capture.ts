@@ -1,4 +1,4 @@
-import type { Locale } from '.';
+import type { Locale } from './locale';
 
 /**
  * Texts of the capture screens (document photo, selfie, camera problems,

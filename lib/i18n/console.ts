@@ -1,7 +1,7 @@
-import type { Locale } from '.';
+import type { Locale } from './locale';
 import { CONSOLE_PT } from './console-pt';
 
-export { CONSOLE_LOCALE_COOKIE, consoleLocaleOf } from '.';
+export { CONSOLE_LOCALE_COOKIE, consoleLocaleOf } from './locale';
 
 export type Vars = Record<string, string | number>;
 

@@ -1,4 +1,4 @@
-import type { Locale } from '.';
+import type { Locale } from './locale';
 
 /** Every text of the hosted pages. Short sentences; the person may be on a small phone. */
 const ptBR = {

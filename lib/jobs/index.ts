@@ -2,21 +2,11 @@ import type PgBoss from 'pg-boss';
 import { getLogger } from '../log';
 import { getBoss, stopBoss } from './boss';
 import { joinWorkers, startHeartbeat, stopHeartbeat } from './identity';
-import { housekeeping } from './housekeeping';
-import { deliverJob, sweepJob } from '../webhooks/jobs';
-import { sendJob, sweepMessagesJob } from '../notify/jobs';
-import { expireStepsJob } from '../steps/jobs';
-import { pipelineJob, pipelineSweepJob, retentionJob } from '../onboarding/jobs';
-import { importDocJob, importSweepJob } from '../batch/jobs';
-import type { JobDefinition } from './registry';
+import type { AnyJob, JobDefinition } from './registry';
 
 export { getBoss, stopBoss } from './boss';
-export { defineJob, type JobDefinition } from './registry';
+export { defineJob, type AnyJob, type JobDefinition } from './registry';
 export { WORKER_ID, buryDeadWorkers } from './identity';
-
-/** Every job of the service; capabilities add theirs here. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const ALL_JOBS: JobDefinition<any>[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob, pipelineJob, pipelineSweepJob, retentionJob, importDocJob, importSweepJob];
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   await boss.createQueue(job.queue, {
@@ -29,16 +19,17 @@ async function ensureQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
 }
 
 /** Queues exist before anything is sent to them, in web processes too. */
-export async function ensureQueues(jobs = ALL_JOBS): Promise<void> {
+export async function ensureQueues(jobs: readonly AnyJob[]): Promise<void> {
   const boss = await getBoss();
   for (const job of jobs) await ensureQueue(boss, job);
 }
 
 /**
- * Starts consuming every queue in this process (in-process worker of the web
+ * Starts consuming the given queues in this process (the service's list is
+ * composed in lib/ops/workers.ts) (in-process worker of the web
  * server, or `npm run worker`). Returns the number of queues served.
  */
-export async function startWorkers(jobs = ALL_JOBS): Promise<number> {
+export async function startWorkers(jobs: readonly AnyJob[]): Promise<number> {
   const boss = await getBoss();
   const log = getLogger();
   // First: workers gone since the last start have their leases freed before the start-time sweeps below.

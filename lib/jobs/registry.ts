@@ -15,3 +15,7 @@ export interface JobDefinition<T extends object = object> {
 }
 
 export const defineJob = <T extends object>(job: JobDefinition<T>) => job;
+
+/** A job of any payload (the lists that workers are started with). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJob = JobDefinition<any>;

@@ -7,6 +7,7 @@ export { listReviews, reviewFile, decideReview, onboardingHistory } from './revi
 export { eraseOnboarding, purgeExpiredMedia } from './retention';
 export { runPipeline, strandedOnboardings } from './pipeline';
 export { decide, type Decision, type DecisionPolicy } from './decision';
+export { previewRuleChange, PREVIEW_SAMPLE, type PreviewDecision, type RuleChange, type RulePreview } from './rule-preview';
 export { pipelineJob, pipelineSweepJob, retentionJob } from './jobs';
 export { enqueuePipeline, PIPELINE_QUEUE } from './queue';
 export { stateOfCep } from './cep';

@@ -8,7 +8,8 @@ import { resetConfig } from '../config';
 import { openText } from '../crypto';
 import { getDb, schema } from '../db';
 import { denyCpf } from '../fraud';
-import { startWorkers, stopWorkers } from '../jobs';
+import { stopWorkers } from '../jobs';
+import { startServiceWorkers } from '../ops/workers';
 import { listOutbox } from '../notify';
 import { updateSettings } from '../settings';
 import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, tightCrop, type SeededIntegrator, type TestDatabase } from '../testing';
@@ -50,7 +51,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     await createEndpoint(a.integratorId, { url: `${receiver.url}/all`, eventTypes: ['onboarding.status_changed'] });
     faces = person('img1.jpg', 'img2.jpg');
     clean = await validCnh(faces);
-    await startWorkers();
+    await startServiceWorkers();
   }, 120_000);
   afterAll(async () => {
     await stopWorkers();
@@ -326,7 +327,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       expect(row.data).toMatchObject({ status: 'ERROR', statusReason: 'processing failed after 5 attempts' });
       expect(await runPipeline(stuck.data.onboardingId)).toBe('not_runnable');
     } finally {
-      await startWorkers();
+      await startServiceWorkers();
     }
   }, 120_000);
 

@@ -1,9 +1,10 @@
 import { ensureDemoIntegrator, ensureSigningKey, type DemoCredentials } from '../auth';
 import { getConfig } from '../config';
 import { closeDatabase, getDatabase } from '../db';
-import { ensureQueues, startWorkers, stopWorkers } from '../jobs';
+import { stopWorkers } from '../jobs';
 import { getLogger } from '../log';
 import { updateSettings } from '../settings';
+import { ensureServiceQueues, startServiceWorkers } from './workers';
 
 export interface BootResult {
   databaseKind: 'pglite' | 'postgres';
@@ -19,8 +20,8 @@ export async function boot(options: { worker: boolean; demo: boolean }): Promise
   // A new integrator starting a step with appRedirect "/done" should not meet a 422 first.
   if (demo) await updateSettings(demo.integratorId, { appOrigin: demoAppOrigin() });
   let queues = 0;
-  if (options.worker) queues = await startWorkers();
-  else await ensureQueues();
+  if (options.worker) queues = await startServiceWorkers();
+  else await ensureServiceQueues();
   getLogger().info({ database: database.kind, worker: options.worker, queues, publicUrl: getConfig().publicUrl }, 'atesta booted');
   return { databaseKind: database.kind, demo, queues };
 }

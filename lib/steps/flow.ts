@@ -9,10 +9,9 @@ import { codeMatches, codeOf, issueCode, MAX_FAILED_ATTEMPTS, MAX_RESENDS, resen
 import { expireIfDue, finishTx, withFinish } from './lifecycle';
 import { findProcess, patchResult, transition, type StepProcess } from './records';
 import { completionUrl, resolveAppRedirect } from './redirect';
-import { isFinal } from './state';
+import { isFinal, type DeviceActivity } from './state';
 import { captureState, maxAttempts, requiresLiveCapture, type Retry } from './captures';
 import { redeemHandoff } from './handoff';
-import type { DeviceActivity } from '../contracts/flow';
 
 export type Channel = 'sms' | 'email';
 

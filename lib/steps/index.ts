@@ -2,7 +2,8 @@ export { STEP_STATUSES, isFinal, canTransition, assertTransition, type StepStatu
 export { appRedirectProblem, resolveAppRedirect, redirectSignature, completionUrl } from './redirect';
 export { findProcess, transition, type StepProcess } from './records';
 export { startProcess, cancelProcess, expireDue, expireIfDue, finishTx, withFinish, type StartInput, type StepStartResponse } from './lifecycle';
-export { bearerResult, bearerResultWithImages, keyResult, resultFor } from './results';
+export { bearerResult, keyResult, resultFor } from './results';
+export { bearerResultWithImages } from './result-images';
 export { attemptLogOf, captureState, capturesOf, type AttemptRecord, type CaptureOutcome, type CaptureSlot, type Retry, type RetryReason } from './captures';
 export { submitDocument, type DocumentSubmission } from './fraud-step';
 export { livenessChallenge, submitSelfie, type SelfieSubmission } from './liveness-step';

@@ -1,8 +1,6 @@
 import { specScoreResult, type ScoreResult } from '../fraud';
 import { maskEmail, maskPhone } from '../notify';
-import { capturesOf } from './captures';
-import { expireIfDue } from './lifecycle';
-import { findProcess, type StepProcess } from './records';
+import type { StepProcess } from './records';
 
 /** What validation and MFA processes keep in `result`. */
 export interface CodeResult {
@@ -60,30 +58,6 @@ export function keyResult(p: StepProcess): Record<string, unknown> {
 
 /** The object the matching GET returns, which is also the webhook's `data`. */
 export const resultFor = (p: StepProcess) => (p.api === 'bearer' ? bearerResult(p) : keyResult(p));
-
-/**
- * SPEC 4.14: the 2.3 object with its pictures (`documentImage`, `selfieImage`),
- * opened from the sealed captures. Webhooks carry the same object without them.
- */
-export async function bearerResultWithImages(integratorId: string, requestId: string): Promise<Record<string, unknown>> {
-  const p = await expireIfDue(await findProcess(integratorId, requestId));
-  const out = bearerResult(p);
-  if (p.kind !== 'fraud' && p.kind !== 'liveness') return out;
-  const captures = await capturesOf(p.id);
-  const fraud = out.fraudResponse as Record<string, unknown> | undefined;
-  if (fraud && captures.front) out.fraudResponse = { ...fraud, documentImage: asDataUrl(captures.front.image) };
-  const liveness = out.livenessResponse as Record<string, unknown> | undefined;
-  if (liveness && captures.selfie) out.livenessResponse = { ...liveness, selfieImage: asDataUrl(captures.selfie.image) };
-  return out;
-}
-
-/** A picture as SPEC's "base64 image data URL" (bare base64 was accepted on the way in). */
-function asDataUrl(value: string): string {
-  if (value.startsWith('data:')) return value;
-  const head = Buffer.from(value.slice(0, 16), 'base64');
-  const mime = head[0] === 0x89 ? 'image/png' : head[0] === 0x25 ? 'application/pdf' : 'image/jpeg';
-  return `data:${mime};base64,${value}`;
-}
 
 /** A stored fraudResponse with its ScoreResult in SPEC's form (older rows kept the CPF as a string). */
 function specFraudResponse(f: unknown): unknown {

@@ -1,5 +1,9 @@
 import { conflict } from '../errors';
 
+/** What the phone of a handoff is doing, told to its desktop. */
+export const DEVICE_ACTIVITIES = ['capturing', 'sending'] as const;
+export type DeviceActivity = (typeof DEVICE_ACTIVITIES)[number];
+
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'EXPIRED', 'CANCELED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 export type StepKind = 'validation' | 'fraud' | 'liveness' | 'mfa';

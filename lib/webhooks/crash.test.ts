@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config';
-import { startWorkers, stopWorkers } from '../jobs';
+import { stopWorkers } from '../jobs';
+import { startServiceWorkers } from '../ops/workers';
 import { backends, createTestDatabase, seedIntegrator, startReceiver, type TestDatabase } from '../testing';
 
 describe.each(backends())('outbox survives a crash between commit and delivery on %s', (backend) => {
@@ -35,7 +36,7 @@ describe.each(backends())('outbox survives a crash between commit and delivery o
       expect(eventId).toMatch(/^msg_/);
       expect(receiver.calls).toHaveLength(0);
 
-      await startWorkers(); // the restart: its first sweep finds the due event
+      await startServiceWorkers(); // the restart: its first sweep finds the due event
       const deadline = Date.now() + 30_000;
       while (receiver.calls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect(receiver.calls.map((c) => c.headers['webhook-id'])).toEqual([eventId]);

@@ -4,7 +4,8 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { eq, sql } from 'drizzle-orm';
 import { backends, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
-import { startWorkers, stopWorkers } from '../jobs';
+import { stopWorkers } from '../jobs';
+import { startServiceWorkers } from '../ops/workers';
 import { deliverEvent, emitWebhook, kickDelivery, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, retryDelaySeconds } from '.';
 
 async function emit(tenant: SeededIntegrator, url: string, extra: Partial<Parameters<typeof emitWebhook>[1]> = {}) {
@@ -148,7 +149,7 @@ describe.each(backends())('webhook delivery on %s', (backend) => {
 
   it('delivers through the pg-boss worker after the producer commits', async () => {
     receiver = await startReceiver(() => ({ status: 200 }));
-    await startWorkers();
+    await startServiceWorkers();
     const id = await emit(tenant, receiver.url);
     await kickDelivery([id]);
     const deadline = Date.now() + 20_000;

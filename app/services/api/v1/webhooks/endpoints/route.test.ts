@@ -5,7 +5,8 @@ import { POST as redeliverApi } from '../events/[eventId]/redeliver/route';
 import { createUser } from '@/lib/auth';
 import { resetConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { startWorkers, stopWorkers } from '@/lib/jobs';
+import { stopWorkers } from '@/lib/jobs';
+import { startServiceWorkers } from '@/lib/ops/workers';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
 import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
 
@@ -95,7 +96,7 @@ describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) =
     expect(JSON.parse(laterCall.body).sequence).toBeGreaterThan(bodies[0].sequence);
 
     // Redelivery: the same event, the same webhook-id and body.
-    await startWorkers();
+    await startServiceWorkers();
     const first = calls.find((c) => c.path === '/ep')!;
     const eventId = first.headers['webhook-id'] as string;
     const n = receiver.calls.length;

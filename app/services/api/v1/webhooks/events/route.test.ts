@@ -7,7 +7,8 @@ import { POST as secretRotate } from '../secret/rotate/route';
 import { POST as login } from '../../authentication/route';
 import { resetConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { startWorkers, stopWorkers } from '@/lib/jobs';
+import { stopWorkers } from '@/lib/jobs';
+import { startServiceWorkers } from '@/lib/ops/workers';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
 import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
 import { Webhook } from 'standardwebhooks';
@@ -55,7 +56,7 @@ describe.each(backends())('webhook delivery log API on %s', (backend) => {
     expect(one.data).toMatchObject({ id: ids[0], status: 'pending', attempts: 1, lastError: 'HTTP 500', payload: { id: ids[0], type: 'step.completed', data: { requestId: 'r1' } } });
     expect(one.data.deliveryAttempts).toEqual([{ attemptedAt: expect.any(String), statusCode: 500, latencyMs: expect.any(Number), error: 'HTTP 500', manual: false }]);
 
-    await startWorkers();
+    await startServiceWorkers();
     const queued = await call(redeliver, `/services/api/v1/webhooks/events/${ids[0]}/redeliver`, { method: 'POST', headers: authA, params: { eventId: ids[0]! } });
     expect(queued.status).toBe(202);
     const deadline = Date.now() + 20_000;

@@ -1,5 +1,5 @@
 import * as contract from '@/lib/contracts/fraud-admin';
-import { previewRuleChange } from '@/lib/fraud';
+import { previewRuleChange } from '@/lib/onboarding';
 import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,13 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { unprocessable } from '../errors';
-// The decision module alone (types only of its own): the onboarding index would import lib/fraud back.
-import { decide } from '../onboarding/decision';
+import { layered, rescore, RULES, ruleSettingsByGroup, type Penalty, type RuleSetting, type RuleSettings } from '../fraud';
 import { getSettings } from '../settings';
-import { RULES } from './rules';
-import { layered, ruleSettingsByGroup } from './rule-settings';
-import type { RuleSetting, RuleSettings } from './score';
-import type { Penalty } from './types';
+import { decide } from './decision';
 
 export const PREVIEW_SAMPLE = 100;
 
@@ -48,18 +44,6 @@ export interface RulePreview {
 }
 
 const RULE_BY_NAME = new Map(RULES.map((r) => [r.name, r]));
-
-/** The penalties that fired, weighed again under other settings (a rule switched off drops out). */
-export function rescore(penalties: Penalty[], settings: RuleSettings): { score: number; hardStop: boolean; penalties: Penalty[] } {
-  const kept = penalties.flatMap((p) => {
-    const rule = RULE_BY_NAME.get(p.rulesName);
-    const s = settings.get(p.rulesName);
-    if (!(s?.enabled ?? rule?.enabledByDefault ?? true)) return [];
-    return [{ ...p, rulesPenalty: s?.weight ?? rule?.weight ?? p.rulesPenalty }];
-  });
-  const total = kept.reduce((sum, p) => sum + p.rulesPenalty, 0);
-  return { score: Math.max(0, 100 - total), hardStop: kept.some((p) => p.hardStop), penalties: kept };
-}
 
 const bucket = (score: number) => Math.min(9, Math.floor(score / 10));
 function median(values: number[]): number | null {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateSettings } from '../settings';
 import { backends, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { recordAnalysis, setRule, type Penalty } from '../fraud';
 import { previewRuleChange } from './rule-preview';
-import { setRule } from './rule-settings';
-import { recordAnalysis } from './sequence';
-import type { Penalty } from './types';
 
 const penalty = (rulesName: string, rulesPenalty: number, hardStop = false): Penalty => ({ rulesName, rulesPenalty, hardStop, message: `${rulesName} fired` });
 const BLURRY = penalty('BAIXA_QUALIDADE', 15);

@@ -7,7 +7,7 @@ import { denyCpf, RULE_NAMES } from '../../fraud';
 import { enrol } from '../../onboarding';
 import { updateSettings } from '../../settings';
 import { openProcess, startFromBody, STEP_COOKIE, type StepKind } from '../../steps';
-import { bearerHeaders, seedIntegrator, type SeededIntegrator } from '../../testing';
+import { bearerHeaders, seedIntegrator, type SeededIntegrator } from '..';
 import { emitWebhook } from '../../webhooks';
 
 /** A hosted-page session: the cookie a browser holds for one process. */

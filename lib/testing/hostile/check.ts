@@ -1,5 +1,5 @@
-import { call } from '../../testing';
-import { PROBLEM_CONTENT_TYPE } from '../problem';
+import { call } from '..';
+import { PROBLEM_CONTENT_TYPE } from '../../http/problem';
 import type { HostileCase } from './case';
 import type { RouteUnderTest } from './routes';
 

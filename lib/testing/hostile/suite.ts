@@ -7,7 +7,7 @@ import { resetConfig } from '../../config';
 import { closeFacePool } from '../../face';
 import { stopBoss } from '../../jobs';
 import { closeOcrPool } from '../../ocr';
-import { createTestDatabase, type Backend, type TestDatabase } from '../../testing';
+import { createTestDatabase, type Backend, type TestDatabase } from '..';
 import { casesFor, type HostileCase } from './case';
 import { problemsOf, send, type Outcome } from './check';
 import { buildHostileFiles, type HostileFiles } from './files';

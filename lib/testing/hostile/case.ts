@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { getConfig } from '../../config';
-import type { Contract } from '../contract';
+import type { Contract } from '../../http/contract';
 import { hostileAuth, validAuth } from './auth';
 import { payloadsFor, type Payload } from './bodies';
 import { hostileFileField, type HostileFiles } from './files';

@@ -1,7 +1,7 @@
 import { purgeEndedSessions } from '../auth';
 import { purgeExpiredBuckets } from '../http/rate-limit';
 import { getLogger } from '../log';
-import { defineJob } from './registry';
+import { defineJob } from '../jobs';
 
 /** Deletes ended sessions (with their refresh tokens) and spent rate-limit windows. */
 export const housekeeping = defineJob({
