@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 import { authenticateClient, parseScope } from './clients';
 import { grantedScope, login } from './login';
 import { redeemRefreshToken, startSession, type TokenResponse } from './sessions';
@@ -14,7 +14,7 @@ export interface TokenRequest {
 }
 
 /** RFC 6749 section 5.2 error, as problem+json carrying `error` and `error_description`. */
-export function oauthError(status: number, error: string, detail: string, headers?: Record<string, string>): AppError {
+export function oauthError(status: number, error: ErrorCode, detail: string, headers?: Record<string, string>): AppError {
   return new AppError(status, error, detail, { headers, extensions: { error, error_description: detail } });
 }
 

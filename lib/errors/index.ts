@@ -1,3 +1,7 @@
+import type { ErrorCode } from './codes';
+
+export { ERROR_CODES, type ErrorCode } from './codes';
+
 /** One field-level problem, located by a JSON Pointer (RFC 6901) into the request. */
 export interface FieldError {
   pointer: string;
@@ -35,13 +39,13 @@ const TITLES: Record<number, string> = {
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly title: string;
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
   readonly extensions: Record<string, unknown>;
 
-  constructor(status: number, code: string, detail: string, options: AppErrorOptions = {}) {
+  constructor(status: number, code: ErrorCode, detail: string, options: AppErrorOptions = {}) {
     super(detail, { cause: options.cause });
     this.name = 'AppError';
     this.status = status;
@@ -55,13 +59,13 @@ export class AppError extends Error {
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
-export const badRequest = (code: string, detail: string, options?: AppErrorOptions) => new AppError(400, code, detail, options);
-export const unauthorized = (code: string, detail: string, options?: AppErrorOptions) =>
+export const badRequest = (code: ErrorCode, detail: string, options?: AppErrorOptions) => new AppError(400, code, detail, options);
+export const unauthorized = (code: ErrorCode, detail: string, options?: AppErrorOptions) =>
   new AppError(401, code, detail, { ...options, headers: { 'www-authenticate': 'Bearer', ...options?.headers } });
-export const forbidden = (code: string, detail: string, options?: AppErrorOptions) => new AppError(403, code, detail, options);
-export const notFound = (code: string, detail: string) => new AppError(404, code, detail);
-export const conflict = (code: string, detail: string, options?: AppErrorOptions) => new AppError(409, code, detail, options);
-export const unprocessable = (code: string, detail: string, options?: AppErrorOptions) => new AppError(422, code, detail, options);
+export const forbidden = (code: ErrorCode, detail: string, options?: AppErrorOptions) => new AppError(403, code, detail, options);
+export const notFound = (code: ErrorCode, detail: string) => new AppError(404, code, detail);
+export const conflict = (code: ErrorCode, detail: string, options?: AppErrorOptions) => new AppError(409, code, detail, options);
+export const unprocessable = (code: ErrorCode, detail: string, options?: AppErrorOptions) => new AppError(422, code, detail, options);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', detail, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { AppError, isAppError, type FieldError } from '../errors';
+import { AppError, isAppError, type ErrorCode, type FieldError } from '../errors';
 import { getLogger } from '../log';
 
 /** Semantic refinements carry `params.code`; they answer 422 instead of 400. */
 export interface SemanticParams {
-  code: string;
+  code: ErrorCode;
 }
 
 type Where = 'body' | 'query' | 'path';
@@ -21,13 +21,13 @@ function invalid(where: Where, errors: FieldError[]): AppError {
 
 /** `at`: where the validated data sits in the request (a batch document is validated on its own, as /docs/i). */
 export function validationError(error: z.ZodError, where: Where, at: PropertyKey[] = []): AppError {
-  const errors: FieldError[] = error.issues.map((issue) => {
+  const errors = error.issues.map((issue) => {
     const code = issue.code === 'custom' ? (issue.params as SemanticParams | undefined)?.code : undefined;
     return { pointer: pointer([...at, ...issue.path]), message: issue.message, ...(code ? { code } : {}) };
   });
   const semantic = errors.find((e) => e.code);
-  if (semantic && errors.every((e) => e.code)) {
-    return new AppError(422, semantic.code!, semantic.message, { errors });
+  if (semantic?.code && errors.every((e) => e.code)) {
+    return new AppError(422, semantic.code, semantic.message, { errors });
   }
   return invalid(where, errors);
 }
