@@ -6,7 +6,7 @@
 const ENGINES = '^lib/(media|ocr|documents|face|fraud|formalistic|qr|br|signal|datavalid)/';
 const PROCESSES = '^lib/(onboarding|steps|batch)/';
 const DELIVERY = '^lib/(webhooks|notify)/';
-const PLATFORM = '^lib/(config|db|jobs|auth|http|crypto|log|storage|errors|i18n|settings)/';
+const PLATFORM = '^lib/(config|db|jobs|workers|auth|http|crypto|log|storage|errors|i18n|settings)/';
 const TESTS = '(\\.test\\.tsx?$|^lib/testing/|^e2e/|^bench/|^scripts/)';
 
 module.exports = {

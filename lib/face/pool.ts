@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { getConfig } from '../config';
+import { processWide, takeProcessWide, WorkerPool } from '../workers';
 
 /** One face as the model worker reports it, in pixels of the image it was given. */
 export interface RawFace {
@@ -34,112 +35,87 @@ export interface FaceStageTotals {
   jobs: number;
 }
 
-interface Pending {
-  resolve: (faces: RawFace[]) => void;
-  reject: (err: Error) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  busy: boolean;
-  pending?: Pending & { id: number };
-}
-
-/**
- * A fixed pool of model workers (worker threads, models loaded once each),
- * so inference never runs on the request event loop. A worker that dies is
- * replaced and its job fails instead of hanging.
- */
-export class FacePool {
-  private slots: Slot[];
-  private queue: (() => void)[] = [];
+/** A face model thread: one call at a time (the pool sees to that), answered by id. */
+class FaceThread {
+  readonly worker: Worker;
   private nextId = 1;
-  /** Read before and after a call made alone to see where its time went (the benchmark's stages). */
-  readonly spent: FaceStageTotals = { detectMs: 0, embedMs: 0, jobs: 0 };
+  private pending?: { id: number; resolve: (faces: RawFace[]) => void; reject: (err: Error) => void };
+  private dead?: Error;
 
-  constructor(size: number) {
-    this.slots = Array.from({ length: size }, () => this.spawn());
-  }
-
-  get size() {
-    return this.slots.length;
-  }
-
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd() } }), busy: false };
-    slot.worker.on('message', (m: { id: number; ok: boolean; faces?: RawFace[]; error?: string; ms?: { detect: number; embed: number } }) => {
-      const p = slot.pending;
+  constructor(spent: FaceStageTotals, broken: (err: Error) => void) {
+    this.worker = new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd() } });
+    this.worker.on('message', (m: { id: number; ok: boolean; faces?: RawFace[]; error?: string; ms?: { detect: number; embed: number } }) => {
+      const p = this.pending;
       if (!p || p.id !== m.id) return;
-      slot.pending = undefined;
+      this.pending = undefined;
       if (m.ms) {
-        this.spent.detectMs += m.ms.detect;
-        this.spent.embedMs += m.ms.embed;
-        this.spent.jobs++;
+        spent.detectMs += m.ms.detect;
+        spent.embedMs += m.ms.embed;
+        spent.jobs++;
       }
       if (m.ok) p.resolve(m.faces!);
       else p.reject(new Error(m.error));
     });
-    slot.worker.on('error', (err) => this.fail(slot, err));
-    slot.worker.on('exit', (code) => code !== 0 && this.fail(slot, new Error(`face worker exited (${code})`)));
-    return slot;
+    const die = (err: Error) => {
+      this.dead = err;
+      this.pending?.reject(err);
+      this.pending = undefined;
+      broken(err);
+    };
+    this.worker.on('error', die);
+    this.worker.on('exit', (code) => code !== 0 && die(new Error(`face worker exited (${code})`)));
   }
 
-  private fail(slot: Slot, err: Error) {
-    const index = this.slots.indexOf(slot);
-    if (index < 0) return;
-    slot.pending?.reject(err);
-    this.slots[index] = this.spawn();
-    this.release(this.slots[index]!);
-  }
-
-  private async acquire(): Promise<Slot> {
-    for (;;) {
-      const free = this.slots.find((s) => !s.busy);
-      if (free) {
-        free.busy = true;
-        return free;
-      }
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    }
-  }
-
-  private release(slot: Slot) {
-    slot.busy = false;
-    this.queue.shift()?.();
-  }
-
-  async run(job: FaceJob): Promise<RawFace[]> {
-    const slot = await this.acquire();
-    try {
-      return await new Promise<RawFace[]>((resolve, reject) => {
-        const id = this.nextId++;
-        slot.pending = { id, resolve, reject };
-        const rgb = new Uint8Array(job.rgb).buffer;
-        slot.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector }, [rgb]);
-      });
-    } finally {
-      if (this.slots.includes(slot)) this.release(slot);
-    }
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  run(job: FaceJob): Promise<RawFace[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise<RawFace[]>((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending = { id, resolve, reject };
+      const rgb = new Uint8Array(job.rgb).buffer;
+      this.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector }, [rgb]);
+    });
   }
 }
 
-const KEY = Symbol.for('atesta.facePool');
-type Holder = { [KEY]?: FacePool };
+/**
+ * The face model threads (models loaded once each) in the shared worker pool
+ * (lib/workers): a thread that dies is replaced and its call fails instead of
+ * hanging; a job's own error keeps the thread.
+ */
+export class FacePool {
+  private pool: WorkerPool<FaceThread>;
+  /** Read before and after a call made alone to see where its time went (the benchmark's stages). */
+  readonly spent: FaceStageTotals = { detectMs: 0, embedMs: 0, jobs: 0 };
+
+  constructor(size: number) {
+    this.pool = new WorkerPool({
+      size,
+      spawn: (broken) => new FaceThread(this.spent, broken),
+      terminate: (t) => t.worker.terminate(),
+      replaceAfterError: () => false,
+    });
+  }
+
+  get size() {
+    return this.pool.size;
+  }
+
+  run(job: FaceJob): Promise<RawFace[]> {
+    return this.pool.use((thread) => thread.run(job));
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+const KEY = 'atesta.facePool';
 
 /** The process-wide pool, sized to the CPU count unless FACE_WORKERS says otherwise. */
 export function facePool(): FacePool {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new FacePool(getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism()));
-  return holder[KEY];
+  return processWide(KEY, () => new FacePool(getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism())));
 }
 
 export async function closeFacePool(): Promise<void> {
-  const holder = globalThis as Holder;
-  const pool = holder[KEY];
-  delete holder[KEY];
-  await pool?.close();
+  await takeProcessWide<FacePool>(KEY)?.close();
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { getConfig } from '../config';
+import { processWide, takeProcessWide, WorkerPool } from '../workers';
 
 export type PageMode = 'block' | 'line' | 'word' | 'sparse' | 'auto';
 
@@ -38,12 +39,6 @@ const PSM_OF: Record<PageMode, PSM> = {
   auto: PSM.AUTO,
 };
 
-interface Slot {
-  worker: Promise<Worker>;
-  jobs: number;
-  busy: boolean;
-}
-
 type Box = { x0: number; y0: number; x1: number; y1: number };
 const toBbox = (b: Box): [number, number, number, number] => [b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0];
 
@@ -57,58 +52,28 @@ function spawn(): Promise<Worker> {
 }
 
 /**
- * A fixed pool of Tesseract workers (each a worker thread, so the request
- * event loop never blocks). Workers are replaced after a number of jobs
- * because long-lived ones grow in memory.
+ * Tesseract workers (each a worker thread, so the request event loop never
+ * blocks) in the shared worker pool (lib/workers): replaced after a number of
+ * jobs, because long-lived ones grow in memory, and after any failed job.
  */
 export class OcrPool {
-  private slots: Slot[];
-  private queue: (() => void)[] = [];
-  private readonly recycleAfter: number;
+  private pool: WorkerPool<Promise<Worker>>;
 
   constructor(size: number, recycleAfter: number) {
-    this.recycleAfter = recycleAfter;
-    this.slots = Array.from({ length: size }, () => ({ worker: spawn(), jobs: 0, busy: false }));
+    this.pool = new WorkerPool({ size, recycleAfter, spawn: () => spawn(), terminate: (w) => w.then((x) => x.terminate()) });
   }
 
   get size() {
-    return this.slots.length;
+    return this.pool.size;
   }
 
   get pending() {
-    return this.queue.length;
+    return this.pool.pending;
   }
 
-  private async acquire(): Promise<Slot> {
-    for (;;) {
-      const free = this.slots.find((s) => !s.busy);
-      if (free) {
-        free.busy = true;
-        return free;
-      }
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    }
-  }
-
-  /** A fresh worker in the slot; the old one is terminated in the background. */
-  private replace(slot: Slot) {
-    const old = slot.worker;
-    slot.worker = spawn();
-    slot.jobs = 0;
-    void old.then((w) => w.terminate()).catch(() => undefined);
-  }
-
-  private release(slot: Slot) {
-    slot.jobs++;
-    if (slot.jobs >= this.recycleAfter) this.replace(slot);
-    slot.busy = false;
-    this.queue.shift()?.();
-  }
-
-  async recognize(job: OcrJob): Promise<OcrOutput> {
-    const slot = await this.acquire();
-    try {
-      const worker = await slot.worker;
+  recognize(job: OcrJob): Promise<OcrOutput> {
+    return this.pool.use(async (slot) => {
+      const worker = await slot;
       await worker.setParameters({
         tessedit_pageseg_mode: PSM_OF[job.mode ?? 'block'],
         tessedit_char_whitelist: job.whitelist ?? '',
@@ -133,36 +98,24 @@ export class OcrPool {
         }
       }
       return { text: data.text, conf: data.confidence, lines };
-    } catch (err) {
-      // A worker that failed is replaced rather than reused.
-      this.replace(slot);
-      throw err;
-    } finally {
-      this.release(slot);
-    }
+    });
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.worker.then((w) => w.terminate()).catch(() => undefined)));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 
-const KEY = Symbol.for('atesta.ocrPool');
-type Holder = { [KEY]?: OcrPool };
+const KEY = 'atesta.ocrPool';
 
 /** The process-wide pool, sized to the CPU count unless OCR_WORKERS says otherwise. */
 export function ocrPool(): OcrPool {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  return processWide(KEY, () => {
     const c = getConfig();
-    holder[KEY] = new OcrPool(c.OCR_WORKERS ?? Math.max(1, os.availableParallelism()), c.OCR_RECYCLE_AFTER_JOBS);
-  }
-  return holder[KEY];
+    return new OcrPool(c.OCR_WORKERS ?? Math.max(1, os.availableParallelism()), c.OCR_RECYCLE_AFTER_JOBS);
+  });
 }
 
 export async function closeOcrPool(): Promise<void> {
-  const holder = globalThis as Holder;
-  const pool = holder[KEY];
-  delete holder[KEY];
-  await pool?.close();
+  await takeProcessWide<OcrPool>(KEY)?.close();
 }

@@ -1,0 +1,1 @@
+export { WorkerPool, processWide, takeProcessWide, type PoolOptions } from './pool';
