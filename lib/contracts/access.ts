@@ -36,6 +36,7 @@ export const listUsers = defineContract({
 });
 
 export const createUser = defineContract({
+  usersOnly: true,
   ...users,
   method: 'POST',
   path: '/services/api/v1/users',
@@ -52,6 +53,7 @@ export const createUser = defineContract({
 });
 
 export const updateUser = defineContract({
+  usersOnly: true,
   ...users,
   method: 'PATCH',
   path: '/services/api/v1/users/{userId}',
@@ -65,6 +67,7 @@ export const updateUser = defineContract({
 });
 
 export const revokeUser = defineContract({
+  usersOnly: true,
   ...users,
   method: 'DELETE',
   path: '/services/api/v1/users/{userId}',
@@ -93,6 +96,7 @@ export const listClients = defineContract({
 });
 
 export const createClient = defineContract({
+  usersOnly: true,
   ...clients,
   method: 'POST',
   path: '/services/api/v1/clients',
@@ -115,6 +119,7 @@ export const createClient = defineContract({
 });
 
 export const revokeClient = defineContract({
+  usersOnly: true,
   ...clients,
   method: 'DELETE',
   path: '/services/api/v1/clients/{clientId}',
@@ -125,6 +130,7 @@ export const revokeClient = defineContract({
 });
 
 export const rotateClientSecret = defineContract({
+  usersOnly: true,
   ...clients,
   method: 'POST',
   path: '/services/api/v1/clients/{clientId}/rotate',

@@ -45,6 +45,7 @@ export const listApiKeys = defineContract({
 });
 
 export const createApiKey = defineContract({
+  usersOnly: true,
   method: 'POST',
   path: '/services/api/v1/api-keys',
   bases: ['services'],
@@ -59,6 +60,7 @@ export const createApiKey = defineContract({
 });
 
 export const revokeApiKey = defineContract({
+  usersOnly: true,
   method: 'DELETE',
   path: '/services/api/v1/api-keys/{keyId}',
   bases: ['services'],
@@ -72,6 +74,7 @@ export const revokeApiKey = defineContract({
 });
 
 export const rotateApiKey = defineContract({
+  usersOnly: true,
   method: 'POST',
   path: '/services/api/v1/api-keys/{keyId}/rotate',
   bases: ['services'],

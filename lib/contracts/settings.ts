@@ -100,6 +100,7 @@ export const getSettingsContract = defineContract({
 });
 
 export const updateSettingsContract = defineContract({
+  usersOnly: true,
   method: 'PUT',
   path: '/services/api/v1/settings',
   bases: ['services'],

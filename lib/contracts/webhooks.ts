@@ -97,6 +97,7 @@ export const redeliverWebhookEvent = defineContract({
 const secretSchema = z.object({ webhookSecret: z.string().meta({ description: 'Standard Webhooks secret (`whsec_…`) that signs every call.' }) }).meta({ id: 'WebhookSecret' });
 
 export const getWebhookSecret = defineContract({
+  usersOnly: true,
   method: 'GET',
   path: '/services/api/v1/webhooks/secret',
   bases: ['services'],
@@ -110,6 +111,7 @@ export const getWebhookSecret = defineContract({
 });
 
 export const rotateWebhookSecret = defineContract({
+  usersOnly: true,
   method: 'POST',
   path: '/services/api/v1/webhooks/secret/rotate',
   bases: ['services'],

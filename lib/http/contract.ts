@@ -45,6 +45,13 @@ export interface Contract {
    */
   roles?: Role[];
   /**
+   * Only a signed-in user with one of `roles` may call it: machine
+   * credentials (OAuth clients, API keys), which act for the integrator as a
+   * whole, are refused with 403 `forbidden_role` (managing users, keys,
+   * clients, the webhook secret and settings).
+   */
+  usersOnly?: boolean;
+  /**
    * Members added to every problem this operation answers, where SPEC's own
    * response shape carries the error (4.9: an OcrResult with `errorMessage`).
    * The status and the problem members stay as they are.

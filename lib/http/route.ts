@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../errors';
 import { getLogger, stackFrames, type Logger } from '../log';
 import { parseBody } from './body';
 import { rolesOf, type BodyOf, type Contract, type Method, type ParamsOf, type QueryOf } from './contract';
-import { authenticateApiKey, authenticateBearer, authenticateConsole, consoleSessionOf, requireRoleOfUser, type Principal } from './guards';
+import { authenticateApiKey, authenticateBearer, authenticateConsole, consoleSessionOf, requireRole, requireRoleOfUser, type Principal } from './guards';
 import { gates } from './load';
 import { observeRequest } from './metrics';
 import { quotaHeaders, spendApiQuota, type Quota } from './rate-limit';
@@ -103,7 +103,8 @@ export function handle<C extends Contract>(contract: C, fn: (ctx: HandlerContext
       const principal = await authenticate(contract, req);
       if (principal) {
         // Roles before anything else: a refused user costs no quota, no admission, no body parsing.
-        requireRoleOfUser(principal, ...rolesOf(contract));
+        if (contract.usersOnly) requireRole(principal, ...rolesOf(contract));
+        else requireRoleOfUser(principal, ...rolesOf(contract));
         quota = await spendApiQuota(principal.integratorId, getConfig().API_RATE_LIMIT_PER_MINUTE);
       }
       // Waits for (or is refused) a place before the body is read: a shed request costs no memory.

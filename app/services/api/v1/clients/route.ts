@@ -1,11 +1,10 @@
 import { createClient, listClients } from '@/lib/auth';
 import * as contract from '@/lib/contracts/access';
-import { handle, json, methods, requireRole } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(contract.listClients, async ({ principal }) => json({ clients: await listClients(principal.integratorId) })),
   POST: handle(contract.createClient, async ({ principal, body }) => {
-    requireRole(principal, 'admin');
     return json(await createClient(principal.integratorId, body.name, body.scope.join(' ')), 201);
   }),
 });

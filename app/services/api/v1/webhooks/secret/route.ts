@@ -1,10 +1,9 @@
 import { webhookSecret } from '@/lib/auth';
 import * as contract from '@/lib/contracts/webhooks';
-import { handle, json, methods, requireRole } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(contract.getWebhookSecret, async ({ principal }) => {
-    requireRole(principal, 'admin');
     return json({ webhookSecret: await webhookSecret(principal.integratorId) });
   }),
 });

@@ -1,15 +1,13 @@
 import * as contract from '@/lib/contracts/fraud-admin';
 import { notFound } from '@/lib/errors';
 import { allowCpf, denyCpf } from '@/lib/fraud';
-import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putDenyList, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin');
     return json(await denyCpf(principal.integratorId, params.cpf, body.reason ?? null));
   }),
   DELETE: handle(contract.deleteDenyList, async ({ principal, params }) => {
-    requireRoleOfUser(principal, 'admin');
     if (!(await allowCpf(principal.integratorId, params.cpf))) throw notFound('not_found', 'This CPF is not on the deny list.');
     return new Response(null, { status: 204 });
   }),

@@ -1,14 +1,12 @@
 import { deleteWorkflow, putWorkflow } from '@/lib/batch';
 import * as contract from '@/lib/contracts/batch';
-import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putWorkflow, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin');
     return json(await putWorkflow(principal.integratorId, params.alias, body));
   }),
   DELETE: handle(contract.deleteWorkflow, async ({ principal, params }) => {
-    requireRoleOfUser(principal, 'admin');
     await deleteWorkflow(principal.integratorId, params.alias);
     return new Response(null, { status: 204 });
   }),

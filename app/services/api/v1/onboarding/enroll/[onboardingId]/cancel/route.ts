@@ -1,10 +1,9 @@
 import * as contract from '@/lib/contracts/onboarding';
-import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 import { actorOf, cancelOnboarding } from '@/lib/onboarding';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(contract.cancelOnboarding, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin');
     return json(await cancelOnboarding(principal.integratorId, params.onboardingId, actorOf(principal), body.reason));
   }),
 });

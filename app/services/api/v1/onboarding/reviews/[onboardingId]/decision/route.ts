@@ -1,10 +1,9 @@
 import * as contract from '@/lib/contracts/onboarding';
-import { handle, json, methods, requireRoleOfUser } from '@/lib/http';
+import { handle, json, methods } from '@/lib/http';
 import { actorOf, decideReview } from '@/lib/onboarding';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(contract.decideReview, async ({ principal, params, body }) => {
-    requireRoleOfUser(principal, 'admin', 'analyst');
     return json(await decideReview(principal.integratorId, params.onboardingId, body.decision, body.reason, actorOf(principal)));
   }),
 });
