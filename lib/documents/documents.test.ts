@@ -6,7 +6,7 @@ import { DOC_TYPES, generate, type Sample } from '@/scripts/synth';
 import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
 import { GET as healthz } from '@/app/healthz/route';
 import { closeOcrPool } from '../ocr';
-import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { backends, call, withTestIntegrator } from '../testing';
 import { extractDocument, type OcrField } from '.';
 
 /** A field's value; `qrCode.x` is the nested pair x of the QR code. */
@@ -159,16 +159,10 @@ describe('document engine on synthetic documents', () => {
 });
 
 describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {
-  let db: TestDatabase;
-  let auth: Record<string, string>;
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    auth = await bearerHeaders(await seedIntegrator());
-  });
-  afterAll(async () => db.close());
+  const t = withTestIntegrator({ backend });
 
   it('answers bad input with a 4xx whose body is both problem+json and an OcrResult with errorMessage (SPEC part 7)', async () => {
-    const gif = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: b64(Buffer.from('GIF89a0000000000')) }, headers: auth });
+    const gif = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: b64(Buffer.from('GIF89a0000000000')) }, headers: t.auth });
     expect(gif.status).toBe(415);
     expect(gif.headers.get('content-type')).toBe('application/problem+json');
     expect(gif.data).toMatchObject({
@@ -182,10 +176,10 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
       fields: [],
       errorMessage: 'unsupported_media_type: image is GIF; send JPEG, PNG, PDF.',
     });
-    const garbage = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: auth });
+    const garbage = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: t.auth });
     expect(garbage.status).toBe(422);
     expect(garbage.data.errorMessage).toMatch(new RegExp(`^${garbage.data.code}: `));
-    const missing = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: auth });
+    const missing = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: t.auth });
     expect(missing.status).toBe(400);
     expect(missing.data).toMatchObject({ code: 'validation_failed', fields: [], errorMessage: expect.stringMatching(/^validation_failed: .*image/) });
     expect(missing.data.errors[0].pointer).toBe('/image');
@@ -207,7 +201,7 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: body, headers: auth })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: body, headers: t.auth })));
     done = true;
     await probe;
     for (const r of results) {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb, schema } from '../db';
 import { deliverMessage, listOutbox } from '../notify';
 import { stepPageModel } from '../steps/page-model';
 import { expireDue } from '../steps';
-import { bearerHeaders, call, createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { call, withTestIntegrator } from '../testing';
 import { POST as startValidation } from '@/app/services/api/v1/steps/validation/route';
 import { POST as cancelApi } from '@/app/services/api/v1/steps/[requestId]/cancel/route';
 import { GET as openLink } from '@/app/p/[requestId]/[secret]/route';
@@ -21,18 +21,12 @@ import { POST as handoffApi } from '@/app/p/[requestId]/api/handoff/route';
  * the running server (served-headers.test.ts) and in the browser (e2e/security.spec.ts).
  */
 describe('capability URLs cannot be replayed', () => {
-  let db: TestDatabase;
-  let auth: Record<string, string>;
-  beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    auth = await bearerHeaders(await seedIntegrator());
-  });
-  afterAll(async () => db.close());
+  const t = withTestIntegrator();
 
   let phones = 0;
   async function started() {
     const phone = `119666${String(++phones).padStart(5, '0')}`;
-    const res = await call(startValidation, '/x', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done', cellphone: phone, useIntroPage: false }, headers: auth });
+    const res = await call(startValidation, '/x', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done', cellphone: phone, useIntroPage: false }, headers: t.auth });
     return { url: res.data.requestProcessUrl as string, requestId: res.data.requestId as string, phone };
   }
   /** Opens a capability link as a browser would: the session cookie it sets, if any. */
@@ -67,7 +61,7 @@ describe('capability URLs cannot be replayed', () => {
       },
       'REJECTED',
     ],
-    ['canceled', async (p) => void (await call(cancelApi, '/x', { method: 'POST', headers: auth, params: { requestId: p.requestId } })), 'CANCELED'],
+    ['canceled', async (p) => void (await call(cancelApi, '/x', { method: 'POST', headers: t.auth, params: { requestId: p.requestId } })), 'CANCELED'],
     [
       'expired',
       async (p) => {

@@ -1,74 +1,55 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GET as list, POST as create } from './route';
 import { PATCH as update, DELETE as remove } from './[endpointId]/route';
 import { POST as redeliverApi } from '../events/[eventId]/redeliver/route';
 import { createUser } from '@/lib/auth';
-import { resetConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { stopWorkers } from '@/lib/jobs';
 import { startServiceWorkers } from '@/lib/ops/workers';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
-import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { backends, bearerHeaders, call, withTestIntegrator } from '@/lib/testing';
 
 const PATH = '/services/api/v1/webhooks/endpoints';
 
 describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) => {
-  let db: TestDatabase;
-  let a: SeededIntegrator;
-  let b: SeededIntegrator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-    resetConfig();
-    db = await createTestDatabase(backend);
-    a = await seedIntegrator();
-    b = await seedIntegrator();
-    receiver = await startReceiver(() => ({ status: 200 }));
-  });
+  const t = withTestIntegrator({ backend, tenants: 2, receiver: () => ({ status: 200 }) });
   afterAll(async () => {
     await stopWorkers();
-    await receiver.close();
-    await db.close();
-    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    resetConfig();
   });
 
   it('creates, lists, changes and removes endpoints; validates; other tenants and non-admins cannot touch them', async () => {
-    const auth = await bearerHeaders(a);
-    const made = await call(create, PATH, { json: { url: `${receiver.url}/crud`, eventTypes: ['onboarding.status_changed', 'onboarding.status_changed'], basicAuth: 'u:p', description: 'CRM' }, headers: auth });
+    const made = await call(create, PATH, { json: { url: `${t.receiver.url}/crud`, eventTypes: ['onboarding.status_changed', 'onboarding.status_changed'], basicAuth: 'u:p', description: 'CRM' }, headers: t.auth });
     expect(made.status, made.text).toBe(201);
-    expect(made.data).toEqual({ id: expect.any(String), url: `${receiver.url}/crud`, eventTypes: ['onboarding.status_changed'], description: 'CRM', hasBasicAuth: true, enabled: true, createdAt: expect.any(String) });
+    expect(made.data).toEqual({ id: expect.any(String), url: `${t.receiver.url}/crud`, eventTypes: ['onboarding.status_changed'], description: 'CRM', hasBasicAuth: true, enabled: true, createdAt: expect.any(String) });
     expect(JSON.stringify(made.data)).not.toContain('u:p');
     const id = made.data.id as string;
 
-    const badType = await call(create, PATH, { json: { url: `${receiver.url}/x`, eventTypes: ['onboarding.exploded'] }, headers: auth });
+    const badType = await call(create, PATH, { json: { url: `${t.receiver.url}/x`, eventTypes: ['onboarding.exploded'] }, headers: t.auth });
     expect(badType.status).toBe(400);
     expect(badType.data.errors[0].pointer).toBe('/eventTypes/0');
-    expect((await call(create, PATH, { json: { url: `${receiver.url}/x`, eventTypes: [] }, headers: auth })).status).toBe(400);
-    expect((await call(create, PATH, { json: { url: 'ftp://example.com/x', eventTypes: ['step.completed'] }, headers: auth })).data.errors[0].pointer).toBe('/url');
+    expect((await call(create, PATH, { json: { url: `${t.receiver.url}/x`, eventTypes: [] }, headers: t.auth })).status).toBe(400);
+    expect((await call(create, PATH, { json: { url: 'ftp://example.com/x', eventTypes: ['step.completed'] }, headers: t.auth })).data.errors[0].pointer).toBe('/url');
 
-    const changed = await call(update, `${PATH}/${id}`, { method: 'PATCH', json: { enabled: false, basicAuth: null }, headers: auth, params: { endpointId: id } });
+    const changed = await call(update, `${PATH}/${id}`, { method: 'PATCH', json: { enabled: false, basicAuth: null }, headers: t.auth, params: { endpointId: id } });
     expect(changed.data).toMatchObject({ id, enabled: false, hasBasicAuth: false, eventTypes: ['onboarding.status_changed'] });
-    expect((await call(list, PATH, { headers: auth })).data.endpoints.map((e: { id: string }) => e.id)).toEqual([id]);
+    expect((await call(list, PATH, { headers: t.auth })).data.endpoints.map((e: { id: string }) => e.id)).toEqual([id]);
 
-    const authB = await bearerHeaders(b);
-    expect((await call(list, PATH, { headers: authB })).data.endpoints).toEqual([]);
-    expect((await call(update, `${PATH}/${id}`, { method: 'PATCH', json: { enabled: true }, headers: authB, params: { endpointId: id } })).status).toBe(404);
-    expect((await call(remove, `${PATH}/${id}`, { method: 'DELETE', headers: authB, params: { endpointId: id } })).status).toBe(404);
+    expect((await call(list, PATH, { headers: t.otherAuth })).data.endpoints).toEqual([]);
+    expect((await call(update, `${PATH}/${id}`, { method: 'PATCH', json: { enabled: true }, headers: t.otherAuth, params: { endpointId: id } })).status).toBe(404);
+    expect((await call(remove, `${PATH}/${id}`, { method: 'DELETE', headers: t.otherAuth, params: { endpointId: id } })).status).toBe(404);
     const analyst = { username: `an.${Date.now()}`, password: 'analyst-password-1' };
-    await createUser(a.integratorId, analyst.username, analyst.password, 'analyst');
+    await createUser(t.tenant.integratorId, analyst.username, analyst.password, 'analyst');
     const authAnalyst = await bearerHeaders(analyst);
     expect((await call(list, PATH, { headers: authAnalyst })).status).toBe(200);
-    expect((await call(create, PATH, { json: { url: `${receiver.url}/y`, eventTypes: ['step.completed'] }, headers: authAnalyst })).status).toBe(403);
+    expect((await call(create, PATH, { json: { url: `${t.receiver.url}/y`, eventTypes: ['step.completed'] }, headers: authAnalyst })).status).toBe(403);
 
-    expect((await call(remove, `${PATH}/${id}`, { method: 'DELETE', headers: auth, params: { endpointId: id } })).status).toBe(204);
-    expect((await call(list, PATH, { headers: auth })).data.endpoints).toEqual([]);
+    expect((await call(remove, `${PATH}/${id}`, { method: 'DELETE', headers: t.auth, params: { endpointId: id } })).status).toBe(204);
+    expect((await call(list, PATH, { headers: t.auth })).data.endpoints).toEqual([]);
   });
 
   it('fans an event out: the process URL once, each subscribed endpoint once (a URL that is both, once), one sequence; redelivery keeps the webhook-id', async () => {
-    const auth = await bearerHeaders(a);
     const sub = async (path: string, eventTypes: string[], enabled = true) =>
-      (await call(create, PATH, { json: { url: `${receiver.url}${path}`, eventTypes, enabled }, headers: auth })).data.id as string;
+      (await call(create, PATH, { json: { url: `${t.receiver.url}${path}`, eventTypes, enabled }, headers: t.auth })).data.id as string;
     await sub('/ep', ['step.completed', 'step.expired']);
     await sub('/other', ['onboarding.status_changed']);
     await sub('/hook', ['step.completed']); // the same URL as the process's own
@@ -76,12 +57,12 @@ describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) =
 
     const database = await getDb();
     const ids = await database.transaction((tx) =>
-      emitWebhook(tx, { integratorId: a.integratorId, type: 'step.completed', url: `${receiver.url}/hook`, subjectId: 'req-fan', data: { requestId: 'req-fan', status: 'APPROVED' } }),
+      emitWebhook(tx, { integratorId: t.tenant.integratorId, type: 'step.completed', url: `${t.receiver.url}/hook`, subjectId: 'req-fan', data: { requestId: 'req-fan', status: 'APPROVED' } }),
     );
     expect(ids).toHaveLength(2);
-    const before = receiver.calls.length;
+    const before = t.receiver.calls.length;
     for (const id of ids) expect(await deliverEvent(id)).toBe('delivered');
-    const calls = receiver.calls.slice(before);
+    const calls = t.receiver.calls.slice(before);
     expect(calls.map((c) => c.path).sort()).toEqual(['/ep', '/hook']);
     const bodies = calls.map((c) => JSON.parse(c.body));
     expect(new Set(bodies.map((p) => p.sequence)).size).toBe(1);
@@ -89,9 +70,9 @@ describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) =
     expect(bodies.map((p) => p.id).sort()).toEqual([...ids].sort());
 
     // A later event of the same subject has a higher sequence.
-    const [later = ''] = await database.transaction((tx) => emitWebhook(tx, { integratorId: a.integratorId, type: 'step.expired', subjectId: 'req-fan', data: { requestId: 'req-fan' } }));
+    const [later = ''] = await database.transaction((tx) => emitWebhook(tx, { integratorId: t.tenant.integratorId, type: 'step.expired', subjectId: 'req-fan', data: { requestId: 'req-fan' } }));
     await deliverEvent(later);
-    const laterCall = receiver.calls[receiver.calls.length - 1]!;
+    const laterCall = t.receiver.calls[t.receiver.calls.length - 1]!;
     expect(laterCall.path).toBe('/ep');
     expect(JSON.parse(laterCall.body).sequence).toBeGreaterThan(bodies[0].sequence);
 
@@ -99,11 +80,11 @@ describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) =
     await startServiceWorkers();
     const first = calls.find((c) => c.path === '/ep')!;
     const eventId = first.headers['webhook-id'] as string;
-    const n = receiver.calls.length;
-    expect((await call(redeliverApi, `/services/api/v1/webhooks/events/${eventId}/redeliver`, { method: 'POST', headers: auth, params: { eventId } })).status).toBe(202);
+    const n = t.receiver.calls.length;
+    expect((await call(redeliverApi, `/services/api/v1/webhooks/events/${eventId}/redeliver`, { method: 'POST', headers: t.auth, params: { eventId } })).status).toBe(202);
     const deadline = Date.now() + 20_000;
-    while (receiver.calls.length === n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const again = receiver.calls[n]!;
+    while (t.receiver.calls.length === n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const again = t.receiver.calls[n]!;
     expect(again.headers['webhook-id']).toBe(eventId);
     expect(again.body).toBe(first.body);
   });

@@ -9,7 +9,7 @@ import { formalisticResponseSchema, type FormalisticResponse } from '@/lib/contr
 import { enrolFace, mainFace, pictureFrom } from '@/lib/face';
 import { generate } from '@/scripts/synth';
 import { articles, cnpjCard, company } from '@/scripts/synth/company';
-import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { call, facesDir, withTestIntegrator } from '@/lib/testing';
 
 const URL_PATH = '/services/api/v1/extract/formalistic/json';
 const face = (name: string) => fs.readFileSync(path.join(facesDir(), 'deepface', name));
@@ -17,21 +17,15 @@ const b64 = (b: Buffer) => b.toString('base64');
 const OTHER_CPF = '11144477735';
 
 describe('formalistic extraction (SPEC 4.10)', () => {
-  let db: TestDatabase;
-  let tenant: SeededIntegrator;
-  let auth: Record<string, string>;
+  const t = withTestIntegrator();
   let cnh: { image: Buffer; cpf: string; name: string };
   beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    tenant = await seedIntegrator();
-    auth = await bearerHeaders(tenant);
     const sample = await generate('CNH_FRENTE', 21, 'clean', { portrait: face('img1.jpg') });
     cnh = { image: sample.image, cpf: sample.truth.fields.cpf!, name: sample.truth.fields.nome! };
   }, 60_000);
-  afterAll(async () => db.close());
 
   const post = async (json: Record<string, unknown>) => {
-    const r = await call(POST, URL_PATH, { headers: auth, json });
+    const r = await call(POST, URL_PATH, { headers: t.auth, json });
     return { status: r.status, data: r.data as FormalisticResponse, raw: r.data };
   };
 
@@ -94,7 +88,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
 
   it('faceDB: the document face found under another CPF in the index is listed and stops the analysis', async () => {
     const enrolled = await mainFace(await pictureFrom(b64(face('img2.jpg')), 'x'), 'x', []);
-    await enrolFace(tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
+    await enrolFace(t.tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
     const r = await post({ cpfCnpj: cnh.cpf, faceDB: true, files: [b64(cnh.image)] });
     const item = r.data.ocrResultList[0]!;
     // Every file read: the top level is successful, whatever the score says.

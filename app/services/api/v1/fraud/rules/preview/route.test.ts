@@ -1,43 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as preview } from './route';
 import { DELETE as allow, PUT as deny } from '../../deny-list/[cpf]/route';
 import { GET as listDenied } from '../../deny-list/route';
 import { rulePreviewSchema } from '@/lib/contracts/fraud-admin';
 import { recordAnalysis } from '@/lib/fraud';
 import { createUser } from '@/lib/auth';
-import { bearerHeaders, call, consoleHeaders, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { bearerHeaders, call, consoleHeaders, withTestIntegrator } from '@/lib/testing';
 
 const URL = '/services/api/v1/fraud/rules/preview';
 const CPF = '52998224725';
 
 describe('rule preview and deny-list writes: admin only, by token or console cookie', () => {
-  let db: TestDatabase;
-  let tenant: SeededIntegrator;
+  const t = withTestIntegrator();
   let n = 0;
   const colleague = async (role: 'analyst' | 'viewer') => {
-    const who = { username: `${role}${++n}.${tenant.username}`, password: `${tenant.password}-${role}` };
-    await createUser(tenant.integratorId, who.username, who.password, role);
+    const who = { username: `${role}${++n}.${t.tenant.username}`, password: `${t.tenant.password}-${role}` };
+    await createUser(t.tenant.integratorId, who.username, who.password, role);
     return who;
   };
   beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    tenant = await seedIntegrator();
     const penalties = [{ rulesName: 'DOCUMENTO_VENCIDO', rulesPenalty: 30, hardStop: false, message: 'vencido' }];
-    await recordAnalysis({ integratorId: tenant.integratorId, methodName: 'fraud.analysis', cpf: CPF, score: 70, hardStop: false, penalties, totalTimeMs: 9 });
+    await recordAnalysis({ integratorId: t.tenant.integratorId, methodName: 'fraud.analysis', cpf: CPF, score: 70, hardStop: false, penalties, totalTimeMs: 9 });
   });
-  afterAll(async () => db.close());
 
   it('previews with a token and with the console cookie, in the documented shape', async () => {
     const json = { rules: [{ ruleName: 'DOCUMENTO_VENCIDO', weight: 60 }] };
-    const byToken = await call(preview, URL, { headers: await bearerHeaders(tenant), json });
+    const byToken = await call(preview, URL, { headers: await bearerHeaders(t.tenant), json });
     expect(byToken.status, byToken.text).toBe(200);
     const body = rulePreviewSchema.parse(byToken.data);
     expect(body).toMatchObject({ analysed: 1, changed: 1, transitions: [{ from: 'review', to: 'rejected', count: 1 }] });
-    const byCookie = await call(preview, URL, { headers: await consoleHeaders(tenant), json });
+    const byCookie = await call(preview, URL, { headers: await consoleHeaders(t.tenant), json });
     expect(byCookie.data).toEqual(byToken.data);
-    const badRule = await call(preview, URL, { headers: await bearerHeaders(tenant), json: { rules: [{ ruleName: 'NAO_EXISTE', weight: 1 }] } });
+    const badRule = await call(preview, URL, { headers: await bearerHeaders(t.tenant), json: { rules: [{ ruleName: 'NAO_EXISTE', weight: 1 }] } });
     expect(badRule.status).toBe(400);
-    const badWeight = await call(preview, URL, { headers: await bearerHeaders(tenant), json: { rules: [{ ruleName: 'DOCUMENTO_VENCIDO', weight: 101 }] } });
+    const badWeight = await call(preview, URL, { headers: await bearerHeaders(t.tenant), json: { rules: [{ ruleName: 'DOCUMENTO_VENCIDO', weight: 101 }] } });
     expect(badWeight.status).toBe(400);
   });
 
@@ -48,7 +44,7 @@ describe('rule preview and deny-list writes: admin only, by token or console coo
       expect(res.status).toBe(403);
       expect(res.data.code).toBe('forbidden_role');
     }
-    const crossSite = await call(preview, URL, { headers: { ...(await consoleHeaders(tenant)), origin: 'https://evil.example' }, json });
+    const crossSite = await call(preview, URL, { headers: { ...(await consoleHeaders(t.tenant)), origin: 'https://evil.example' }, json });
     expect(crossSite.status).toBe(403);
   });
 
@@ -57,7 +53,7 @@ describe('rule preview and deny-list writes: admin only, by token or console coo
     const path = `/services/api/v1/fraud/deny-list/${CPF}`;
     const analyst = await consoleHeaders(await colleague('analyst'));
     expect((await call(deny, path, { method: 'PUT', headers: analyst, json: { reason: 'x' }, params })).status).toBe(403);
-    const admin = await consoleHeaders(tenant);
+    const admin = await consoleHeaders(t.tenant);
     expect((await call(deny, path, { method: 'PUT', headers: admin, json: { reason: 'chargeback' }, params })).status).toBe(200);
     expect((await call(allow, path, { method: 'DELETE', headers: analyst, params })).status).toBe(403);
     const viewer = await consoleHeaders(await colleague('viewer'));
