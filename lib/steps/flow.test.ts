@@ -5,7 +5,7 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { deliverEvent } from '../webhooks';
 import { listOutbox } from '../notify';
-import { backends, bearerHeaders, call, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
+import { backends, call, withTestIntegrator } from '../testing';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { POST as startValidation } from '@/app/services/api/v1/steps/validation/route';
 import { POST as startMfa } from '@/app/onboarding/api/v1/steps/mfa/route';
@@ -45,38 +45,25 @@ async function sendAll() {
 }
 
 describe.each(backends())('hosted validation and MFA processes on %s', (backend) => {
-  let db: TestDatabase;
-  let a: SeededIntegrator;
-  let b: SeededIntegrator;
-  let authA: Record<string, string>;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  beforeAll(async () => {
-    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+  beforeAll(() => {
     Object.assign(process.env, { NODE_ENV: 'development' });
     resetConfig();
-    db = await createTestDatabase(backend);
-    a = await seedIntegrator();
-    b = await seedIntegrator();
-    authA = await bearerHeaders(a);
-    receiver = await startReceiver(() => ({ status: 200 }));
   });
-  afterAll(async () => {
-    await receiver.close();
-    await db.close();
-    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+  afterAll(() => {
     Object.assign(process.env, { NODE_ENV: 'test' });
     resetConfig();
   });
+  const t = withTestIntegrator({ backend, tenants: 2, receiver: () => ({ status: 200 }) });
 
-  const startV = (body: Record<string, unknown>, headers = authA) =>
+  const startV = (body: Record<string, unknown>, headers = t.auth) =>
     call(startValidation, '/services/api/v1/steps/validation', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done', cellphone: '11987654321', ...body }, headers });
 
   it('validation end to end: start, open, intro consent, wrong code, right code, redirect, result and webhook agree', async () => {
-    const started = await startV({ webhookUrl: `${receiver.url}/hook`, webhookBasicAuth: 'u:p', cellphone: '11900001111' });
+    const started = await startV({ webhookUrl: `${t.receiver.url}/hook`, webhookBasicAuth: 'u:p', cellphone: '11900001111' });
     expect(started.status).toBe(200);
     expect(started.data).toEqual({ requestProcessUrl: expect.stringMatching(/^http:\/\/atesta\.test\/p\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{43}$/), requestId: expect.any(String), createdAt: expect.any(String) });
     const { requestId } = started.data;
-    const pending = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authA, params: { requestId } });
+    const pending = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: t.auth, params: { requestId } });
     expect(pending.data).toMatchObject({ status: 'PENDING', validationResponse: { requestId, phoneNumber: 11900001111, isCodeValid: false } });
 
     const opened = await open(started.data.requestProcessUrl);
@@ -101,16 +88,16 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     const target = new URL(leave.headers.get('location')!);
     expect(target.origin + target.pathname).toBe('https://app.example.com/done');
     expect(target.searchParams.get('status')).toBe('APPROVED');
-    expect(target.searchParams.get('signature')).toBe(redirectSignature(a.webhookSecret, requestId, 'APPROVED'));
+    expect(target.searchParams.get('signature')).toBe(redirectSignature(t.tenant.webhookSecret, requestId, 'APPROVED'));
 
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authA, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: t.auth, params: { requestId } });
     expect(result.data).toEqual({ requestId, status: 'APPROVED', finishedAt: expect.any(String), validationResponse: { createdAt: started.data.createdAt, requestId, phoneNumber: 11900001111, isCodeValid: true } });
 
     const database = await getDb();
     const [event] = await database.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.subjectId, requestId));
     expect(await deliverEvent(event!.id)).toBe('delivered');
-    const call0 = receiver.calls.at(-1)!;
-    const payload = new Webhook(a.webhookSecret).verify(call0.body, call0.headers as Record<string, string>) as { type: string; data: unknown };
+    const call0 = t.receiver.calls.at(-1)!;
+    const payload = new Webhook(t.tenant.webhookSecret).verify(call0.body, call0.headers as Record<string, string>) as { type: string; data: unknown };
     expect(payload.type).toBe('step.completed');
     expect(payload.data).toEqual(result.data);
     expect(call0.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
@@ -137,7 +124,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     const outcomes = [];
     for (let i = 0; i < 5; i++) outcomes.push((await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code: wrongCode }, headers, params: { requestId } })).data);
     expect(outcomes.map((o) => o.attemptsLeft ?? o.outcome)).toEqual([4, 3, 2, 1, 'rejected']);
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authA, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: t.auth, params: { requestId } });
     expect(result.data).toMatchObject({ status: 'REJECTED', validationResponse: { isCodeValid: false } });
     expect((await call(verifyApi, `/p/${requestId}/api/verify`, { json: { code }, headers, params: { requestId } })).status).toBe(409);
   });
@@ -167,12 +154,12 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
   });
 
   it('expires after the lifetime, fires step.expired, and the link shows the expired page', async () => {
-    const started = await startV({ webhookUrl: `${receiver.url}/hook` });
+    const started = await startV({ webhookUrl: `${t.receiver.url}/hook` });
     const { requestId } = started.data;
     const database = await getDb();
     await database.update(schema.stepProcesses).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(schema.stepProcesses.id, requestId));
     expect(await expireDue()).toBeGreaterThanOrEqual(1);
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authA, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: t.auth, params: { requestId } });
     expect(result.data.status).toBe('EXPIRED');
     const [event] = await database.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.subjectId, requestId));
     expect(event!.type).toBe('step.expired');
@@ -182,9 +169,9 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
   it('cancel: only before the end; the link stops working', async () => {
     const started = await startV({});
     const { requestId } = started.data;
-    const canceled = await call(cancel, `/services/api/v1/steps/${requestId}/cancel`, { method: 'POST', headers: authA, params: { requestId } });
+    const canceled = await call(cancel, `/services/api/v1/steps/${requestId}/cancel`, { method: 'POST', headers: t.auth, params: { requestId } });
     expect(canceled.data.status).toBe('CANCELED');
-    const again = await call(cancel, `/services/api/v1/steps/${requestId}/cancel`, { method: 'POST', headers: authA, params: { requestId } });
+    const again = await call(cancel, `/services/api/v1/steps/${requestId}/cancel`, { method: 'POST', headers: t.auth, params: { requestId } });
     expect(again.status).toBe(409);
     expect(again.data.code).toBe('illegal_transition');
     expect((await open(started.data.requestProcessUrl)).setCookie).toBeNull();
@@ -193,10 +180,9 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
   it("another integrator's requestId is 404 on both result endpoints; a wrong secret opens nothing", async () => {
     const started = await startV({});
     const { requestId } = started.data;
-    const authB = await bearerHeaders(b);
-    expect((await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: authB, params: { requestId } })).status).toBe(404);
-    expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': b.apiKey }, params: { requestId } })).status).toBe(404);
-    expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': a.apiKey }, params: { requestId } })).status).toBe(200);
+    expect((await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: t.otherAuth, params: { requestId } })).status).toBe(404);
+    expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': t.other.apiKey }, params: { requestId } })).status).toBe(404);
+    expect((await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': t.tenant.apiKey }, params: { requestId } })).status).toBe(200);
     const forged = await open(started.data.requestProcessUrl.replace(/\/[^/]+$/, '/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
     expect(forged.setCookie).toBeNull();
     // Without a session the page API refuses.
@@ -215,7 +201,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     const noOrigin = await startV({ appRedirect: '/after' });
     expect(noOrigin.status).toBe(422);
     expect(noOrigin.data).toMatchObject({ code: 'app_origin_not_configured', detail: expect.stringMatching(/set-app-origin.*PUT \/services\/api\/v1\/settings/s) });
-    await call(putSettings, '/services/api/v1/settings', { method: 'PUT', json: { appOrigin: 'https://shop.example.com' }, headers: authA });
+    await call(putSettings, '/services/api/v1/settings', { method: 'PUT', json: { appOrigin: 'https://shop.example.com' }, headers: t.auth });
     const withPath = await startV({ appRedirect: '/after' });
     expect(withPath.status).toBe(200);
     const database = await getDb();
@@ -223,19 +209,19 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     expect(row).toMatchObject({ useIntroPage: true, useSuccessPage: true, kind: 'validation', api: 'bearer' });
     // The path resolves against the origin when the person leaves.
     const openedPath = await open(withPath.data.requestProcessUrl);
-    await cancelProcess(a.integratorId, withPath.data.requestId);
+    await cancelProcess(t.tenant.integratorId, withPath.data.requestId);
     const left = await done(new Request(`http://atesta.test/p/${withPath.data.requestId}/done`, { headers: page(openedPath.cookie) }), { params: Promise.resolve({ requestId: withPath.data.requestId }) });
     expect(new URL(left.headers.get('location')!).origin + new URL(left.headers.get('location')!).pathname).toBe('https://shop.example.com/after');
-    const liveness = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'myapp://done' }, headers: authA });
+    const liveness = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'myapp://done' }, headers: t.auth });
     expect(liveness.status).toBe(200);
   });
 
   it('MFA (API key): needs cellphone or e-mail; with both the person chooses; by e-mail it completes', async () => {
-    const key = { 'x-api-key': a.apiKey };
+    const key = { 'x-api-key': t.tenant.apiKey };
     const none = await call(startMfa, '/onboarding/api/v1/steps/mfa', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/x' }, headers: key });
     expect(none.status).toBe(400);
     expect((await call(startMfa, '/onboarding/api/v1/steps/mfa', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/x', cellphone: '119876' }, headers: key })).status).toBe(400);
-    const noKey = await call(startMfa, '/onboarding/api/v1/steps/mfa', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/x', email: 'a@b.co' } });
+    const noKey = await call(startMfa, '/onboarding/api/v1/steps/mfa', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/x', email: 'a@t.other.co' } });
     expect(noKey.status).toBe(401);
     const started = await call(startMfa, '/onboarding/api/v1/steps/mfa', {
       json: { cpf: '52998224725', appRedirect: 'https://app.example.com/x', cellphone: '11900004444', email: 'Pessoa@Example.com' },
