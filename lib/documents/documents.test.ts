@@ -6,7 +6,8 @@ import { DOC_TYPES, generate, type Sample } from '@/scripts/synth';
 import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
 import { GET as healthz } from '@/app/healthz/route';
 import { closeOcrPool } from '../ocr';
-import { backends, call, withTestIntegrator } from '../testing';
+import { backends, call } from '../testing';
+import { withTestIntegrator } from '../testing/fixture';
 import { extractDocument, type OcrField } from '.';
 
 /** A field's value; `qrCode.x` is the nested pair x of the QR code. */

@@ -32,7 +32,9 @@ export interface TestIntegrator {
  * The setup most integration tests share, as hooks of the describe block it
  * is called in: a test database, seeded tenants with their Bearer headers
  * and, if asked, a webhook receiver; closed after the block. The fields are
- * filled before the block's own beforeAll hooks run.
+ * filled before the block's own beforeAll hooks run. Imported from
+ * `lib/testing/fixture` (it needs vitest), not from the `lib/testing` index
+ * that the benchmark and scripts use too.
  */
 export function withTestIntegrator(options: TestIntegratorOptions = {}): TestIntegrator {
   const t = {} as TestIntegrator;

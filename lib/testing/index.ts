@@ -2,7 +2,6 @@ export { backends, createTestDatabase, type Backend, type TestDatabase } from '.
 export { call, type CallOptions } from './call';
 export { seedIntegrator, bearerHeaders, consoleHeaders, type SeededIntegrator } from './seed';
 export { startReceiver, type ReceivedCall } from './receiver';
-export { withTestIntegrator, type TestIntegrator, type TestIntegratorOptions } from './fixture';
 export { datasetsDir, facesDir } from './datasets';
 export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type ChildServer } from './worker';
 export { startStack, type Stack, type StackOptions } from './stack';

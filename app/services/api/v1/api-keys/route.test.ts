@@ -5,7 +5,8 @@ import { POST as rotate } from './[keyId]/rotate/route';
 import { POST as login } from '../authentication/route';
 import { authenticateApiKey } from '@/lib/http';
 import { createUser } from '@/lib/auth';
-import { backends, bearerHeaders, call, withTestIntegrator } from '@/lib/testing';
+import { backends, bearerHeaders, call } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 
 describe.each(backends())('API keys and tenancy on %s', (backend) => {

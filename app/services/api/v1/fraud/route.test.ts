@@ -10,7 +10,8 @@ import { GET as listRules } from './rules/route';
 import { PUT as putRule } from './rules/[ruleName]/route';
 import { fraudAnalysisSchema } from '@/lib/contracts/fraud';
 import { generate } from '@/scripts/synth';
-import { bearerHeaders, call, facesDir, seedIntegrator, withTestIntegrator } from '@/lib/testing';
+import { bearerHeaders, call, facesDir, seedIntegrator } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const face = (name: string) => fs.readFileSync(path.join(facesDir(), 'deepface', name));
 const b64 = (b: Buffer) => b.toString('base64');

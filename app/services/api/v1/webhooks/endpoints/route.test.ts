@@ -7,7 +7,8 @@ import { getDb } from '@/lib/db';
 import { stopWorkers } from '@/lib/jobs';
 import { startServiceWorkers } from '@/lib/ops/workers';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
-import { backends, bearerHeaders, call, withTestIntegrator } from '@/lib/testing';
+import { backends, bearerHeaders, call } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const PATH = '/services/api/v1/webhooks/endpoints';
 

@@ -9,7 +9,8 @@ import { getDb } from '@/lib/db';
 import { stopWorkers } from '@/lib/jobs';
 import { startServiceWorkers } from '@/lib/ops/workers';
 import { deliverEvent, emitWebhook } from '@/lib/webhooks';
-import { backends, call, withTestIntegrator } from '@/lib/testing';
+import { backends, call } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 import { Webhook } from 'standardwebhooks';
 
 

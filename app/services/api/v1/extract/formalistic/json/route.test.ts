@@ -9,7 +9,8 @@ import { formalisticResponseSchema, type FormalisticResponse } from '@/lib/contr
 import { enrolFace, mainFace, pictureFrom } from '@/lib/face';
 import { generate } from '@/scripts/synth';
 import { articles, cnpjCard, company } from '@/scripts/synth/company';
-import { call, facesDir, withTestIntegrator } from '@/lib/testing';
+import { call, facesDir } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const URL_PATH = '/services/api/v1/extract/formalistic/json';
 const face = (name: string) => fs.readFileSync(path.join(facesDir(), 'deepface', name));

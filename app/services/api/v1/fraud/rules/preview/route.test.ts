@@ -5,7 +5,8 @@ import { GET as listDenied } from '../../deny-list/route';
 import { rulePreviewSchema } from '@/lib/contracts/fraud-admin';
 import { recordAnalysis } from '@/lib/fraud';
 import { createUser } from '@/lib/auth';
-import { bearerHeaders, call, consoleHeaders, withTestIntegrator } from '@/lib/testing';
+import { bearerHeaders, call, consoleHeaders } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const URL = '/services/api/v1/fraud/rules/preview';
 const CPF = '52998224725';
