@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../auth';
-import { resetConfig } from '../config';
 import { openText } from '../crypto';
 import { getDb, schema } from '../db';
 import { denyCpf } from '../fraud';
@@ -12,7 +11,8 @@ import { stopWorkers } from '../jobs';
 import { startServiceWorkers } from '../ops/workers';
 import { listOutbox } from '../notify';
 import { updateSettings } from '../settings';
-import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, tightCrop, type SeededIntegrator, type TestDatabase } from '../testing';
+import { bearerHeaders, call, facesDir, seedIntegrator, tightCrop } from '../testing';
+import { withTestIntegrator } from '../testing/fixture';
 import { createEndpoint } from '../webhooks';
 import { fraudCase, validCnhFront as validCnh, type Faces, type FraudCase } from '@/scripts/synth/fraud';
 import { POST as enrolApi } from '@/app/services/api/v1/onboarding/enroll/json/route';
@@ -34,36 +34,23 @@ const dataUrl = (b: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${b.toS
 const FINAL = ['DONE', 'REJECTED', 'CANCELED', 'ERROR', 'BLACKLISTED', 'RESOLVED'];
 
 describe('onboarding enrolment, pipeline, review and data rights', () => {
-  let db: TestDatabase;
-  let a: SeededIntegrator;
-  let auth: Record<string, string>;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const ctx = withTestIntegrator({ receiver: () => ({ status: 200 }) });
   let faces: Faces;
   let clean: FraudCase;
 
   beforeAll(async () => {
-    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-    resetConfig();
-    db = await createTestDatabase('pglite');
-    a = await seedIntegrator();
-    auth = await bearerHeaders(a);
-    receiver = await startReceiver(() => ({ status: 200 }));
-    await createEndpoint(a.integratorId, { url: `${receiver.url}/all`, eventTypes: ['onboarding.status_changed'] });
+    await createEndpoint(ctx.tenant.integratorId, { url: `${ctx.receiver.url}/all`, eventTypes: ['onboarding.status_changed'] });
     faces = person('img1.jpg', 'img2.jpg');
     clean = await validCnh(faces);
     await startServiceWorkers();
   }, 120_000);
   afterAll(async () => {
     await stopWorkers();
-    await receiver.close();
-    await db.close();
-    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    resetConfig();
   });
 
   const enrol = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    call(enrolApi, '/services/api/v1/onboarding/enroll/json', { json, headers: { ...auth, ...headers } });
-  const get = (id: string, headers = auth) => call(getApi, `/services/api/v1/onboarding/enroll/${id}`, { headers, params: { onboardingId: id } });
+    call(enrolApi, '/services/api/v1/onboarding/enroll/json', { json, headers: { ...ctx.auth, ...headers } });
+  const get = (id: string, headers = ctx.auth) => call(getApi, `/services/api/v1/onboarding/enroll/${id}`, { headers, params: { onboardingId: id } });
   async function settle(id: string, until = FINAL, ms = 90_000) {
     const deadline = Date.now() + ms;
     for (;;) {
@@ -72,7 +59,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       await new Promise((res) => setTimeout(res, 300));
     }
   }
-  const eventsOf = (id: string, path = '/hook') => receiver.calls.filter((c) => c.path === path).map((c) => JSON.parse(c.body)).filter((p) => p.data?.onboardingId === id);
+  const eventsOf = (id: string, path = '/hook') => ctx.receiver.calls.filter((c) => c.path === path).map((c) => JSON.parse(c.body)).filter((p) => p.data?.onboardingId === id);
 
   it('accepts at once (201 STARTED), approves a genuine person with a matching selfie, enrols the face and notifies the callBackUrl', async () => {
     const res = await enrol({
@@ -83,7 +70,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       email: 'Pessoa@Example.com',
       phone: '11987654321',
       zipCode: '01310100',
-      callBackUrl: `${receiver.url}/hook`,
+      callBackUrl: `${ctx.receiver.url}/hook`,
       basicAuth: 'hook:secret',
       useTerms: true,
       acceptedTermVersion: 3,
@@ -110,7 +97,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(done.status, JSON.stringify(done.scoreData)).toBe('DONE');
     expect(done.faceMatch.match).toBe(true);
     // The file a reviewer would see: both faces and the selfie's liveness, beyond the SPEC record.
-    const file = await call(reviewApi, `/x/${id}`, { headers: auth, params: { onboardingId: id } });
+    const file = await call(reviewApi, `/x/${id}`, { headers: ctx.auth, params: { onboardingId: id } });
     expect(file.data.images.portrait).toMatch(/^data:image\/jpeg;base64,/);
     expect(file.data.liveness).toMatchObject({ alive: true, score: expect.any(Number) });
     expect(done.scoreData).toMatchObject({ cpf: Number(clean.cpf), customerId: 'cust-1', hardStop: false });
@@ -132,7 +119,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const changes = eventsOf(id, '/all').sort((x, y) => x.sequence - y.sequence);
     expect(changes.map((e) => `${e.type}:${e.data.previousStatus}>${e.data.status}`)).toEqual(['onboarding.status_changed:STARTED>PROCESSING', 'onboarding.status_changed:PROCESSING>DONE']);
     expect(changes[1].sequence).toBeLessThan(eventsOf(id)[0].sequence);
-    const hook = receiver.calls.find((c) => c.path === '/hook' && JSON.parse(c.body).data.onboardingId === id)!;
+    const hook = ctx.receiver.calls.find((c) => c.path === '/hook' && JSON.parse(c.body).data.onboardingId === id)!;
     expect(hook.headers.authorization).toBe(`Basic ${Buffer.from('hook:secret').toString('base64')}`);
     expect(hook.body).not.toMatch(/base64,|\/9j\//);
     expect(JSON.parse(hook.body).data).toEqual({ ...done, updatedAt: expect.any(String) });
@@ -142,7 +129,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(mails[0]?.body).toMatch(/\d{6}/);
     expect(JSON.stringify(done)).not.toContain(/\d{6}/.exec(mails[0]!.body)![0]);
 
-    const history = await call(historyApi, `/x/${id}/history`, { headers: auth, params: { onboardingId: id } });
+    const history = await call(historyApi, `/x/${id}/history`, { headers: ctx.auth, params: { onboardingId: id } });
     expect(history.data.items.filter((h: { action: string }) => h.action === 'transition').map((h: { toStatus: string }) => h.toStatus)).toEqual(['STARTED', 'PROCESSING', 'DONE']);
     expect(history.data.items[0]).toMatchObject({ action: 'transition', toStatus: 'STARTED', actor: expect.stringMatching(/^user:[0-9a-f-]{36}$/) });
     expect(history.data.items[1]).toMatchObject({ action: 'tokens_sent', actor: 'system', reason: 'email, sms' });
@@ -156,7 +143,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     // Case numbers decide the CPF: a later one, so the denied CPF is not the approved person's.
     let denied = await validCnh(person('img3.jpg', 'img12.jpg'), 10);
     for (let i = 11; denied.cpf === clean.cpf; i++) denied = await validCnh(person('img3.jpg', 'img12.jpg'), i);
-    await denyCpf(a.integratorId, denied.cpf, 'chargeback fraud');
+    await denyCpf(ctx.tenant.integratorId, denied.cpf, 'chargeback fraud');
     // Person01's face, approved under clean.cpf in the first case, on a document with another CPF.
     let dup = await validCnh(faces, 1);
     for (let i = 2; dup.cpf === clean.cpf; i++) dup = await validCnh(faces, i);
@@ -176,11 +163,11 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const [rr, gg] = [r!, g!];
 
     // Review queue: the grey one, CPF masked; the file holds the picture; a viewer cannot decide.
-    const queue = await call(reviewsApi, '/services/api/v1/onboarding/reviews', { headers: auth });
+    const queue = await call(reviewsApi, '/services/api/v1/onboarding/reviews', { headers: ctx.auth });
     expect(queue.data.items.map((i: { onboardingId: string }) => i.onboardingId)).toContain(gg.onboardingId);
     const item = queue.data.items.find((i: { onboardingId: string }) => i.onboardingId === gg.onboardingId);
     expect(item.cpf).toBe(`***.${expired.cpf.slice(3, 6)}.${expired.cpf.slice(6, 9)}-**`);
-    const file = await call(reviewApi, `/x/${gg.onboardingId}`, { headers: auth, params: { onboardingId: gg.onboardingId } });
+    const file = await call(reviewApi, `/x/${gg.onboardingId}`, { headers: ctx.auth, params: { onboardingId: gg.onboardingId } });
     expect(file.data.images.front).toMatch(/^data:image\/jpeg;base64,/);
     expect(Buffer.from(file.data.images.front.split(',')[1], 'base64').equals(expired.image)).toBe(true);
     expect(file.data.onboarding.ocrData.fields.length).toBeGreaterThan(3);
@@ -192,27 +179,27 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(file.headers.get('cache-control')).toBe('no-store');
 
     const viewer = { username: `viewer.${Date.now()}`, password: 'viewer-password-123' };
-    await createUser(a.integratorId, viewer.username, viewer.password, 'viewer');
+    await createUser(ctx.tenant.integratorId, viewer.username, viewer.password, 'viewer');
     const denyViewer = await call(decisionApi, '/x', { json: { decision: 'approve', reason: 'fine by me' }, headers: await bearerHeaders(viewer), params: { onboardingId: gg.onboardingId } });
     expect(denyViewer.status).toBe(403);
-    const notInReview = await call(decisionApi, '/x', { json: { decision: 'approve', reason: 'looks fine' }, headers: auth, params: { onboardingId: rr.onboardingId } });
+    const notInReview = await call(decisionApi, '/x', { json: { decision: 'approve', reason: 'looks fine' }, headers: ctx.auth, params: { onboardingId: rr.onboardingId } });
     expect(notInReview.status).toBe(409);
 
-    const resolved = await call(decisionApi, '/x', { json: { decision: 'approve', reason: 'validity renewed, checked by phone' }, headers: auth, params: { onboardingId: gg.onboardingId } });
+    const resolved = await call(decisionApi, '/x', { json: { decision: 'approve', reason: 'validity renewed, checked by phone' }, headers: ctx.auth, params: { onboardingId: gg.onboardingId } });
     expect(resolved.status, resolved.text).toBe(200);
     expect(resolved.data.status).toBe('RESOLVED');
     expect(resolved.data.resolution).toMatchObject({ decision: 'approve', reason: 'validity renewed, checked by phone' });
     expect(resolved.data.statusReason).toBe('approved by reviewer: validity renewed, checked by phone');
     // Who decided, by name, in the file and its history.
-    const after = await call(reviewApi, `/x/${gg.onboardingId}`, { headers: auth, params: { onboardingId: gg.onboardingId } });
-    expect(after.data.resolvedBy).toBe(a.username);
-    expect(after.data.history.at(-1)).toMatchObject({ fromStatus: 'ANALYSIS', toStatus: 'RESOLVED', actorName: a.username, actor: expect.stringMatching(/^user:/) });
-    for (const e of after.data.history) expect(e.actorName).toBe(e.actor.startsWith('user:') ? a.username : null);
+    const after = await call(reviewApi, `/x/${gg.onboardingId}`, { headers: ctx.auth, params: { onboardingId: gg.onboardingId } });
+    expect(after.data.resolvedBy).toBe(ctx.tenant.username);
+    expect(after.data.history.at(-1)).toMatchObject({ fromStatus: 'ANALYSIS', toStatus: 'RESOLVED', actorName: ctx.tenant.username, actor: expect.stringMatching(/^user:/) });
+    for (const e of after.data.history) expect(e.actorName).toBe(e.actor.startsWith('user:') ? ctx.tenant.username : null);
     expect(after.data.history.some((e: { actor: string }) => e.actor === 'system')).toBe(true);
     const d = await getDb();
     expect(await d.select().from(schema.faceTemplates).where(eq(schema.faceTemplates.reference, gg.onboardingId))).toHaveLength(1);
     // Final statuses do not move.
-    expect((await call(cancelApi, '/x', { json: {}, headers: auth, params: { onboardingId: gg.onboardingId } })).data.code).toBe('illegal_transition');
+    expect((await call(cancelApi, '/x', { json: {}, headers: ctx.auth, params: { onboardingId: gg.onboardingId } })).data.code).toBe('illegal_transition');
   }, 180_000);
 
   it('Idempotency-Key: the same request returns the same onboarding; another body with the key is refused', async () => {
@@ -252,15 +239,15 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect((await get('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await get('not-a-uuid')).status).toBe(404);
     const b = await seedIntegrator();
-    const mine = await d.select({ id: schema.onboardings.id }).from(schema.onboardings).where(eq(schema.onboardings.integratorId, a.integratorId)).limit(1);
+    const mine = await d.select({ id: schema.onboardings.id }).from(schema.onboardings).where(eq(schema.onboardings.integratorId, ctx.tenant.integratorId)).limit(1);
     expect((await get(mine[0]!.id, await bearerHeaders(b))).status).toBe(404);
   });
 
   it('contacts to confirm: PENDING until the e-mail and SMS tokens are confirmed, wrong tokens cost attempts, then processing starts; cancel stops a PENDING one', async () => {
-    await updateSettings(a.integratorId, { onboarding: { confirmContacts: 'given' } });
+    await updateSettings(ctx.tenant.integratorId, { onboarding: { confirmContacts: 'given' } });
     try {
       const email = `confirm.${Date.now()}@example.com`;
-      const res = await enrol({ cpf: clean.cpf, customerId: 'pend', imageFront: dataUrl(clean.image), email, phone: '21987654321', callBackUrl: `${receiver.url}/hook` });
+      const res = await enrol({ cpf: clean.cpf, customerId: 'pend', imageFront: dataUrl(clean.image), email, phone: '21987654321', callBackUrl: `${ctx.receiver.url}/hook` });
       expect(res.status).toBe(201);
       expect(res.data.status).toBe('PENDING');
       expect(res.data.statusReason).toMatch(/confirm e-mail and phone/);
@@ -277,25 +264,25 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       const smsToken = await tokenFor('21987654321');
       expect(emailToken).toMatch(/^\d{6}$/);
       const wrongCode = emailToken === '000000' ? '111111' : '000000';
-      const wrong = await call(confirmApi, '/x', { json: { channel: 'email', token: wrongCode }, headers: auth, params: { onboardingId: id } });
+      const wrong = await call(confirmApi, '/x', { json: { channel: 'email', token: wrongCode }, headers: ctx.auth, params: { onboardingId: id } });
       expect(wrong.status).toBe(422);
       expect(wrong.data).toMatchObject({ code: 'invalid_token', attemptsLeft: 4 });
-      const ok = await call(confirmApi, '/x', { json: { channel: 'email', token: emailToken }, headers: auth, params: { onboardingId: id } });
+      const ok = await call(confirmApi, '/x', { json: { channel: 'email', token: emailToken }, headers: ctx.auth, params: { onboardingId: id } });
       expect(ok.data.basicData.emailConfirmed).toBe(true);
       expect(ok.data.status).toBe('PENDING');
       // A resend right away is refused by the cooldown.
-      expect((await call(tokensApi, '/x', { json: { channel: 'sms' }, headers: auth, params: { onboardingId: id } })).status).toBe(429);
-      const sms = await call(confirmApi, '/x', { json: { channel: 'sms', token: smsToken }, headers: auth, params: { onboardingId: id } });
+      expect((await call(tokensApi, '/x', { json: { channel: 'sms' }, headers: ctx.auth, params: { onboardingId: id } })).status).toBe(429);
+      const sms = await call(confirmApi, '/x', { json: { channel: 'sms', token: smsToken }, headers: ctx.auth, params: { onboardingId: id } });
       expect(sms.data.basicData.tokenConfirmed).toBe(true);
       expect(sms.data.status).toBe('PROCESSING');
       const final = await settle(id);
       expect(final.status, final.statusReason).toBe('DONE');
 
       const other = await enrol({ cpf: clean.cpf, customerId: 'pend-2', imageFront: dataUrl(clean.image), email: `c2.${Date.now()}@example.com` });
-      const canceled = await call(cancelApi, '/x', { json: { reason: 'customer gave up' }, headers: auth, params: { onboardingId: other.data.onboardingId } });
+      const canceled = await call(cancelApi, '/x', { json: { reason: 'customer gave up' }, headers: ctx.auth, params: { onboardingId: other.data.onboardingId } });
       expect(canceled.data).toMatchObject({ status: 'CANCELED', statusReason: 'canceled: customer gave up' });
     } finally {
-      await updateSettings(a.integratorId, { onboarding: { confirmContacts: null } });
+      await updateSettings(ctx.tenant.integratorId, { onboarding: { confirmContacts: null } });
     }
   }, 120_000);
 
@@ -319,7 +306,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     // An onboarding whose runs kept dying (attempts spent, lease free): the next run ends it.
     const d = await getDb();
     await stopWorkers();
-    const stuck = await enrol({ cpf: clean.cpf, customerId: 'stuck', imageFront: dataUrl(clean.image), callBackUrl: `${receiver.url}/hook` });
+    const stuck = await enrol({ cpf: clean.cpf, customerId: 'stuck', imageFront: dataUrl(clean.image), callBackUrl: `${ctx.receiver.url}/hook` });
     try {
       await d.update(schema.onboardings).set({ status: 'PROCESSING', attempts: 5, leaseUntil: null }).where(eq(schema.onboardings.id, stuck.data.onboardingId));
       expect(await runPipeline(stuck.data.onboardingId)).toBe('done');
@@ -347,7 +334,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect(dump).not.toMatch(/\/9j\/|iVBORw0KGgo/);
 
     // Retention: an onboarding finished 91 days ago loses its pictures and templates, keeps its record.
-    const [done] = await d.select().from(schema.onboardings).where(and(eq(schema.onboardings.integratorId, a.integratorId), eq(schema.onboardings.status, 'DONE'))).limit(1);
+    const [done] = await d.select().from(schema.onboardings).where(and(eq(schema.onboardings.integratorId, ctx.tenant.integratorId), eq(schema.onboardings.status, 'DONE'))).limit(1);
     await d.update(schema.onboardings).set({ finishedAt: new Date(Date.now() - 91 * 86400_000) }).where(eq(schema.onboardings.id, done!.id));
     expect(await purgeExpiredMedia()).toBeGreaterThanOrEqual(1);
     expect(await d.select().from(schema.onboardingMedia).where(eq(schema.onboardingMedia.onboardingId, done!.id))).toHaveLength(0);
@@ -355,7 +342,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     expect((await d.select().from(schema.storedObjects)).some((o) => o.key.includes(done!.id))).toBe(false);
     const kept = await get(done!.id);
     expect(kept.data.ocrData).not.toBeNull();
-    const file = await call(reviewApi, '/x', { headers: auth, params: { onboardingId: done!.id } });
+    const file = await call(reviewApi, '/x', { headers: ctx.auth, params: { onboardingId: done!.id } });
     expect(file.data.images).toEqual({ front: null, back: null, selfie: null, portrait: null });
     expect(file.data.mediaPurgedAt).not.toBeNull();
     expect(file.data.history.some((h: { action: string }) => h.action === 'media_purged')).toBe(true);
@@ -365,9 +352,9 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const [victim] = await d
       .select()
       .from(schema.onboardings)
-      .where(and(eq(schema.onboardings.integratorId, a.integratorId), eq(schema.onboardings.customerId, 'cust-1')));
+      .where(and(eq(schema.onboardings.integratorId, ctx.tenant.integratorId), eq(schema.onboardings.customerId, 'cust-1')));
     const id = victim!.id;
-    const erased = await call(eraseApi, '/x', { method: 'DELETE', headers: auth, params: { onboardingId: id } });
+    const erased = await call(eraseApi, '/x', { method: 'DELETE', headers: ctx.auth, params: { onboardingId: id } });
     expect(erased.status).toBe(204);
     const after = await get(id);
     expect(after.data).toMatchObject({ onboardingId: id, cpf: '', customerId: '', status: 'DONE', ocrData: null, scoreData: null, faceMatch: null });
@@ -381,9 +368,9 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       expect(text).not.toContain(clean.cpf);
       expect(JSON.parse(text).data).toMatchObject({ onboardingId: id, erased: true });
     }
-    const analyses = await d.select().from(schema.fraudAnalyses).where(eq(schema.fraudAnalyses.integratorId, a.integratorId));
+    const analyses = await d.select().from(schema.fraudAnalyses).where(eq(schema.fraudAnalyses.integratorId, ctx.tenant.integratorId));
     expect(analyses.some((x) => x.customerId === 'cust-1')).toBe(false);
-    const hist = await call(historyApi, '/x', { headers: auth, params: { onboardingId: id } });
+    const hist = await call(historyApi, '/x', { headers: ctx.auth, params: { onboardingId: id } });
     expect(hist.data.items.map((h: { action: string }) => h.action)).toContain('erased');
     expect(hist.data.items.filter((h: { action: string }) => h.action === 'transition').map((h: { toStatus: string }) => h.toStatus)).toEqual(['STARTED', 'PROCESSING', 'DONE']);
   }, 60_000);

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { stepCaptureImages, stepDetail } from '../console';
 import { deliverEvent } from '../webhooks';
 import { cancelProcess } from './lifecycle';
 import { stepPageModel } from './page-model';
-import { bearerHeaders, call, createTestDatabase, facesDir, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../testing';
+import { call, facesDir, seedIntegrator } from '../testing';
+import { withTestIntegrator } from '../testing/fixture';
 import { fraudCase, validCnhFront, type Faces } from '@/scripts/synth/fraud';
 import { simulate } from '@/scripts/pad/simulate';
 import { rng } from '@/scripts/synth/random';
@@ -41,30 +41,15 @@ const dataUrl = (b: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${b.toS
 const blurred = async (jpeg: Buffer) => sharp(jpeg).blur(12).jpeg().toBuffer();
 
 describe('hosted fraud and liveness steps', () => {
-  let db: TestDatabase;
-  let a: SeededIntegrator;
-  let auth: Record<string, string>;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const ctx = withTestIntegrator({ receiver: () => ({ status: 200 }) });
   let faces: Faces;
   beforeAll(async () => {
-    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
-    resetConfig();
-    db = await createTestDatabase('pglite');
-    a = await seedIntegrator();
-    auth = await bearerHeaders(a);
-    receiver = await startReceiver(() => ({ status: 200 }));
     faces = { owner: face('img1.jpg'), ownerSelfie: face('img2.jpg'), other: face('img17.jpg') };
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await db.close();
-    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
-    resetConfig();
   });
 
   /** Starts a fraud process, opens it like a browser and gives consent. */
   async function fraudProcess(body: Record<string, unknown> = {}) {
-    const started = await call(startFraud, '/services/api/v1/steps/fraud', { json: { appRedirect: 'https://app.example.com/done', ...body }, headers: auth });
+    const started = await call(startFraud, '/services/api/v1/steps/fraud', { json: { appRedirect: 'https://app.example.com/done', ...body }, headers: ctx.auth });
     expect(started.status).toBe(200);
     const { requestId, cookie } = await open(started.data.requestProcessUrl);
     const headers = { cookie: cookie! };
@@ -76,7 +61,7 @@ describe('hosted fraud and liveness steps', () => {
 
   it('fraud step: a blurred front is asked again alone, a good one is analysed against the selfie; result, webhook and key variant agree', async () => {
     const good = await validCnhFront(faces);
-    const { requestId, headers } = await fraudProcess({ cpf: good.cpf, selfieImage: faces.ownerSelfie.toString('base64'), webhookUrl: `${receiver.url}/hook` });
+    const { requestId, headers } = await fraudProcess({ cpf: good.cpf, selfieImage: faces.ownerSelfie.toString('base64'), webhookUrl: `${ctx.receiver.url}/hook` });
     const state0 = await call(stateApi, `/p/${requestId}/api/state`, { headers, params: { requestId } });
     expect(state0.data).toEqual({ stage: 'document', status: 'IN_PROGRESS', phone: { connected: false, attempts: 0 } });
 
@@ -88,7 +73,7 @@ describe('hosted fraud and liveness steps', () => {
     expect(bad.data.retry[0]).toMatchObject({ slot: 'front', reason: expect.stringMatching(/not_recognized|blurred/), message: expect.stringMatching(/documento|foto/) });
 
     const ok = await submit(requestId, headers, { front: dataUrl(good.image), source: 'camera' });
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: auth, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: ctx.auth, params: { requestId } });
     expect(ok.data, JSON.stringify(result.data.fraudResponse?.scoreResult)).toEqual({ outcome: 'approved' });
     expect(result.data.status).toBe('APPROVED');
     const fraud = result.data.fraudResponse;
@@ -101,7 +86,7 @@ describe('hosted fraud and liveness steps', () => {
     const db0 = await getDb();
     const [event] = await db0.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.subjectId, requestId));
     await deliverEvent(event!.id);
-    const hook = receiver.calls.find((c) => c.body.includes(requestId))!;
+    const hook = ctx.receiver.calls.find((c) => c.body.includes(requestId))!;
     const payload = JSON.parse(hook.body);
     expect(payload.data.fraudResponse.scoreResult.score).toBe(fraud.scoreResult.score);
     expect(JSON.stringify(payload)).not.toContain('documentImage');
@@ -112,17 +97,17 @@ describe('hosted fraud and liveness steps', () => {
     expect(row!.imageEnc).not.toContain(good.image.toString('base64').slice(0, 40));
 
     // The console's view: one failed attempt with its reason, the pictures for those who may see them.
-    const detail = await stepDetail(a.integratorId, requestId);
+    const detail = await stepDetail(ctx.tenant.integratorId, requestId);
     expect(detail.attempts).toEqual([{ at: expect.any(String), reasons: [{ slot: 'front', reason: bad.data.retry[0].reason }] }]);
     expect(detail.captureSlots.map((c) => c.slot).sort()).toEqual(['front']);
-    expect((await stepCaptureImages(a.integratorId, requestId)).front).toMatch(/^data:image\/jpeg;base64,/);
+    expect((await stepCaptureImages(ctx.tenant.integratorId, requestId)).front).toMatch(/^data:image\/jpeg;base64,/);
     const other = await seedIntegrator();
     await expect(stepCaptureImages(other.integratorId, requestId)).rejects.toMatchObject({ status: 404 });
   }, 240_000);
 
   it('fraud step: only the failed back is asked again and the stored front is reused; the key variant reports fraudScore', async () => {
     const front = await fraudCase('clean', 1, faces);
-    const started = await call(startFraudKey, '/onboarding/api/v1/steps/fraud', { json: { cpf: front.cpf, appRedirect: 'https://app.example.com/done' }, headers: { 'x-api-key': a.apiKey } });
+    const started = await call(startFraudKey, '/onboarding/api/v1/steps/fraud', { json: { cpf: front.cpf, appRedirect: 'https://app.example.com/done' }, headers: { 'x-api-key': ctx.tenant.apiKey } });
     expect(started.status).toBe(200);
     const { requestId, cookie } = await open(started.data.requestProcessUrl);
     const headers = { cookie: cookie! };
@@ -135,7 +120,7 @@ describe('hosted fraud and liveness steps', () => {
     // The back again, alone, this time a readable one (the same document photographed twice reads as both sides).
     const second = await submit(requestId, headers, { back: dataUrl(front.image), source: 'upload' });
     expect(['approved', 'rejected']).toContain(second.data.outcome);
-    const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': a.apiKey }, params: { requestId } });
+    const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': ctx.tenant.apiKey }, params: { requestId } });
     expect(key.data.details.fraudScore).toEqual(expect.any(Number));
     expect(JSON.stringify(key.data)).not.toContain('base64');
   }, 240_000);
@@ -147,7 +132,7 @@ describe('hosted fraud and liveness steps', () => {
     expect((await submit(requestId, headers, { front: mush, source: 'camera' })).data.attemptsLeft).toBe(2);
     expect((await submit(requestId, headers, { front: mush, source: 'camera' })).data.attemptsLeft).toBe(1);
     expect((await submit(requestId, headers, { front: mush, source: 'camera' })).data).toEqual({ outcome: 'rejected' });
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: auth, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: ctx.auth, params: { requestId } });
     expect(result.data.status).toBe('REJECTED');
     const again = await submit(requestId, headers, { front: mush, source: 'camera' });
     expect(again.status).toBe(409);
@@ -205,7 +190,7 @@ describe('hosted fraud and liveness steps', () => {
     // An activity goes stale: a phone silent for two minutes is no longer "sending".
     await (await getDb()).update(schema.stepSessions).set({ activityAt: new Date(Date.now() - 121_000) }).where(eq(schema.stepSessions.processId, requestId));
     expect((await desktopState()).activity).toBeUndefined();
-    await cancelProcess(a.integratorId, requestId);
+    await cancelProcess(ctx.tenant.integratorId, requestId);
     const db0 = await getDb();
     await db0.update(schema.stepProcesses).set({ status: 'APPROVED' }).where(eq(schema.stepProcesses.id, requestId));
     expect((await stepPageModel(requestId, phoneToken)).view).toEqual({ stage: 'finished-elsewhere', status: 'APPROVED' });
@@ -213,7 +198,7 @@ describe('hosted fraud and liveness steps', () => {
   });
 
   it('liveness step: a head turn of the same live person approves; the selfie is in the GET, not in the webhook', async () => {
-    const started = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done', webhookUrl: `${receiver.url}/live` }, headers: auth });
+    const started = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done', webhookUrl: `${ctx.receiver.url}/live` }, headers: ctx.auth });
     const { requestId, cookie } = await open(started.data.requestProcessUrl);
     const headers = { cookie: cookie! };
     await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } });
@@ -243,18 +228,18 @@ describe('hosted fraud and liveness steps', () => {
     const c2 = await call(challengeApi, `/p/${requestId}/api/challenge`, { method: 'POST', headers, params: { requestId } });
     const live = await call(selfieApi, `/p/${requestId}/api/selfie`, { json: { challenge: c2.data.token, frames: await frames(c2.data.action) }, headers, params: { requestId } });
     expect(live.data, JSON.stringify(live.data)).toEqual({ outcome: 'approved' });
-    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: auth, params: { requestId } });
+    const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: ctx.auth, params: { requestId } });
     expect(result.data.livenessResponse).toMatchObject({ requestId, isAlive: true, selfieImage: expect.stringMatching(/^data:image\/jpeg;base64,/) });
     const db0 = await getDb();
     const [event] = await db0.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.subjectId, requestId));
     await deliverEvent(event!.id);
-    const hook = receiver.calls.find((c) => c.body.includes(requestId))!;
+    const hook = ctx.receiver.calls.find((c) => c.body.includes(requestId))!;
     expect(JSON.parse(hook.body).data.livenessResponse).toMatchObject({ isAlive: true });
     expect(hook.body).not.toContain('selfieImage');
   }, 240_000);
 
   it('liveness step: a real head turn replayed on a screen is refused as not live, though it moves like a head', async () => {
-    const started = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: auth });
+    const started = await call(startLiveness, '/services/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: ctx.auth });
     const { requestId, cookie } = await open(started.data.requestProcessUrl);
     const headers = { cookie: cookie! };
     await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } });
@@ -280,7 +265,7 @@ describe('hosted fraud and liveness steps', () => {
   }, 240_000);
 
   it('liveness step: three failed attempts reject the process; the key variant says NOT_LIVE', async () => {
-    const started = await call(startLivenessKey, '/onboarding/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: { 'x-api-key': a.apiKey } });
+    const started = await call(startLivenessKey, '/onboarding/api/v1/steps/liveness', { json: { cpf: '52998224725', appRedirect: 'https://app.example.com/done' }, headers: { 'x-api-key': ctx.tenant.apiKey } });
     const { requestId, cookie } = await open(started.data.requestProcessUrl);
     const headers = { cookie: cookie! };
     await call(beginApi, `/p/${requestId}/api/begin`, { json: { consent: true }, headers, params: { requestId } });
@@ -293,7 +278,7 @@ describe('hosted fraud and liveness steps', () => {
       outcomes.push(r.data.outcome);
     }
     expect(outcomes).toEqual(['retry', 'retry', 'rejected']);
-    const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': a.apiKey }, params: { requestId } });
+    const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': ctx.tenant.apiKey }, params: { requestId } });
     expect(key.data).toMatchObject({ status: 'REJECTED', details: { livenessResult: 'NOT_LIVE', statusReason: expect.stringContaining('3 attempts failed') } });
     expect(JSON.stringify(key.data)).not.toContain('base64');
     const late = await call(challengeApi, `/p/${requestId}/api/challenge`, { method: 'POST', headers, params: { requestId } });
