@@ -3,10 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import type { SearchResults } from '@/lib/console';
+import type { z } from 'zod';
+import type { searchResultsSchema } from '@/lib/contracts/console-reads';
 import { formatWhen } from './format';
 import { TableHead } from './TableHead';
 import { useT } from '@/components/console/i18n';
+
+/** GET /services/api/v1/console/search as the browser receives it (its contract's schema). */
+type SearchResults = z.infer<typeof searchResultsSchema>;
 
 interface Hit {
   id: string;

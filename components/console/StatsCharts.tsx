@@ -1,8 +1,12 @@
 'use client';
 
-import type { ConsoleStats } from '@/lib/console';
+import type { z } from 'zod';
+import type { consoleStatsSchema } from '@/lib/contracts/console-reads';
 import { formatSeconds, STATUS_COLOURS } from './format';
 import { useT } from '@/components/console/i18n';
+
+/** GET /services/api/v1/console/stats as the browser receives it (its contract's schema). */
+type ConsoleStats = z.infer<typeof consoleStatsSchema>;
 
 const STATUS_ORDER = Object.keys(STATUS_COLOURS);
 const colourOf = (status: string) => STATUS_COLOURS[status] ?? '#334155';

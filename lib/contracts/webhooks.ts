@@ -48,6 +48,11 @@ const eventSummarySchema = z
 
 const eventParams = z.object({ eventId: z.string().max(100) });
 
+export const eventPageSchema = z.object({ events: z.array(eventSummarySchema), nextCursor: z.string().nullable() });
+export const eventDetailSchema = eventSummarySchema
+  .extend({ payload: webhookPayloadSchema, deliveryAttempts: z.array(attemptSchema).meta({ description: 'Every attempt, oldest first, scheduled and manual.' }) })
+  .meta({ id: 'WebhookEventDetail' });
+
 export const listWebhookEvents = defineContract({
   method: 'GET',
   path: '/services/api/v1/webhooks/events',
@@ -64,7 +69,7 @@ export const listWebhookEvents = defineContract({
     before: z.string().max(100).optional().meta({ description: 'Cursor: `nextCursor` of the previous page.' }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  responses: { 200: { description: 'A page of events', schema: z.object({ events: z.array(eventSummarySchema), nextCursor: z.string().nullable() }) } },
+  responses: { 200: { description: 'A page of events', schema: eventPageSchema } },
 });
 
 export const getWebhookEvent = defineContract({
@@ -77,7 +82,7 @@ export const getWebhookEvent = defineContract({
   auth: 'bearer',
   scope: 'services',
   params: eventParams,
-  responses: { 200: { description: 'The event', schema: eventSummarySchema.extend({ payload: webhookPayloadSchema, deliveryAttempts: z.array(attemptSchema).meta({ description: 'Every attempt, oldest first, scheduled and manual.' }) }).meta({ id: 'WebhookEventDetail' }) } },
+  responses: { 200: { description: 'The event', schema: eventDetailSchema } },
 });
 
 export const redeliverWebhookEvent = defineContract({
@@ -130,7 +135,7 @@ const eventTypesSchema = z
   .max(WEBHOOK_EVENT_TYPES.length)
   .meta({ description: 'Event types this endpoint receives. `onboarding.status_changed` is the only intermediate one; the others carry a final result.' });
 
-const endpointSchema = z
+export const endpointSchema = z
   .object({
     id: z.uuid(),
     url: z.string(),

@@ -1,6 +1,8 @@
-import type { listApiKeys, listClients, listUsers } from '@/lib/auth';
-import type { Jsonified } from '../consoleApi';
+import type { z } from 'zod';
+import type { clientSchema, userSchema } from '@/lib/contracts/access';
+import type { apiKeySchema } from '@/lib/contracts/keys';
 
-export type ApiKeyRow = Jsonified<Awaited<ReturnType<typeof listApiKeys>>[number]>;
-export type ClientRow = Jsonified<Awaited<ReturnType<typeof listClients>>[number]>;
-export type UserRow = Jsonified<Awaited<ReturnType<typeof listUsers>>[number]>;
+/** Rows of the access lists as the browser receives them (their contracts' schemas). */
+export type ApiKeyRow = z.infer<typeof apiKeySchema>;
+export type ClientRow = z.infer<typeof clientSchema>;
+export type UserRow = z.infer<typeof userSchema>;

@@ -2,13 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { WebhookEndpoint } from '@/lib/webhooks';
+import type { z } from 'zod';
+import type { endpointSchema } from '@/lib/contracts/webhooks';
 import { buttonClass, inputClass } from '../buttons';
-import { consoleApi, type Jsonified } from '../consoleApi';
+import { consoleApi } from '../consoleApi';
 import { table, td, th } from '../styles';
 import { useT } from '@/components/console/i18n';
 
-type Endpoint = Jsonified<WebhookEndpoint>;
+/** An endpoint as GET /services/api/v1/webhooks/endpoints returns it (its contract's schema). */
+type Endpoint = z.infer<typeof endpointSchema>;
 const KEY = ['webhook-endpoints'];
 const PATH = '/services/api/v1/webhooks/endpoints';
 

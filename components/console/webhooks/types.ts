@@ -1,7 +1,8 @@
-import type { getEvent, listEvents } from '@/lib/webhooks';
-import type { Jsonified } from '../consoleApi';
+import type { z } from 'zod';
+import type { eventDetailSchema, eventPageSchema } from '@/lib/contracts/webhooks';
 
-export type EventPage = Jsonified<Awaited<ReturnType<typeof listEvents>>>;
+/** GET /services/api/v1/webhooks/events and /events/{id} as the browser receives them (their contracts' schemas). */
+export type EventPage = z.infer<typeof eventPageSchema>;
 export type EventSummary = EventPage['events'][number];
-export type EventDetail = Jsonified<Awaited<ReturnType<typeof getEvent>>>;
+export type EventDetail = z.infer<typeof eventDetailSchema>;
 export type Attempt = EventDetail['deliveryAttempts'][number];
