@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { backends, call } from '../testing';
+import { withTestIntegrator } from '../testing/fixture';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { POST as refreshApi } from '@/app/services/api/v1/authentication/refresh/route';
 import { POST as logout } from '@/app/services/api/v1/authentication/logout/route';
@@ -20,15 +21,9 @@ const REDEEM: [string, (token: string) => ReturnType<typeof call>][] = [
 ];
 
 describe.each(backends())('refresh-token reuse on %s', (backend) => {
-  let db: TestDatabase;
-  let t: SeededIntegrator;
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    t = await seedIntegrator();
-  });
-  afterAll(async () => db.close());
+  const ctx = withTestIntegrator({ backend });
 
-  const signIn = async (): Promise<Tokens> => (await call(login, '/x', { json: { username: t.username, password: t.password }, ip: `10.9.${Math.floor(Math.random() * 250)}.1` })).data as Tokens;
+  const signIn = async (): Promise<Tokens> => (await call(login, '/x', { json: { username: ctx.tenant.username, password: ctx.tenant.password }, ip: `10.9.${Math.floor(Math.random() * 250)}.1` })).data as Tokens;
   const usable = async (access: string) => (await call(listKeys, '/x', { headers: { authorization: `Bearer ${access}` } })).status;
   const expectInvalidGrant = (res: Awaited<ReturnType<typeof call>>) => {
     expect(res.status, res.text).toBe(400);

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '@/scripts/synth';
 import { analyseFraudSides } from '../fraud';
 import { adviseDocument, documentProblem } from '../media/capture-quality';
 import { cameraFrame, guideMeasures } from '../testing/capture-frames';
-import { createTestDatabase, seedIntegrator, type TestDatabase } from '../testing';
+import { withTestIntegrator } from '../testing/fixture';
 import { sideProblem } from './fraud-step';
 
 /**
@@ -18,13 +18,7 @@ import { sideProblem } from './fraud-step';
  * (DocumentCamera's `strict`).
  */
 describe('the capture guide and the server agree', () => {
-  let db: TestDatabase;
-  let integratorId: string;
-  beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    integratorId = (await seedIntegrator()).integratorId;
-  });
-  afterAll(async () => db.close());
+  const ctx = withTestIntegrator();
 
   it('guide green ⇒ server accepts, at 640×480 and 1280×720', async () => {
     const rows: { frame: string; guide: string; server: string; quality: string }[] = [];
@@ -35,7 +29,7 @@ describe('the capture guide and the server agree', () => {
           for (const blur of share === 1.1 ? [0, 3] : [0]) {
             const frame = await cameraFrame(photo, w, h, share, blur);
             const guide = adviseDocument(await guideMeasures(sharp(frame), w, h));
-            const { sides } = await analyseFraudSides(integratorId, { imageFront: `data:image/jpeg;base64,${frame.toString('base64')}` }, 'test');
+            const { sides } = await analyseFraudSides(ctx.tenant.integratorId, { imageFront: `data:image/jpeg;base64,${frame.toString('base64')}` }, 'test');
             rows.push({ frame: `${type} ${w}×${h} share ${share} blur ${blur}`, guide, server: sideProblem(sides[0]!) ?? 'accepted', quality: documentProblem(sides[0]!.forensics) ?? 'ok' });
           }
         }

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GET, POST } from './route';
 import { DELETE } from './[clientId]/route';
 import { POST as rotate } from './[clientId]/rotate/route';
 import { POST as oauthToken } from '@/app/oauth/token/route';
-import { call, consoleHeaders, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { call, consoleHeaders, seedIntegrator } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 describe('OAuth clients of an integrator', () => {
-  let db: TestDatabase;
-  let admin: SeededIntegrator;
+  const ctx = withTestIntegrator();
   let asAdmin: Record<string, string>;
   beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    admin = await seedIntegrator();
-    asAdmin = await consoleHeaders(admin);
+    asAdmin = await consoleHeaders(ctx.tenant);
   });
-  afterAll(async () => db.close());
 
   const token = (clientId: string, clientSecret: string) => call(oauthToken, '/oauth/token', { form: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });
 
