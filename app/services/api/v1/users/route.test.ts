@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GET, POST } from './route';
 import { DELETE, PATCH } from './[userId]/route';
 import { GET as listKeys } from '../api-keys/route';
 import { POST as oauthToken } from '@/app/oauth/token/route';
-import { bearerHeaders, call, consoleHeaders, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
+import { bearerHeaders, call, consoleHeaders, seedIntegrator, type SeededIntegrator } from '@/lib/testing';
+import { withTestIntegrator } from '@/lib/testing/fixture';
 
 describe('users of an integrator', () => {
-  let db: TestDatabase;
-  let admin: SeededIntegrator;
+  const ctx = withTestIntegrator({ clientScope: 'services' });
   let asAdmin: Record<string, string>;
   beforeAll(async () => {
-    db = await createTestDatabase('pglite');
-    admin = await seedIntegrator({ clientScope: 'services' });
-    asAdmin = await consoleHeaders(admin);
+    asAdmin = await consoleHeaders(ctx.tenant);
   });
-  afterAll(async () => db.close());
 
   const create = (json: unknown, headers = asAdmin) => call(POST, '/services/api/v1/users', { json, headers });
   const patch = (userId: string, role: string, headers = asAdmin) => call(PATCH, `/services/api/v1/users/${userId}`, { method: 'PATCH', json: { role }, params: { userId }, headers });
@@ -35,13 +32,13 @@ describe('users of an integrator', () => {
     expect((await call(listKeys, '/services/api/v1/api-keys', { headers: asViewer })).status).toBe(200);
 
     const list = await call(GET, '/services/api/v1/users', { headers: asAdmin });
-    expect(list.data.users.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining([admin.username, given.data.username, generated.data.username]));
+    expect(list.data.users.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining([ctx.tenant.username, given.data.username, generated.data.username]));
     expect(list.text).not.toContain(generated.data.password);
     expect(list.text).not.toMatch(/password/i);
   });
 
   it('refuses a taken username, a malformed one and a short password', async () => {
-    expect((await create({ username: admin.username.toUpperCase(), role: 'viewer' })).data.code).toBe('username_taken');
+    expect((await create({ username: ctx.tenant.username.toUpperCase(), role: 'viewer' })).data.code).toBe('username_taken');
     expect((await create({ username: 'has space', role: 'viewer' })).data.code).toBe('invalid_username');
     expect((await create({ username: `short.${Date.now()}`, role: 'viewer', password: 'short' })).status).toBe(400);
     expect((await create({ username: `bad.${Date.now()}`, role: 'owner' })).status).toBe(400);
@@ -88,7 +85,7 @@ describe('users of an integrator', () => {
   });
 
   it('only admin users manage users: viewers, analysts and machine clients are refused', async () => {
-    const target = await myId(admin);
+    const target = await myId(ctx.tenant);
     for (const role of ['viewer', 'analyst'] as const) {
       const made = await create({ username: `${role}.${Date.now()}`, role });
       const headers = await consoleHeaders({ username: made.data.username, password: made.data.password });
@@ -97,7 +94,7 @@ describe('users of an integrator', () => {
         expect([res.status, res.data.code]).toEqual([403, 'forbidden_role']);
       }
     }
-    const token = await call(oauthToken, '/oauth/token', { form: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret } });
+    const token = await call(oauthToken, '/oauth/token', { form: { grant_type: 'client_credentials', client_id: ctx.tenant.clientId, client_secret: ctx.tenant.clientSecret } });
     const machine = { authorization: `Bearer ${token.data.access_token}` };
     expect((await create({ username: `m.${Date.now()}`, role: 'admin' }, machine)).data.code).toBe('forbidden_role');
     expect((await patch(target, 'viewer', machine)).data.code).toBe('forbidden_role');
