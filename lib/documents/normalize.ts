@@ -35,7 +35,8 @@ const FULL_NAMES = Object.keys(MONTHS).filter((name) => name.length > 4);
 function monthOf(word: string): number | undefined {
   const exact = MONTHS[word];
   if (exact) return exact;
-  if (word.length === 6 && MONTHS[word.slice(0, 3)] && MONTHS[word.slice(0, 3)] === MONTHS[word.slice(3)]) return MONTHS[word.slice(0, 3)];
+  const half = word.length === 6 ? MONTHS[word.slice(0, 3)] : undefined;
+  if (half && half === MONTHS[word.slice(3)]) return half;
   const near = FULL_NAMES.find((name) => Math.abs(name.length - word.length) <= 1 && ocrDistance(word, name) <= 0.5);
   return near ? MONTHS[near] : undefined;
 }

@@ -1,4 +1,4 @@
-export { RULES, RULE_NAMES } from './rules';
+export { RULES, RULE_BY_NAME, RULE_NAMES } from './rules';
 export { scoreEvidence, type RuleSetting, type RuleSettings, type Scored } from './score';
 export { analyseFraud, analyseFraudSides, type FraudAnalysis, type FraudAnalysisRequest, type FaceMatchResult, type FieldSides, type SideReport } from './analysis';
 export { denyCpf, allowCpf, denyListEntry, listDenied, type DenyListEntry } from './deny-list';

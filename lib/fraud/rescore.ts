@@ -1,8 +1,6 @@
-import { RULES } from './rules';
+import { RULE_BY_NAME } from './rules';
 import type { RuleSettings } from './score';
 import type { Penalty } from './types';
-
-const RULE_BY_NAME = new Map(RULES.map((r) => [r.name, r]));
 
 /** The penalties that fired, weighed again under other settings (a rule switched off drops out). */
 export function rescore(penalties: Penalty[], settings: RuleSettings): { score: number; hardStop: boolean; penalties: Penalty[] } {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb, schema } from '../db';
 import { unprocessable } from '../errors';
-import { layered, rescore, RULES, ruleSettingsByGroup, type Penalty, type RuleSetting, type RuleSettings } from '../fraud';
+import { layered, rescore, RULE_BY_NAME, ruleSettingsByGroup, type Penalty, type RuleSetting, type RuleSettings } from '../fraud';
 import { getSettings } from '../settings';
 import { decide } from './decision';
 
@@ -43,7 +43,6 @@ export interface RulePreview {
   affected: PreviewedAnalysis[];
 }
 
-const RULE_BY_NAME = new Map(RULES.map((r) => [r.name, r]));
 
 const bucket = (score: number) => Math.min(9, Math.floor(score / 10));
 function median(values: number[]): number | null {

@@ -56,20 +56,18 @@ export function capabilityCycles(modules) {
 
 /** Every violation under `root` (relative paths in `dirs`), as lines to print; none: []. */
 export async function checkDependencies({ root, dirs, configFile = '.dependency-cruiser.cjs', tsConfig = 'tsconfig.json' }) {
-  {
-    const config = createRequire(path.join(root, 'package.json'))(path.join(root, configFile));
-    const options = { ...config.options, baseDir: root, validate: true, ruleSet: { forbidden: config.forbidden }, ...(tsConfig ? { tsConfig: { fileName: tsConfig } } : { tsConfig: undefined }) };
-    const resolveOptions = tsConfig ? { tsConfig: { fileName: path.join(root, tsConfig) } } : {};
-    const present = dirs.filter((d) => fs.existsSync(path.join(root, d)));
-    const { output } = await cruise(present, options, undefined, resolveOptions);
-    const lines = [];
-    for (const v of output.summary.violations) {
-      const via = v.cycle?.length ? ` (${[v.from, ...v.cycle.map((c) => c.name ?? c)].join(' -> ')})` : '';
-      lines.push(`${v.rule.name}: ${v.from} -> ${v.to}${via}`);
-    }
-    for (const c of capabilityCycles(output.modules)) lines.push(`capability-cycle: ${c.capabilities.join(' <-> ')} (${c.imports.join('; ')})`);
-    return lines;
+  const config = createRequire(path.join(root, 'package.json'))(path.join(root, configFile));
+  const options = { ...config.options, baseDir: root, validate: true, ruleSet: { forbidden: config.forbidden }, ...(tsConfig ? { tsConfig: { fileName: tsConfig } } : { tsConfig: undefined }) };
+  const resolveOptions = tsConfig ? { tsConfig: { fileName: path.join(root, tsConfig) } } : {};
+  const present = dirs.filter((d) => fs.existsSync(path.join(root, d)));
+  const { output } = await cruise(present, options, undefined, resolveOptions);
+  const lines = [];
+  for (const v of output.summary.violations) {
+    const via = v.cycle?.length ? ` (${[v.from, ...v.cycle.map((c) => c.name ?? c)].join(' -> ')})` : '';
+    lines.push(`${v.rule.name}: ${v.from} -> ${v.to}${via}`);
   }
+  for (const c of capabilityCycles(output.modules)) lines.push(`capability-cycle: ${c.capabilities.join(' <-> ')} (${c.imports.join('; ')})`);
+  return lines;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

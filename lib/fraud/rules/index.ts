@@ -45,3 +45,5 @@ export const RULES: readonly Rule[] = [
 ];
 
 export const RULE_NAMES = RULES.map((r) => r.name);
+/** Each rule by its name. */
+export const RULE_BY_NAME = new Map(RULES.map((r) => [r.name, r]));
