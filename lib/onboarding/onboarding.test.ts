@@ -268,11 +268,13 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       expect(wrong.status).toBe(422);
       expect(wrong.data).toMatchObject({ code: 'invalid_token', attemptsLeft: 4 });
       const ok = await call(confirmApi, '/x', { json: { channel: 'email', token: emailToken }, headers: ctx.auth, params: { onboardingId: id } });
+      expect(ok.status, ok.text).toBe(200);
       expect(ok.data.basicData.emailConfirmed).toBe(true);
       expect(ok.data.status).toBe('PENDING');
       // A resend right away is refused by the cooldown.
       expect((await call(tokensApi, '/x', { json: { channel: 'sms' }, headers: ctx.auth, params: { onboardingId: id } })).status).toBe(429);
       const sms = await call(confirmApi, '/x', { json: { channel: 'sms', token: smsToken }, headers: ctx.auth, params: { onboardingId: id } });
+      expect(sms.status, sms.text).toBe(200);
       expect(sms.data.basicData.tokenConfirmed).toBe(true);
       expect(sms.data.status).toBe('PROCESSING');
       const final = await settle(id);
