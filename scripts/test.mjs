@@ -39,6 +39,30 @@ const e2e = counts(e2eJson, (r) => ({ passed: r.stats.expected + r.stats.flaky, 
 const deps = depsStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 let failed = unit.failed + e2e.failed + deps.failed;
 if (failed === 0 && (unitStatus !== 0 || e2eStatus !== 0)) failed = 1; // a non-zero exit always counts
+// The names of what failed, just above the summary, so the tail of a CI log says which tests and why.
+function failures() {
+  const lines = [];
+  const short = (m) => String(m ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  try {
+    const r = JSON.parse(fs.readFileSync(unitJson, 'utf8'));
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(root, file.name);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) lines.push(`${rel}: ${short(file.message)}`);
+      for (const a of file.assertionResults ?? []) if (a.status === 'failed') lines.push(`${rel} › ${a.fullName}: ${short(a.failureMessages?.[0])}`);
+    }
+  } catch {}
+  try {
+    const r = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'unexpected') lines.push(`${spec.file} › ${spec.title} [${t.projectName}]: ${short(t.results?.at(-1)?.error?.message)}`);
+      for (const s of suite.suites ?? []) walk(s);
+    };
+    for (const s of r.suites ?? []) walk(s);
+  } catch {}
+  return lines;
+}
+const failedNames = failures();
+if (failedNames.length) console.log(`\nfailed:\n${failedNames.map((l) => `  ✗ ${l}`).join('\n')}`);
 const summary = `${unit.passed + e2e.passed + deps.passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);
 console.log(`\nimport rules: ${deps.failed ? 'violated' : 'hold'}; unit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
