@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-// The selfie guide loads Human from /vendor/human/<version>/ (lib/http/vendor.ts): versioned URLs, cached for a year.
+// The selfie guide loads Human from /vendor/human/<version>/ (lib/platform/http/vendor.ts): versioned URLs, cached for a year.
 const trackerVersion = JSON.parse(readFileSync(new URL('./node_modules/@vladmandic/human/package.json', import.meta.url), 'utf8')).version;
 
 /** @type {import('next').NextConfig} */
@@ -36,7 +36,7 @@ const nextConfig = {
     return [
       {
         // Hosted step pages: nothing is cached. (CSP, Referrer-Policy and the other security
-        // headers of every response are set at run time: lib/security/headers.ts.)
+        // headers of every response are set at run time: lib/platform/security/headers.ts.)
         source: '/p/:path*',
         headers: [
           { key: 'Cache-Control', value: 'no-store' },

@@ -8,13 +8,13 @@ export const metadata: Metadata = {
   icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/icon.svg', type: 'image/svg+xml' }] },
 };
 
-// Every page is rendered per request: its scripts carry that response's CSP nonce (lib/security/headers.ts).
+// Every page is rendered per request: its scripts carry that response's CSP nonce (lib/platform/security/headers.ts).
 export const dynamic = 'force-dynamic';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Set by the server from the path and the person's language (lib/i18n pageLanguage).
+  // Set by the server from the path and the person's language (lib/platform/i18n pageLanguage).
   const lang = (await headers()).get('x-atesta-lang') === 'en' ? 'en' : 'pt-BR';
   return (
     <html lang={lang}>

@@ -5,7 +5,7 @@
  * same way as the tuned set (bench/documents.ts). Evaluation only: nothing
  * here may be used to tune the engine. Part `documentsUnseen` of `npm run bench`.
  */
-import { extractDocument } from '../lib/documents';
+import { extractDocument } from '../lib/engines/documents';
 import { flattenFields } from '../scripts/synth/compare';
 import { generateUnseen, LEVELS, UNSEEN_TYPES, type Level } from '../scripts/synth-unseen';
 import { NAME_KEYS, NUMERIC_KEYS, type DocumentBench } from './documents';

@@ -4,7 +4,7 @@
  * cores busy. Part of `npm run bench`.
  */
 import { DOC_TYPES, flattenFields, generate, type Sample } from '../scripts/synth';
-import { extractDocument } from '../lib/documents';
+import { extractDocument } from '../lib/engines/documents';
 import { quantile } from './stats';
 
 export interface DocumentBench {

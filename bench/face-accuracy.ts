@@ -1,15 +1,15 @@
 /**
  * Face recognition accuracy per condition (scripts/face-eval): the product's
  * embedder on the identities/ and deepface photos, clean and degraded, at the
- * shipped default threshold (lib/face/calibration.json), on the tuning half
+ * shipped default threshold (lib/engines/face/calibration.json), on the tuning half
  * of the identities (where the threshold was set), the held-out half (never
  * tuned on) and all; the other embedders as the calibration measured them.
  * Part `faceAccuracy` of `npm run bench`; BENCH_QUICK=1 takes a few
  * identities and three conditions. Detections and templates are cached under
  * .scratch/face-eval/.
  */
-import calibration from '../lib/face/calibration.json';
-import { closeFacePool } from '../lib/face';
+import calibration from '../lib/engines/face/calibration.json';
+import { closeFacePool } from '../lib/engines/face';
 import { EMBEDDER } from '../scripts/face-calibrate';
 import { CONDITIONS, type Condition } from '../scripts/face-eval/degrade';
 import { photos, sampleIdentities } from '../scripts/face-eval/data';

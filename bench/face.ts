@@ -4,10 +4,10 @@
  * descriptors, signals), one request at a time; 1:N search over 10 000
  * sealed templates. Part of `npm run bench`.
  */
-import { closeFacePool, enrolFace, livenessCheck, matchImages, searchFaces } from '../lib/face';
+import { closeFacePool, enrolFace, livenessCheck, matchImages, searchFaces } from '../lib/engines/face';
 import { createTestDatabase, seedIntegrator } from '../lib/testing';
-import { getDb, schema } from '../lib/db';
-import { seal } from '../lib/crypto';
+import { getDb, schema } from '../lib/platform/db';
+import { seal } from '../lib/platform/crypto';
 import { CROP_PX, faceCrops, facePhotos } from './inputs';
 import { quantile as q } from './stats';
 
@@ -68,7 +68,7 @@ export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
   const drizzle = await getDb();
   for (let i = 0; i < rows.length; i += 1000) await drizzle.insert(schema.faceTemplates).values(rows.slice(i, i + 1000));
   const probe = Array.from({ length: 128 }, () => (Math.random() - 0.5) * 0.2);
-  await enrolFace(tenant.integratorId, '52998224725', probe);
+  await enrolFace(await getDb(), tenant.integratorId, '52998224725', probe);
   let t = performance.now();
   const found = await searchFaces(tenant.integratorId, probe);
   const coldLoadMs = performance.now() - t;

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyseFormalistic } from '../lib/formalistic';
-import { analyseFraud } from '../lib/fraud';
+import { analyseFormalistic } from '../lib/engines/formalistic';
+import { analyseFraud } from '../lib/engines/fraud';
 import { createTestDatabase, facesDir, seedIntegrator } from '../lib/testing';
 import { CATCHING_RULES, MANIPULATIONS, fraudCase, type Faces } from '../scripts/synth/fraud';
 import { quantile } from './stats';

@@ -11,8 +11,8 @@
  * busy machine a full set takes hours).
  */
 import path from 'node:path';
-import model from '../lib/face/pad/model.json';
-import { attackScore, type PadModel } from '../lib/face/pad/model';
+import model from '../lib/engines/face/pad/model.json';
+import { attackScore, type PadModel } from '../lib/engines/face/pad/model';
 import { facesDir } from '../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from '../scripts/pad/dataset';
 import { figures } from '../scripts/pad/evaluate';

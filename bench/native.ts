@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { pgm } from '../lib/documents';
+import { pgm } from '../lib/engines/documents';
 import { SIZES, type Size } from './inputs';
 import { pageReadings } from './stages';
 import { summary, type Summary } from './stats';
@@ -32,7 +32,7 @@ export type NativeBench =
   | { installed: true; version: string; startupMs: number; pages: number; sizes: Record<Size, EngineFigures[]> };
 
 const OURS = "ours: the engine's page reading (tesseract.js 7 WASM in the OCR pool, a tall page as two halves on two threads), por 4.0.0_best_int";
-/** What lib/ocr sets on every page reading (PSM auto = 3). */
+/** What lib/engines/ocr sets on every page reading (PSM auto = 3). */
 const PARAMS = ['--oem', '1', '--psm', '3', '-c', 'user_defined_dpi=300', '-c', 'tessedit_do_invert=0', '-c', 'preserve_interword_spaces=1'];
 
 interface Variant {

@@ -43,7 +43,7 @@ export interface Report {
 }
 
 const STAGE_LABELS: Record<Stage, string> = {
-  decode: 'decode (lib/media: type from the bytes, EXIF turn, sRGB page)',
+  decode: 'decode (lib/engines/media: type from the bytes, EXIF turn, sRGB page)',
   prepare: 'document prepare (locate, deskew, even lighting, scale: the page OCR reads)',
   ocr: 'OCR, one page reading (tesseract.js pool, PSM auto)',
   classification: 'classification (cues and MRZ on the OCR text)',

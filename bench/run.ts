@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closeFacePool } from '../lib/face';
-import { closeOcrPool } from '../lib/ocr';
+import { closeFacePool } from '../lib/engines/face';
+import { closeOcrPool } from '../lib/engines/ocr';
 import { ensureWebBuild } from '../lib/testing';
 import { benchApi } from './api';
 import { benchDocuments } from './documents';

@@ -5,11 +5,11 @@
  * OCR, classification, the whole engine, forensics and the fraud rules;
  * face decode, detection, descriptor and liveness. Part of `npm run bench`.
  */
-import { classify, fold, pgm, preparedPage, readDocument, readMrz, readPage, type Grey } from '../lib/documents';
-import { facePool, locateFaces, judgeLiveness, pictureFrom } from '../lib/face';
-import { documentForensics, scoreEvidence } from '../lib/fraud';
-import { intake, type MediaInput } from '../lib/media';
-import { ocrPool, type OcrOutput } from '../lib/ocr';
+import { classify, fold, pgm, preparedPage, readDocument, readMrz, readPage, type Grey } from '../lib/engines/documents';
+import { facePool, locateFaces, judgeLiveness, pictureFrom } from '../lib/engines/face';
+import { documentForensics, scoreEvidence } from '../lib/engines/fraud';
+import { intake, type MediaInput } from '../lib/engines/media';
+import { ocrPool, type OcrOutput } from '../lib/engines/ocr';
 import { printedValues, type Sample } from '../scripts/synth';
 import { documentPhotos, facePhotos, SIZES, type Size } from './inputs';
 import { samples, summary, timed, type Summary } from './stats';

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@/lib/notify';
+import type { OutboxMessage } from '@/lib/delivery/notify';
 
 const time = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 

@@ -3,9 +3,7 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_DEMO } from '../playwright.config';
-
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startReceiver } from '../lib/testing/receiver';
 
 export async function bearer(request: APIRequestContext): Promise<Record<string, string>> {
   const res = await request.post('/services/api/v1/authentication', { data: { username: E2E_DEMO.username, password: E2E_DEMO.password } });
@@ -32,13 +30,8 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
  * loopback appRedirect targets.
  */
 export async function startApp() {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><html lang="en"><title>App</title><main><h1>Back in the app</h1></main></html>');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise((r) => server.close(r)) };
+  const app = await startReceiver(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><html lang="en"><title>App</title><main><h1>Back in the app</h1></main></html>' }));
+  return { url: app.url, close: app.close };
 }
 
 export let APP = '';
@@ -91,15 +84,6 @@ export function fixture(script: string, ...args: string[]): string {
 
 /** The integrator's webhook receiver, on loopback. */
 export async function receiver() {
-  const calls: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      calls.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, close: () => new Promise((r) => server.close(r)) };
+  const hooks = await startReceiver(() => ({ status: 204 }));
+  return { url: `${hooks.url}/hook`, calls: hooks.calls, close: hooks.close };
 }

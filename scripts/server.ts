@@ -7,13 +7,13 @@ import http from 'node:http';
 import compression from 'compression';
 import crypto from 'node:crypto';
 import next from 'next';
-import { getConfig } from '../lib/config';
-import { vendorFile } from '../lib/http';
-import { gates } from '../lib/http/load';
-import { getLogger } from '../lib/log';
+import { getConfig } from '../lib/platform/config';
+import { vendorFile } from '../lib/platform/http';
+import { gates } from '../lib/platform/http/load';
+import { getLogger } from '../lib/platform/log';
 import { boot, demoBanner, shutdown, surviveDatabaseOutages } from '../lib/ops';
-import { pageLanguage } from '../lib/i18n';
-import { loggablePath, secureResponse } from '../lib/security';
+import { pageLanguage } from '../lib/platform/i18n';
+import { loggablePath, secureResponse } from '../lib/platform/security';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
@@ -21,7 +21,7 @@ const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 const API = /^\/(services|onboarding)\/api\/|^\/p\/[^/]+\/api\//;
 const compress = compression({ filter: (req, res) => !API.test(req.url ?? '/') && compression.filter(req, res) });
 
-/** Browser code from npm packages (lib/http/vendor.ts), sent here because Next.js drops a route's Content-Encoding: it is stored compressed. */
+/** Browser code from npm packages (lib/platform/http/vendor.ts), sent here because Next.js drops a route's Content-Encoding: it is stored compressed. */
 async function sendVendorFile(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
   const file = await vendorFile(name, req.headers['accept-encoding'] ?? null);
   res.writeHead(file.status, Object.fromEntries(file.headers));

@@ -1,4 +1,4 @@
-// `npm test`: the import rules (scripts/deps), unit and integration tests (vitest), then browser tests (Playwright),
+// `npm test`: the structure rules (scripts/deps), unit and integration tests (vitest), then browser tests (Playwright),
 // ending with one line `N passed, N failed` (also written to .reports/summary.txt).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +22,7 @@ if (buildStatus !== 0) {
   console.log('next build failed\n0 passed, 1 failed');
   process.exit(1);
 }
-// The import rules (docs/architecture.md): no cycle, layers point one way. Counted as one check.
+// The structure rules (docs/architecture.md): no cycle, layers point one way, one database style. Counted as one check.
 const depsStatus = run([path.join(root, 'scripts', 'deps', 'check.mjs')]);
 const unitStatus = run([bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`]);
 const e2eStatus = run([bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
@@ -65,6 +65,6 @@ const failedNames = failures();
 if (failedNames.length) console.log(`\nfailed:\n${failedNames.map((l) => `  ✗ ${l}`).join('\n')}`);
 const summary = `${unit.passed + e2e.passed + deps.passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);
-console.log(`\nimport rules: ${deps.failed ? 'violated' : 'hold'}; unit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`\nstructure rules: ${deps.failed ? 'violated' : 'hold'}; unit/integration: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(summary);
 process.exit(failed === 0 ? 0 : 1);

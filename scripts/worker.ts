@@ -1,5 +1,5 @@
 /** `npm run worker`: consumes every job queue in its own process (scale workers apart from web). */
-import { getLogger } from '../lib/log';
+import { getLogger } from '../lib/platform/log';
 import { boot, shutdown, surviveDatabaseOutages } from '../lib/ops';
 
 async function main() {

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { CONSOLE_COOKIE, consoleUser, sessionIdFromCookies, type ConsoleUser } from '@/lib/auth';
+import { CONSOLE_COOKIE, consoleUser, sessionIdFromCookies, type ConsoleUser } from '@/lib/platform/auth';
 
 /** The signed-in console user of this request (server components), or undefined. */
 export async function currentConsoleUser(): Promise<ConsoleUser | undefined> {

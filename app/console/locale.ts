@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
-import type { Locale } from '@/lib/i18n';
-import { CONSOLE_LOCALE_COOKIE, consoleLocaleOf, consoleT } from '@/lib/i18n/console';
+import type { Locale } from '@/lib/platform/i18n';
+import { CONSOLE_LOCALE_COOKIE, consoleLocaleOf, consoleT } from '@/lib/platform/i18n/shared';
 
 /** The console language of this request (server components). */
 export async function consoleLocale(): Promise<Locale> {

@@ -4,9 +4,9 @@ import { DocsNav, type NavGroup } from '@/components/docs/DocsNav';
 import { Markdown } from '@/components/docs/Markdown';
 import { OperationView, type OperationDoc } from '@/components/docs/OperationView';
 import type { Components } from '@/components/docs/SchemaView';
-import { getConfig } from '@/lib/config';
-import { ERROR_CODES } from '@/lib/http';
-import { GUIDES, openApiDocument } from '@/lib/openapi';
+import { getConfig } from '@/lib/platform/config';
+import { ERROR_CODES } from '@/lib/platform/http';
+import { GUIDES, openApiDocument } from '@/lib/api/openapi';
 
 export const metadata: Metadata = { title: 'Developer portal' };
 export const dynamic = 'force-dynamic';

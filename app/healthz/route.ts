@@ -1,5 +1,5 @@
-import { healthz } from '@/lib/contracts/ops';
-import { handle, json, methods } from '@/lib/http';
+import { healthz } from '@/lib/api/contracts/ops';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

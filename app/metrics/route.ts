@@ -1,5 +1,5 @@
-import { metricsContract } from '@/lib/contracts/ops';
-import { handle, methods, metrics } from '@/lib/http';
+import { metricsContract } from '@/lib/api/contracts/ops';
+import { handle, methods, metrics } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

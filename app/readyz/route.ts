@@ -1,5 +1,5 @@
-import { readyz } from '@/lib/contracts/ops';
-import { handle, json, methods } from '@/lib/http';
+import { readyz } from '@/lib/api/contracts/ops';
+import { handle, json, methods } from '@/lib/platform/http';
 import { readiness } from '@/lib/ops';
 
 export const dynamic = 'force-dynamic';

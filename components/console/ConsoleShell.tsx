@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import type { Role } from '@/lib/auth';
-import type { Locale } from '@/lib/i18n';
-import { translate } from '@/lib/i18n/console';
+import type { Role } from '@/lib/platform/auth';
+import type { Locale } from '@/lib/platform/i18n';
+import { translate } from '@/lib/platform/i18n/shared';
 import { ConsoleLocaleProvider, LanguageSwitch } from './i18n';
 import { SignOutButton } from './SignOutButton';
 import { Providers } from '../steps/Providers';

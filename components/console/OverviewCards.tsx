@@ -1,6 +1,6 @@
 'use client';
 
-import type { Overview } from '@/lib/console';
+import type { Overview } from '@/lib/processes/console';
 import { useT } from '@/components/console/i18n';
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {

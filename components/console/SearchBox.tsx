@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type { z } from 'zod';
-import type { searchResultsSchema } from '@/lib/contracts/console-reads';
+import type { searchResultsSchema } from '@/lib/api/contracts/console-reads';
 import { formatWhen } from './format';
 import { TableHead } from './TableHead';
 import { useT } from '@/components/console/i18n';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { z } from 'zod';
-import type { consoleStatsSchema } from '@/lib/contracts/console-reads';
+import type { consoleStatsSchema } from '@/lib/api/contracts/console-reads';
 import { formatSeconds, STATUS_COLOURS } from './format';
 import { useT } from '@/components/console/i18n';
 

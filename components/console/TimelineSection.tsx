@@ -1,6 +1,6 @@
 'use client';
 
-import type { TimelineEntry } from '@/lib/console';
+import type { TimelineEntry } from '@/lib/processes/console';
 import { HistoryTable } from './review/HistoryTable';
 import { useT } from '@/components/console/i18n';
 

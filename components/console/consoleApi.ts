@@ -1,4 +1,4 @@
-import { consoleT } from '@/lib/i18n/console';
+import { consoleT } from '@/lib/platform/i18n/shared';
 
 /** An error answer of the JSON API (problem+json), as the console shows it. */
 export class ApiProblem extends Error {

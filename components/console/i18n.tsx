@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { createContext, useContext } from 'react';
-import type { Locale } from '@/lib/i18n';
-import { CONSOLE_LOCALE_COOKIE, consoleT, type ConsoleT } from '@/lib/i18n/console';
+import type { Locale } from '@/lib/platform/i18n';
+import { CONSOLE_LOCALE_COOKIE, consoleT, type ConsoleT } from '@/lib/platform/i18n/shared';
 
 const LocaleContext = createContext<Locale>('pt-BR');
 

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { messages, type Locale } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/platform/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
 

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages, type Locale } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/platform/i18n';
 import { FlowError, resendFlow, verifyFlow } from './api';
 import { Button } from './Button';
 import { useCodeStore } from './code-store';

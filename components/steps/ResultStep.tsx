@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { messages, type Locale } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/platform/i18n';
 import { MessagePanel } from './MessagePanel';
 import { usePageCopy } from './page-copy';
 

@@ -1,4 +1,4 @@
-import type { Messages, Locale } from '@/lib/i18n';
+import type { Messages, Locale } from '@/lib/platform/i18n';
 import { brandColors } from './color';
 import { PageCopyProvider, type PageCopy } from './page-copy';
 

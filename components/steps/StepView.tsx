@@ -1,5 +1,5 @@
-import type { Locale, Messages } from '@/lib/i18n';
-import type { FlowView } from '@/lib/steps/flow';
+import type { Locale, Messages } from '@/lib/platform/i18n';
+import type { FlowView } from '@/lib/processes/steps/shared';
 import { IntroStep } from './IntroStep';
 import { LazyChooseChannelStep as ChooseChannelStep, LazyCodeStep as CodeStep, LazyDocumentStep as DocumentStep, LazySelfieStep as SelfieStep } from './lazy';
 import { MessagePanel } from './MessagePanel';

@@ -1,7 +1,7 @@
 'use client';
 
 // Types only: the schemas (zod) stay on the server, so the page's first load carries no validator
-// (the server validates every call; these shapes are its contract, lib/contracts/flow.ts).
+// (the server validates every call; these shapes are its contract, lib/api/contracts/flow.ts).
 import type {
   BeginBody,
   CaptureResponse,
@@ -13,7 +13,7 @@ import type {
   SelfieBody,
   StateResponse,
   VerifyResponse,
-} from '@/lib/contracts/flow';
+} from '@/lib/api/contracts/flow';
 
 /** A failed call, with the server's problem code (e.g. rate_limited) when there is one. */
 export class FlowError extends Error {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../config';
-import { stopWorkers } from '../jobs';
-import { getSettings } from '../settings';
+import { resetConfig } from '../platform/config';
+import { stopWorkers } from '../platform/jobs';
+import { readSettings } from '../platform/settings';
 import { backends, createTestDatabase, type TestDatabase } from '../testing';
 import { boot, demoAppOrigin } from './bootstrap';
 
@@ -29,6 +29,6 @@ describe.each(backends())('start-up on %s', (backend) => {
     expect(demoAppOrigin()).toBe('https://shop.example.com');
     const started = await boot({ worker: false, demo: true });
     expect(started.demo).toBeDefined(); // a new database: the demo is made
-    expect((await getSettings(started.demo!.integratorId)).appOrigin).toBe('https://shop.example.com');
+    expect((await readSettings(started.demo!.integratorId)).appOrigin).toBe('https://shop.example.com');
   });
 });

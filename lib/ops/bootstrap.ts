@@ -1,9 +1,9 @@
-import { ensureDemoIntegrator, ensureSigningKey, type DemoCredentials } from '../auth';
-import { getConfig } from '../config';
-import { closeDatabase, getDatabase } from '../db';
-import { stopWorkers } from '../jobs';
-import { getLogger } from '../log';
-import { updateSettings } from '../settings';
+import { ensureDemoIntegrator, ensureSigningKey, type DemoCredentials } from '../platform/auth';
+import { getConfig } from '../platform/config';
+import { closeDatabase, getDatabase } from '../platform/db';
+import { stopWorkers } from '../platform/jobs';
+import { getLogger } from '../platform/log';
+import { updateSettings } from '../platform/settings';
 import { ensureServiceQueues, startServiceWorkers } from './workers';
 
 export interface BootResult {

@@ -7,13 +7,12 @@
  * once, always under the same id with the same payload.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../config';
-import { getDb, schema } from '../db';
-import { datasetsDir, facesDir, freePort, startPrivatePostgres, startStack, type PrivatePostgres, type Stack } from '../testing';
+import { resetConfig } from '../platform/config';
+import { getDb, schema } from '../platform/db';
+import { datasetsDir, facesDir, freePort, startPrivatePostgres, startReceiver, startStack, type PrivatePostgres, type Receiver, type Stack } from '../testing';
 import { prng } from '@/scripts/load/stats';
 import { generate } from '@/scripts/synth';
 import { validCnhFront } from '@/scripts/synth/fraud';
@@ -33,26 +32,20 @@ interface Delivery {
 async function flakyReceiver() {
   const port = await freePort();
   const deliveries: Delivery[] = [];
-  let server: http.Server | undefined;
-  const up = () =>
-    new Promise<void>((resolve) => {
-      server = http.createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          deliveries.push({ id: String(req.headers['webhook-id']), body: Buffer.concat(chunks).toString('utf8') });
-          res.writeHead(204).end();
-        });
-      });
-      server.listen(port, '127.0.0.1', resolve);
-    });
-  const down = () =>
-    new Promise<void>((resolve) => {
-      if (!server) return resolve();
-      server.closeAllConnections();
-      server.close(() => resolve());
-      server = undefined;
-    });
+  let receiver: Receiver | undefined;
+  const up = async () => {
+    receiver = await startReceiver(
+      (call) => {
+        deliveries.push({ id: String(call.headers['webhook-id']), body: call.body });
+        return { status: 204 };
+      },
+      { port },
+    );
+  };
+  const down = async () => {
+    await receiver?.close();
+    receiver = undefined;
+  };
   return { url: `http://127.0.0.1:${port}`, deliveries, up, down };
 }
 

@@ -1,7 +1,7 @@
-import { purgeEndedSessions } from '../auth';
-import { purgeExpiredBuckets } from '../http/rate-limit';
-import { getLogger } from '../log';
-import { defineJob } from '../jobs';
+import { purgeEndedSessions } from '../platform/auth';
+import { purgeExpiredBuckets } from '@/lib/platform/http';
+import { getLogger } from '../platform/log';
+import { defineJob } from '../platform/jobs';
 
 /** Deletes ended sessions (with their refresh tokens) and spent rate-limit windows. */
 export const housekeeping = defineJob({

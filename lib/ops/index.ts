@@ -1,4 +1,4 @@
-import { getDatabase, pendingMigrations } from '../db';
+import { getDatabase, pendingMigrations } from '../platform/db';
 
 export interface Readiness {
   ready: boolean;

@@ -1,5 +1,5 @@
-import { isConnectionLost } from '../db';
-import { getLogger } from '../log';
+import { isConnectionLost } from '../platform/db';
+import { getLogger } from '../platform/log';
 
 /**
  * A server process outlives a database outage: a promise some library (pg-boss

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, schema } from '../db';
+import { getDb, schema } from '../platform/db';
 import { backends, datasetsDir, facesDir, startStack, type Stack } from '../testing';
 import { generate } from '@/scripts/synth';
 import { validCnhFront } from '@/scripts/synth/fraud';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestDatabase, startWorkerProcess, type TestDatabase } from '../testing';
-import { getBoss, stopBoss } from '../jobs';
+import { getBoss, stopBoss } from '../platform/jobs';
 
 describe.each(backends())('`npm run worker` as a separate process on %s', (backend) => {
   let db: TestDatabase;

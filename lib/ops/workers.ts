@@ -1,14 +1,14 @@
-import { importDocJob, importSweepJob } from '../batch/jobs';
-import { ensureQueues, startWorkers, type AnyJob } from '../jobs';
-import { sendJob, sweepMessagesJob } from '../notify/jobs';
-import { pipelineJob, pipelineSweepJob, retentionJob } from '../onboarding/jobs';
-import { expireStepsJob } from '../steps/jobs';
-import { deliverJob, sweepJob } from '../webhooks/jobs';
+import { importDocJob, importSweepJob } from '@/lib/processes/batch';
+import { ensureQueues, startWorkers, type AnyJob } from '../platform/jobs';
+import { sendJob, sweepMessagesJob } from '@/lib/delivery/notify';
+import { pipelineJob, pipelineSweepJob, retentionJob } from '@/lib/processes/onboarding';
+import { expireStepsJob } from '@/lib/processes/steps';
+import { deliverJob, sweepJob } from '@/lib/delivery/webhooks';
 import { housekeeping } from './housekeeping';
 
 /**
  * Every job of the service, in one place: the composition root. Capabilities
- * export their job definitions; `lib/jobs` runs whatever it is given and
+ * export their job definitions; `lib/platform/jobs` runs whatever it is given and
  * knows nothing of the business.
  */
 export const ALL_JOBS: readonly AnyJob[] = [housekeeping, deliverJob, sweepJob, sendJob, sweepMessagesJob, expireStepsJob, pipelineJob, pipelineSweepJob, retentionJob, importDocJob, importSweepJob];

@@ -1,4 +1,4 @@
-import type { RouteHandler } from '../http';
+import type { RouteHandler } from '../platform/http';
 
 export interface CallOptions {
   method?: string;

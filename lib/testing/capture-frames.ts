@@ -1,6 +1,6 @@
 /** Camera frames of document photos, and what the browser's guide measures of them (tests of the capture quality judgement). */
 import sharp, { type Sharp } from 'sharp';
-import { measureDocumentFrame, overlayRegion, SHARPNESS_HEIGHT } from '../media/capture-quality';
+import { measureDocumentFrame, overlayRegion, SHARPNESS_HEIGHT } from '../engines/media/capture-quality';
 
 /** What the browser's guide measures of a camera frame: the part under the overlay, at the server's scale. */
 export async function guideMeasures(frame: Sharp, width: number, height: number) {

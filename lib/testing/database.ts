@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
-import { migrate, openDatabase, setDatabase, type Database } from '../db';
+import { migrate, openDatabase, setDatabase, type Database } from '../platform/db';
 
 export type Backend = 'pglite' | 'postgres';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { locateFaces } from '../face';
+import { locateFaces } from '../engines/face';
 import { datasetsDir } from './datasets';
 
 /** The shared identities set (103 people), or a path that does not exist. */

@@ -1,18 +1,24 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Role } from '../auth';
-import { resetConfig } from '../config';
+import type { Role } from '../platform/auth';
+import { resetConfig } from '../platform/config';
 import { createTestDatabase, type Backend, type TestDatabase } from './database';
-import { startReceiver, type ReceivedCall } from './receiver';
+import { startReceiver, type ReceivedCall, type ReceiverAnswer } from './receiver';
 import { bearerHeaders, seedIntegrator, type SeededIntegrator } from './seed';
+
+export interface TenantOptions {
+  role?: Role;
+  clientScope?: string;
+}
 
 export interface TestIntegratorOptions {
   backend?: Backend;
-  /** How many tenants to seed (default one). */
-  tenants?: number;
+  /** How many tenants to seed (default one), or each tenant's own options. */
+  tenants?: number | TenantOptions[];
+  /** The seeded users' role and the OAuth clients' scope, for every tenant without its own. */
   role?: Role;
   clientScope?: string;
   /** A local webhook receiver answering this way (private networks are then allowed as webhook targets). */
-  receiver?: (call: ReceivedCall, index: number) => { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
+  receiver?: (call: ReceivedCall, index: number) => ReceiverAnswer | Promise<ReceiverAnswer>;
 }
 
 export interface TestIntegrator {
@@ -45,7 +51,8 @@ export function withTestIntegrator(options: TestIntegratorOptions = {}): TestInt
     }
     t.db = await createTestDatabase(options.backend ?? 'pglite');
     t.tenants = [];
-    for (let i = 0; i < (options.tenants ?? 1); i++) t.tenants.push(await seedIntegrator({ role: options.role, clientScope: options.clientScope }));
+    const tenants: TenantOptions[] = typeof options.tenants === 'object' ? options.tenants : Array.from({ length: options.tenants ?? 1 }, () => ({}));
+    for (const own of tenants) t.tenants.push(await seedIntegrator({ role: own.role ?? options.role, clientScope: own.clientScope ?? options.clientScope }));
     t.auths = await Promise.all(t.tenants.map((x) => bearerHeaders(x)));
     [t.tenant, t.other] = t.tenants as [SeededIntegrator, SeededIntegrator];
     [t.auth, t.otherAuth] = t.auths as [Record<string, string>, Record<string, string>];

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { consoleCookieHeader, consoleLogin, createApiKey, createClient, createIntegrator, createUser, login, type Role } from '../auth';
-import { getConfig } from '../config';
+import { consoleCookieHeader, consoleLogin, createApiKey, createClient, createIntegrator, createUser, login, type Role } from '../platform/auth';
+import { getConfig } from '../platform/config';
+import { getDb } from '../platform/db';
 
 export interface SeededIntegrator {
   integratorId: string;
@@ -15,11 +16,12 @@ export interface SeededIntegrator {
 /** A tenant with an admin user, an API key and an OAuth client, all with known secrets. */
 export async function seedIntegrator(options: { role?: Role; clientScope?: string } = {}): Promise<SeededIntegrator> {
   const tag = crypto.randomBytes(4).toString('hex');
-  const integrator = await createIntegrator(`Test ${tag}`);
+  const db = await getDb();
+  const integrator = await createIntegrator(db, `Test ${tag}`);
   const username = `user.${tag}`;
   const password = `pw-${crypto.randomBytes(12).toString('hex')}`;
-  await createUser(integrator.id, username, password, options.role ?? 'admin');
-  const key = await createApiKey(integrator.id, 'test');
+  await createUser(db, integrator.id, username, password, options.role ?? 'admin');
+  const key = await createApiKey(db, integrator.id, 'test');
   const client = await createClient(integrator.id, 'test', options.clientScope ?? 'import');
   return {
     integratorId: integrator.id,

@@ -1,22 +1,25 @@
 // The import rules of docs/architecture.md, checked: dependency-cruiser's file
 // rules (.dependency-cruiser.cjs: no file cycle, layers point one way, no test
 // helper in the product) and, on top, no cycle between capabilities (the
-// folders under lib/), which a file-level check cannot see.
+// folders lib/<layer>/<capability>), which a file-level check cannot see.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
+import { checkDbStyle } from './db-style.mjs';
 
 const isTest = (p) => /\.test\.tsx?$|^lib\/testing\//.test(p);
+/** The capability a file belongs to: `engines/face` for lib/engines/face/…, `ops` for lib/ops/…; none outside lib/. */
+const capabilityOf = (p) => /^lib\/((?:platform|engines|processes|delivery|api)\/[^/]+|[^/]+)\//.exec(p ?? '')?.[1];
 
-/** Cycles in the graph of lib/<capability> folders built from non-test imports (each cycle listed once, with one import per arrow). */
+/** Cycles in the graph of capability folders built from non-test imports (each cycle listed once, with one import per arrow). */
 export function capabilityCycles(modules) {
   const edges = new Map();
   for (const m of modules) {
-    const from = /^lib\/([^/]+)\//.exec(m.source)?.[1];
+    const from = capabilityOf(m.source);
     if (!from || isTest(m.source)) continue;
     for (const d of m.dependencies) {
-      const to = /^lib\/([^/]+)\//.exec(d.resolved)?.[1];
+      const to = capabilityOf(d.resolved);
       if (!to || to === from || isTest(d.resolved)) continue;
       if (!edges.has(from)) edges.set(from, new Map());
       if (!edges.get(from).has(to)) edges.get(from).set(to, `${m.source} -> ${d.resolved}`);
@@ -67,12 +70,13 @@ export async function checkDependencies({ root, dirs, configFile = '.dependency-
     lines.push(`${v.rule.name}: ${v.from} -> ${v.to}${via}`);
   }
   for (const c of capabilityCycles(output.modules)) lines.push(`capability-cycle: ${c.capabilities.join(' <-> ')} (${c.imports.join('; ')})`);
+  for (const l of checkDbStyle(root)) lines.push(`db-style: ${l}`);
   return lines;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const lines = await checkDependencies({ root: process.cwd(), dirs: ['lib', 'app', 'components'] });
   for (const l of lines) console.log(l);
-  console.log(lines.length ? `${lines.length} import rule violations (docs/architecture.md)` : 'import rules hold: no cycle, layers point one way');
+  console.log(lines.length ? `${lines.length} structure rule violations (docs/architecture.md)` : 'structure rules hold: no cycle, layers point one way, one database style');
   process.exit(lines.length ? 1 : 0);
 }

@@ -25,30 +25,48 @@ const check = async (files: Record<string, string>) => {
 };
 afterAll(() => roots.forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
 
-describe('import rules (npm run check:deps)', () => {
+describe('structure rules (npm run check:deps)', () => {
   it('pass a tree that keeps them', async () => {
     expect(
       await check({
-        'lib/db/index.ts': 'export const db = 1;\n',
-        'lib/face/index.ts': "import { db } from '../db';\nexport const face = db;\n",
-        'lib/onboarding/index.ts': "import { face } from '../face';\nexport const run = face;\n",
+        'lib/platform/db/index.ts': 'export const db = 1;\n',
+        'lib/engines/face/index.ts': "import { db } from '../../platform/db';\nexport const face = db;\n",
+        'lib/processes/steps/shared.ts': "export const STATUSES = ['OPEN'];\n",
+        'lib/processes/onboarding/index.ts': "import { face } from '../../engines/face';\nimport { STATUSES } from '../steps/shared';\nexport const run = [face, STATUSES];\n",
       }),
     ).toEqual([]);
   });
 
-  it('fail on a file cycle, a capability cycle, an engine importing a process, the platform knowing the business, a page reading the database and the product importing a test helper', async () => {
+  it('fail on a file cycle, a capability cycle, an engine importing a process, the platform knowing the business, a page reading the database, an import past a public face, the product importing a test helper and a query fetching its own database handle', async () => {
     const lines = await check({
-      'lib/db/index.ts': "import { face } from '../face/model';\nexport const db = face;\n",
-      'lib/face/model.ts': 'export const face = 1;\n',
-      'lib/face/index.ts': "import { run } from '../onboarding';\nexport const f = run;\n",
-      'lib/onboarding/index.ts': "import { f } from '../face';\nimport { helper } from '../testing';\nexport const run = 1;\nexport const g = [f, helper];\n",
+      'lib/platform/db/index.ts': "import { face } from '../../engines/face/model';\nexport const db = face;\n",
+      'lib/engines/face/model.ts': 'export const face = 1;\n',
+      'lib/engines/face/index.ts': "import { run } from '../../processes/onboarding';\nexport const f = run;\n",
+      'lib/processes/onboarding/index.ts': "import { f } from '../../engines/face';\nimport { helper } from '../../testing';\nexport const run = 1;\nexport const g = [f, helper];\n",
       'lib/testing/index.ts': 'export const helper = 1;\n',
-      'lib/steps/a.ts': "import { b } from './b';\nexport const a = b;\n",
-      'lib/steps/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
-      'components/Card.tsx': "import { db } from '../lib/db';\nexport const Card = () => db;\n",
+      'lib/processes/steps/a.ts': "import { b } from './b';\nexport const a = b;\n",
+      'lib/processes/steps/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      'lib/processes/steps/records.ts':
+        "type Executor = object;\ndeclare function getDb(): Promise<Executor>;\nexport async function findIt(id: string, exec?: Executor) {\n  return exec ?? (await getDb());\n}\n",
+      'components/Card.tsx': "import { db } from '../lib/platform/db';\nexport const Card = () => db;\n",
     });
     const rules = new Set(lines.map((l) => l.split(':')[0]));
-    expect([...rules].sort()).toEqual(['capability-cycle', 'engines-not-processes', 'no-circular', 'pages-not-db', 'platform-knows-no-business', 'production-not-testing']);
-    expect(lines.find((l) => l.startsWith('capability-cycle'))).toContain('face <-> onboarding');
+    expect([...rules].sort()).toEqual([
+      'capability-cycle',
+      'db-style',
+      'engines-not-processes',
+      'no-circular',
+      'pages-not-db',
+      'platform-knows-no-business',
+      'production-not-testing',
+      'through-public-face',
+    ]);
+    expect(lines.find((l) => l.startsWith('capability-cycle'))).toContain('engines/face <-> processes/onboarding');
+    expect(lines.find((l) => l.startsWith('through-public-face'))).toContain('lib/platform/db/index.ts -> lib/engines/face/model.ts');
+    expect(lines.filter((l) => l.startsWith('db-style')).map((l) => l.replace(/^db-style: lib\/processes\/steps\/records\.ts:\d+: /, ''))).toEqual([
+      'findIt takes an optional executor; take it required (fn(db, …))',
+      'findIt takes its executor as parameter 2; take it first (fn(db, …))',
+      'findIt is given an executor but calls getDb()',
+    ]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeFacePool } from '../../lib/face';
+import { closeFacePool } from '../../lib/engines/face';
 import { CONDITIONS } from './degrade';
 import { photos, sampleIdentities } from './data';
 import { CACHE, calibrateOn, templates, type ConditionRow } from './evaluate';

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { locateFaces, type Picture } from '../../lib/face';
-import { accuracyOf, euclidean, fitScale, thresholdForFmr, type Accuracy, type LabelledDistance, type SimilarityScale } from '../../lib/face/calibrate';
+import { locateFaces, type Picture } from '../../lib/engines/face';
+import { accuracyOf, euclidean, fitScale, thresholdForFmr, type Accuracy, type LabelledDistance, type SimilarityScale } from '../../lib/engines/face/calibrate';
 import { degrade, type Box, type Condition } from './degrade';
 import { pairsOf, type Half, type Photo } from './data';
 
@@ -35,7 +35,7 @@ interface Located {
 export const PRODUCT = 'product';
 
 /** Detections are cached per version of the code that makes them. */
-const DETECTION_SOURCES = ['lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/descreen.ts', 'lib/face/portrait.ts', 'lib/face/geometry.ts', 'lib/face/pool.ts', 'workers/face.mjs'];
+const DETECTION_SOURCES = ['lib/engines/face/detect.ts', 'lib/engines/face/locate.ts', 'lib/engines/face/descreen.ts', 'lib/engines/face/portrait.ts', 'lib/engines/face/geometry.ts', 'lib/engines/face/pool.ts', 'workers/face.mjs'];
 const detectionVersion = () =>
   hash(Buffer.concat(DETECTION_SOURCES.map((f) => path.join(process.cwd(), f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f))));
 

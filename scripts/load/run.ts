@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db';
+import { getDb, schema } from '@/lib/platform/db';
 import { facesDir, startStack, type Stack } from '@/lib/testing';
 import { validCnhFront } from '@/scripts/synth/fraud';
 import { prng, summarize, type Summary } from './stats';

@@ -11,10 +11,10 @@
 import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { closeOcrPool, ocrPool } from '../../lib/ocr';
-import { restoreAccents } from '../../lib/documents/accents';
-import { toGrey } from '../../lib/documents/box';
-import { fold } from '../../lib/documents/text';
+import { closeOcrPool, ocrPool } from '../../lib/engines/ocr';
+import { restoreAccents } from '../../lib/engines/documents/accents';
+import { toGrey } from '../../lib/engines/documents/box';
+import { fold } from '../../lib/engines/documents/text';
 
 const FONTS: [string, string][] = [
   ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 'Eval DejaVu Bold'],

@@ -4,9 +4,9 @@
  * The unseen generator (scripts/synth-unseen) is for evaluation only, never for tuning.
  */
 import { DOC_TYPES, flattenFields, generate } from '../synth';
-import { extractDocument } from '../../lib/documents';
-import { closeOcrPool } from '../../lib/ocr';
-import { fold } from '../../lib/documents/text';
+import { extractDocument } from '../../lib/engines/documents';
+import { closeOcrPool } from '../../lib/engines/ocr';
+import { fold } from '../../lib/engines/documents/text';
 
 const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
 const DATE_KEYS = new Set(['dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao']);

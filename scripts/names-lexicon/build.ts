@@ -1,5 +1,5 @@
 /**
- * Builds lib/documents/names-lexicon.ts, the name lexicon the document engine
+ * Builds lib/engines/documents/names-lexicon.ts, the name lexicon the document engine
  * restores accents and repairs OCR letter confusions with, from public name
  * lists that npm packages ship (all MIT):
  *   - faker-br 0.5.0: lib/locales/pt_BR/name/{first_name,male_first_name,female_first_name}.js
@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PACKAGES = ['faker-br@0.5.0', 'leite@0.2.0', '@faker-js/faker@10.6.0'];
-const OUT = path.join(process.cwd(), 'lib/documents/names-lexicon.ts');
+const OUT = path.join(process.cwd(), 'lib/engines/documents/names-lexicon.ts');
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'names-lexicon-'));
 const dirs: Record<string, string> = {};

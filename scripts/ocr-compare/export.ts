@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DOC_TYPES, generate, printedValues } from '../synth';
-import { fromGrey, preparedPage } from '../../lib/documents';
-import { intake } from '../../lib/media';
+import { fromGrey, preparedPage } from '../../lib/engines/documents';
+import { intake } from '../../lib/engines/media';
 
 const dir = process.argv[2] ?? '.reports/ocr-compare';
 const perType = Number(process.argv[3] ?? 4);

@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { locateFaces, type Face } from '../../lib/face';
-import { qualityIssues, type QualityIssueCode } from '../../lib/face/liveness';
-import { padSignals, type PadSignals } from '../../lib/face/pad/signals';
+import { locateFaces, type Face } from '../../lib/engines/face';
+import { qualityIssues, type QualityIssueCode } from '../../lib/engines/face/liveness';
+import { padSignals, type PadSignals } from '../../lib/engines/face/pad/signals';
 import { rng } from '../synth/random';
 import { ATTACK_CONDITIONS, GENUINE_CONDITIONS, isAttack, type Condition, type Shot } from './conditions';
 import { simulate } from './simulate';
@@ -84,8 +84,8 @@ const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts',
  */
 export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: boolean; log?: (s: string) => void; concurrency?: number; /** Skip the captures not simulated and located yet (quick experiments). */ onlyCached?: boolean }): Promise<Measured[]> {
   const simHash = fileHash(SIM_FILES[sim]);
-  const detectHash = fileHash('lib/face/detect.ts', 'lib/face/locate.ts', 'lib/face/descreen.ts');
-  const file = path.join(SCRATCH, `measured-${sim}-${simHash}-${detectHash}-${fileHash('lib/face/pad/signals.ts', 'lib/face/pad/texture.ts')}.jsonl`);
+  const detectHash = fileHash('lib/engines/face/detect.ts', 'lib/engines/face/locate.ts', 'lib/engines/face/descreen.ts');
+  const file = path.join(SCRATCH, `measured-${sim}-${simHash}-${detectHash}-${fileHash('lib/engines/face/pad/signals.ts', 'lib/engines/face/pad/texture.ts')}.jsonl`);
   const facesFile = path.join(SCRATCH, `faces-${sim}-${simHash}-${detectHash}.jsonl`);
   const imgDir = path.join(SCRATCH, 'img', `${sim}-${simHash}`);
   const known = new Map<string, Measured>();

@@ -1,5 +1,5 @@
 /** PAD figures per condition (ISO/IEC 30107-3 APCER and BPCER) from measured captures and a model. */
-import { attackScore, thresholdFor, trainPad, type PadModel, type TrainOptions } from '../../lib/face/pad/model';
+import { attackScore, thresholdFor, trainPad, type PadModel, type TrainOptions } from '../../lib/engines/face/pad/model';
 import { ATTACK_CONDITIONS, GENUINE_CONDITIONS } from './conditions';
 import type { Measured } from './dataset';
 

@@ -6,9 +6,9 @@
  *   npx tsx scripts/pad/select.ts
  */
 import path from 'node:path';
-import { closeFacePool } from '../../lib/face';
-import { MODEL_EXCLUDED, type TrainOptions } from '../../lib/face/pad/model';
-import { featureValues, SIGNAL_NAMES } from '../../lib/face/pad/signals';
+import { closeFacePool } from '../../lib/engines/face';
+import { MODEL_EXCLUDED, type TrainOptions } from '../../lib/engines/face/pad/model';
+import { featureValues, SIGNAL_NAMES } from '../../lib/engines/face/pad/signals';
 import { facesDir } from '../../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from './dataset';
 import { auc, figures, judged, trainWithHonestThreshold } from './evaluate';

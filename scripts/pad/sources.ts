@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { locateFaces } from '../../lib/face';
+import { locateFaces } from '../../lib/engines/face';
 import { datasetsDir } from '../../lib/testing/datasets';
 
 export interface Source {

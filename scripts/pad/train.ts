@@ -9,7 +9,7 @@
  * genuine captures (4 folds by identity). Then reports, never tuning on them,
  * the held-out identities through the training simulator and the independent
  * evaluation simulator (scripts/pad/simulate-eval.ts). Writes
- * lib/face/pad/model.json and .reports/pad.json; measurements are cached in
+ * lib/engines/face/pad/model.json and .reports/pad.json; measurements are cached in
  * .scratch/pad/ (scripts/pad/warm.ts fills them ahead).
  *   npx tsx scripts/pad/train.ts
  * Selection runs (PAD_DRY=1: nothing written, the evaluation simulator not
@@ -19,9 +19,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeFacePool } from '../../lib/face';
-import { attackScore, MODEL_EXCLUDED, type TrainOptions } from '../../lib/face/pad/model';
-import { featureValues, SIGNAL_NAMES, type PadSignals } from '../../lib/face/pad/signals';
+import { closeFacePool } from '../../lib/engines/face';
+import { attackScore, MODEL_EXCLUDED, type TrainOptions } from '../../lib/engines/face/pad/model';
+import { featureValues, SIGNAL_NAMES, type PadSignals } from '../../lib/engines/face/pad/signals';
 import { facesDir } from '../../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from './dataset';
 import { auc, figures, judged, table, trainWithHonestThreshold } from './evaluate';
@@ -84,7 +84,7 @@ async function main() {
     crossValidated: model.oof,
   };
   const { oof, ...shipped } = model;
-  fs.writeFileSync(path.join(process.cwd(), 'lib', 'face', 'pad', 'model.json'), JSON.stringify(shipped) + '\n');
+  fs.writeFileSync(path.join(process.cwd(), 'lib', 'engines', 'face', 'pad', 'model.json'), JSON.stringify(shipped) + '\n');
   fs.mkdirSync('.reports', { recursive: true });
   fs.writeFileSync('.reports/pad.json', JSON.stringify(report, null, 2));
   console.log(table('training (train identities, train simulator)', report.train));

@@ -8,7 +8,7 @@
  *   npx tsx scripts/pad/warm.ts train      (held-out and training captures of the train simulator)
  *   npx tsx scripts/pad/warm.ts eval       (held-out eval-simulator captures, training variants and hazy-camera genuine captures)
  */
-import { closeFacePool } from '../../lib/face';
+import { closeFacePool } from '../../lib/engines/face';
 import { rng } from '../synth/random';
 import { isAttack } from './conditions';
 import { measureJobs, plan, type Job, type Simulator } from './dataset';

@@ -1,5 +1,5 @@
 import { loadImage } from '@napi-rs/canvas';
-import { qrPng } from '../../lib/qr';
+import { qrPng } from '../../lib/engines/qr';
 import { MRZ_FACE, type Typeface } from './fonts';
 import { issuerOf } from './issuers';
 import { td1 } from './mrz';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isValidCpf } from '../../lib/br';
+import { isValidCpf } from '../../lib/engines/br';
 import { generateUnseen, LEVELS, renderUnseen, UNSEEN_TYPES, type UnseenSample } from '.';
 
 const here = path.join(process.cwd(), 'scripts', 'synth-unseen');

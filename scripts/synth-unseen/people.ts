@@ -1,4 +1,4 @@
-import { cnhCheckDigits, cpfWithCheckDigits } from '../../lib/br';
+import { cnhCheckDigits, cpfWithCheckDigits } from '../../lib/engines/br';
 import type { Stream } from './random';
 
 /** Given names with and without accents, as registries print them. */

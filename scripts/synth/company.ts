@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { cnpjWithCheckDigits } from '../../lib/br';
+import { cnpjWithCheckDigits } from '../../lib/engines/br';
 import { rng } from './random';
 
 /** A made-up company: CNPJ (classic or the 2026 alphanumeric form), name, one or two partners. */

@@ -1,4 +1,4 @@
-import type { OcrField } from '../../lib/documents';
+import type { OcrField } from '../../lib/engines/documents';
 import { formatCpf } from './random';
 
 /**

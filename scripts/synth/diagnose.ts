@@ -4,7 +4,7 @@
  * A development aid next to `npm run bench`, which only counts.
  */
 import { DOC_TYPES, flattenFields, generate, type DocType } from './index';
-import { extractDocument } from '../../lib/documents';
+import { extractDocument } from '../../lib/engines/documents';
 
 const [from, to] = (process.env.SEEDS ?? '1000..1007').split('..').map(Number) as [number, number];
 const types = (process.argv.slice(2).length ? process.argv.slice(2) : DOC_TYPES) as DocType[];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isValidCpf } from '@/lib/br';
+import { isValidCpf } from '@/lib/engines/br';
 import { facesDir } from '@/lib/testing';
 import { fraudCase } from './fraud';
 

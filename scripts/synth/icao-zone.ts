@@ -2,7 +2,7 @@
  * Valid ICAO 9303 zones of every format: ICAO's own published examples, and
  * random holders of many states composed with correct check digits.
  */
-import type { MrzFormat } from '../../lib/documents/mrz-layout';
+import type { MrzFormat } from '../../lib/engines/documents/mrz-layout';
 import { mrzCheck } from './mrz';
 import type { Rng } from './random';
 

@@ -5,7 +5,7 @@
  * on the evaluation pages themselves.
  */
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import type { MrzFormat } from '../../lib/documents/mrz-layout';
+import type { MrzFormat } from '../../lib/engines/documents/mrz-layout';
 import { pickDamage, photograph, type Damage } from './damage';
 import { registerFonts } from './fonts';
 import { exampleZone, randomZone, type ZoneTruth } from './icao-zone';

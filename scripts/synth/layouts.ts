@@ -3,7 +3,7 @@ import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-r
 import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
-import { maxValidity } from '../../lib/documents/dates-plausible';
+import { maxValidity } from '../../lib/engines/documents/dates-plausible';
 import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, rng, UFS, type Rng } from './random';
 
 export type DocType = 'CNH_FRENTE' | 'CNH_VERSO' | 'CNH_ABERTA' | 'RG_FRENTE' | 'RG_VERSO' | 'RG_ABERTO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF';
@@ -24,7 +24,7 @@ export const PARENT: Record<DocType, string> = {
 export interface Truth {
   typeRecognized: DocType;
   typeParentAlias: string;
-  /** Canonical keys (see lib/documents) to the exact expected values. */
+  /** Canonical keys (see lib/engines/documents) to the exact expected values. */
   fields: Record<string, string>;
 }
 

@@ -1,1 +1,1 @@
-export { qrPng } from '../../lib/qr';
+export { qrPng } from '../../lib/engines/qr';

@@ -1,4 +1,4 @@
-import { cnhCheckDigits, cpfWithCheckDigits } from '../../lib/br';
+import { cnhCheckDigits, cpfWithCheckDigits } from '../../lib/engines/br';
 
 /** Small deterministic PRNG (mulberry32): the same seed gives the same document. */
 export function rng(seed: number) {

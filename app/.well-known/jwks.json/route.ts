@@ -1,6 +1,6 @@
-import { jwks } from '@/lib/auth';
-import { jwksContract } from '@/lib/contracts/auth';
-import { handle, json, methods } from '@/lib/http';
+import { jwks } from '@/lib/platform/auth';
+import { jwksContract } from '@/lib/api/contracts/auth';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { consoleTitle, serverT } from '../locale';
 import { OverviewCards } from '@/components/console/OverviewCards';
 import { StatsCharts } from '@/components/console/StatsCharts';
-import { overview, stats } from '@/lib/console';
+import { overview, stats } from '@/lib/processes/console';
 import { requireConsoleUser } from '../current-user';
 
 export async function generateMetadata(): Promise<Metadata> {

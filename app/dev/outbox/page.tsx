@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { AutoRefresh } from '@/components/AutoRefresh';
 import { OutboxList } from '@/components/OutboxList';
 import { PageShell } from '@/components/PageShell';
-import { isAppError } from '@/lib/errors';
-import { listOutbox } from '@/lib/notify';
+import { isAppError } from '@/lib/platform/errors';
+import { listOutbox } from '@/lib/delivery/notify';
 
 export const metadata: Metadata = { title: 'Local outbox' };
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import { revokeToken } from '@/lib/auth';
-import { oauthRevoke } from '@/lib/contracts/auth';
-import { handle, methods } from '@/lib/http';
+import { revokeToken } from '@/lib/platform/auth';
+import { oauthRevoke } from '@/lib/api/contracts/auth';
+import { handle, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(oauthRevoke, async ({ body }) => {

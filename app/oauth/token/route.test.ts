@@ -3,7 +3,7 @@ import { POST as token } from './route';
 import { POST as revoke } from '../revoke/route';
 import { GET as listKeys } from '@/app/services/api/v1/api-keys/route';
 import { GET as jwksGet } from '@/app/.well-known/jwks.json/route';
-import { revokeClient, rotateClientSecret } from '@/lib/auth';
+import { revokeClient, rotateClientSecret } from '@/lib/platform/auth';
 import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 

@@ -1,6 +1,6 @@
-import { grantSubject, tokenEndpoint } from '@/lib/auth';
-import { oauthToken } from '@/lib/contracts/auth';
-import { handle, json, methods, throttledLogin } from '@/lib/http';
+import { grantSubject, tokenEndpoint } from '@/lib/platform/auth';
+import { oauthToken } from '@/lib/api/contracts/auth';
+import { handle, json, methods, throttledLogin } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(oauthToken, async ({ body, req, clientIp }) => {

@@ -5,8 +5,8 @@ import { MessagePanel } from '@/components/steps/MessagePanel';
 import { StepView } from '@/components/steps/StepView';
 import { StepShell } from '@/components/steps/StepShell';
 import { Providers } from '@/components/steps/Providers';
-import { messages, pickLocale } from '@/lib/i18n';
-import { stepPageModel } from '@/lib/steps/page-model';
+import { messages, pickLocale } from '@/lib/platform/i18n';
+import { stepPageModel } from '@/lib/processes/steps';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { notFoundRoute } from '@/lib/http';
+import { notFoundRoute } from '@/lib/platform/http';
 
 // Unknown paths under an API base answer problem+json 404, not an HTML page.
 export const GET = notFoundRoute;

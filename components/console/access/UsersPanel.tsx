@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Role } from '@/lib/auth';
+import type { Role } from '@/lib/platform/auth';
 import { buttonClass, inputClass } from '../buttons';
 import { consoleApi, formatWhen } from '../consoleApi';
 import { AccessTable } from './AccessTable';

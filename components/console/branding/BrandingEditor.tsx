@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/platform/i18n';
 import { consoleApi } from '../consoleApi';
 import type { PageCopy } from '../../steps/page-copy';
 import { StepPreviews, type PreviewSample } from './StepPreviews';

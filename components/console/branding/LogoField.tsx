@@ -6,7 +6,7 @@ import { useT } from '@/components/console/i18n';
 
 export type LogoChoice = { kind: 'unchanged' } | { kind: 'removed' } | { kind: 'new'; dataUrl: string; name: string };
 
-// As the settings API checks it (lib/settings: invalid_logo): PNG or JPEG, at most 200 KB.
+// As the settings API checks it (lib/platform/settings: invalid_logo): PNG or JPEG, at most 200 KB.
 const MAX_LOGO_BYTES = 200 * 1024;
 const TYPES = ['image/png', 'image/jpeg'];
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { messages, type Locale } from '@/lib/i18n';
+import { messages, type Locale } from '@/lib/platform/i18n';
 import { DocumentStep } from '../../steps/capture/DocumentStep';
 import { SelfieStep } from '../../steps/capture/SelfieStep';
 import { CodeStep } from '../../steps/CodeStep';

@@ -1,4 +1,4 @@
-import { consoleT, type ConsoleT } from '@/lib/i18n/console';
+import { consoleT, type ConsoleT } from '@/lib/platform/i18n/shared';
 import { brandColors, contrast, DEFAULT_BRAND } from '../../steps/color';
 
 /** What the hosted pages will do with a brand colour ('' = the default): button text and its contrast, and the shade links use on white. */

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCpf, maskCpf } from '@/lib/log/mask';
+import { formatCpf, maskCpf } from '@/lib/platform/log/shared';
 import { consoleApi } from '../consoleApi';
 import { TableHead } from '../TableHead';
 import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';

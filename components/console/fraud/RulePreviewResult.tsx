@@ -1,6 +1,6 @@
 'use client';
 
-import type { FraudRulePreview } from '@/lib/contracts/fraud-admin';
+import type { FraudRulePreview } from '@/lib/api/contracts/fraud-admin';
 import { TableHead } from '../TableHead';
 import { table, td, th } from '../styles';
 import { ScoreHistogram } from './ScoreHistogram';

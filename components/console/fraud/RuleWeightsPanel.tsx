@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FraudRule as RuleState, FraudRulePreview as RulePreview } from '@/lib/contracts/fraud-admin';
+import type { FraudRule as RuleState, FraudRulePreview as RulePreview } from '@/lib/api/contracts/fraud-admin';
 import { consoleApi } from '../consoleApi';
 import { TableHead } from '../TableHead';
 import { field, input, primaryButton, secondaryButton, table, td, th } from '../styles';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { reviewDetailSchema } from '@/lib/contracts/onboarding';
-import type { OcrFieldShape } from '@/lib/contracts/ocr';
+import type { reviewDetailSchema } from '@/lib/api/contracts/onboarding';
+import type { OcrFieldShape } from '@/lib/api/contracts/ocr';
 
 /** GET /services/api/v1/onboarding/reviews/{id} as the browser receives it. */
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;

@@ -1,6 +1,6 @@
 'use client';
 
-import type { AttemptRecord, CaptureSlot } from '@/lib/steps';
+import type { AttemptRecord, CaptureSlot } from '@/lib/processes/steps';
 import { formatWhen } from '../format';
 import { TableHead } from '../TableHead';
 import { table, td } from '../styles';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import type { StepFilter, StepHit } from '@/lib/console';
+import type { StepFilter, StepHit } from '@/lib/processes/console';
 import { formatWhen } from '../format';
 import { TableHead } from '../TableHead';
 import { input, primaryButton, table, td } from '../styles';

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { endpointSchema } from '@/lib/contracts/webhooks';
+import type { endpointSchema } from '@/lib/api/contracts/webhooks';
 import { buttonClass, inputClass } from '../buttons';
 import { consoleApi } from '../consoleApi';
 import { table, td, th } from '../styles';

@@ -7,7 +7,7 @@ import { consoleApi, formatWhen } from '../consoleApi';
 import { DeliveryStatus } from './DeliveryStatus';
 import type { Attempt, EventDetail } from './types';
 import { useT } from '@/components/console/i18n';
-import type { ConsoleT } from '@/lib/i18n/console';
+import type { ConsoleT } from '@/lib/platform/i18n/shared';
 
 const WATCH_MS = 30_000;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { eventDetailSchema, eventPageSchema } from '@/lib/contracts/webhooks';
+import type { eventDetailSchema, eventPageSchema } from '@/lib/api/contracts/webhooks';
 
 /** GET /services/api/v1/webhooks/events and /events/{id} as the browser receives them (their contracts' schemas). */
 export type EventPage = z.infer<typeof eventPageSchema>;

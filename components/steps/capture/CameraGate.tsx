@@ -1,6 +1,6 @@
 'use client';
 
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 import { Button } from '../Button';
 import { cameraUnavailable, type CameraProblem } from './camera-errors';
 import { CameraProblemPanel } from './CameraProblemPanel';

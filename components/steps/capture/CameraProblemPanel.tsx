@@ -1,6 +1,6 @@
 'use client';
 
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 import type { CameraProblem } from './camera-errors';
 
 const KEYS: Record<CameraProblem, ['deniedTitle' | 'inUseTitle' | 'noneTitle' | 'unsupportedTitle' | 'iframeTitle', 'denied' | 'inUse' | 'none' | 'unsupported' | 'iframe']> = {

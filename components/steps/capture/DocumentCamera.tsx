@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
-import type { CaptureMessages } from '@/lib/i18n/capture';
-import { adviseDocument, CARD_ASPECT, DOCUMENT_LIMITS, measureDocumentFrame, OVERLAY_SHARE, overlayRegion, SHARPNESS_HEIGHT, type DocumentAdvice } from '@/lib/media/capture-quality';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
+import { adviseDocument, CARD_ASPECT, DOCUMENT_LIMITS, measureDocumentFrame, OVERLAY_SHARE, overlayRegion, SHARPNESS_HEIGHT, type DocumentAdvice } from '@/lib/engines/media/shared';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';
 
 /** After a side the server could not read: the card a quarter bigger (on a 640×480 webcam the shutter then works only "anyway"). */

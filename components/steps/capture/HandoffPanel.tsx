@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { CaptureMessages } from '@/lib/i18n/capture';
-import type { StateResponse } from '@/lib/contracts/flow';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
+import type { StateResponse } from '@/lib/api/contracts/flow';
 import { handoffFlow, stateFlow } from '../api';
 
 /** The phone's progress as the desktop tells it: waiting, opened, camera open, sending, asked for another photo. */

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
-import type { ChallengeResponse } from '@/lib/contracts/flow';
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { ChallengeResponse } from '@/lib/api/contracts/flow';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 import { challengeFlow } from '../api';
 import { Button } from '../Button';
 import { cameraProblemOf, type CameraProblem } from './camera-errors';

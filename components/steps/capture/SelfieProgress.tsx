@@ -1,4 +1,4 @@
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 
 /** Where the person is in the selfie: the three stages, and a bar that fills as the face holds steady and as the movement is recorded. */
 export function SelfieProgress({ t, stage, percent, secondsLeft }: { t: CaptureMessages; stage: 0 | 1 | 2; percent: number; secondsLeft?: number }) {

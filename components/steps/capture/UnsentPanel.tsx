@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 import { FlowError } from '../api';
 import { Button } from '../Button';
 

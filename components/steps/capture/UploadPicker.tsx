@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { CaptureMessages } from '@/lib/i18n/capture';
+import type { CaptureMessages } from '@/lib/platform/i18n/shared';
 
 /** The server's file limit (MEDIA_MAX_FILE_BYTES default); a larger file is refused here, before any upload. */
 export const MAX_UPLOAD_MB = 10;

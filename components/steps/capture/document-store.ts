@@ -1,7 +1,7 @@
 'use client';
 
 import { create } from 'zustand';
-import type { CaptureRetry as Retry } from '@/lib/contracts/flow';
+import type { CaptureRetry as Retry } from '@/lib/api/contracts/flow';
 
 export type Side = 'front' | 'back';
 export type Mode = 'choose' | 'camera' | 'preview' | 'sending';

@@ -1,6 +1,6 @@
 'use client';
 
-import { trackerConfig } from '@/lib/http/tracker-config';
+import { trackerConfig } from '@/lib/platform/http/shared';
 
 /** A face seen in one video frame: box normalised to 0..1 of the frame, head turn in degrees. */
 export interface TrackedFace {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { DeviceActivity } from '@/lib/contracts/flow';
+import type { DeviceActivity } from '@/lib/api/contracts/flow';
 import { activityFlow } from '../api';
 
 /** Said again this often while it lasts (the desktop forgets an activity after two minutes). */

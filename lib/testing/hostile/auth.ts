@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Contract } from '../../http/contract';
+import type { Contract } from '../../platform/http/contract';
 import { headerSafe, hostileShortString } from './strings';
 import type { World } from './world';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { getConfig } from '../../config';
-import type { Contract } from '../../http/contract';
+import { getConfig } from '../../platform/config';
+import type { Contract } from '../../platform/http/contract';
 import { deepNesting, describeValue, jsonText } from './json';
 import { hostile, hostileObject, isFileField, jsonSchemaOf, plausible, type JsonSchema, type SchemaContext } from './schema';
 import { headerSafe, hostileShortString } from './strings';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { getConfig } from '../../config';
-import type { Contract } from '../../http/contract';
+import { getConfig } from '../../platform/config';
+import type { Contract } from '../../platform/http/contract';
 import { hostileAuth, validAuth } from './auth';
 import { payloadsFor, type Payload } from './bodies';
 import { hostileFileField, type HostileFiles } from './files';

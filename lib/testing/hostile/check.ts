@@ -1,5 +1,5 @@
 import { call } from '..';
-import { PROBLEM_CONTENT_TYPE } from '../../http/problem';
+import { PROBLEM_CONTENT_TYPE } from '../../platform/http/problem';
 import type { HostileCase } from './case';
 import type { RouteUnderTest } from './routes';
 

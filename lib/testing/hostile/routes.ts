@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Contract } from '../../http/contract';
-import { contractOf, type RouteHandler } from '../../http/route';
+import type { Contract } from '../../platform/http/contract';
+import { contractOf, type RouteHandler } from '../../platform/http/route';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import { createApiKey, tokenEndpoint } from '../../auth';
-import { createBatch, putWorkflow } from '../../batch';
-import { getDb } from '../../db';
-import { settingsUpdateSchema } from '../../contracts/settings';
-import { denyCpf, RULE_NAMES } from '../../fraud';
-import { enrol } from '../../onboarding';
-import { updateSettings } from '../../settings';
-import { openProcess, startFromBody, STEP_COOKIE, type StepKind } from '../../steps';
+import { createApiKey, tokenEndpoint } from '../../platform/auth';
+import { createBatch, putWorkflow } from '../../processes/batch';
+import { getDb } from '../../platform/db';
+import { settingsUpdateSchema } from '../../api/contracts/settings';
+import { denyCpf, RULE_NAMES } from '../../engines/fraud';
+import { enrol } from '../../processes/onboarding';
+import { updateSettings } from '../../platform/settings';
+import { openProcess, startFromBody, STEP_COOKIE, type StepKind } from '../../processes/steps';
 import { bearerHeaders, seedIntegrator, type SeededIntegrator } from '..';
-import { emitWebhook } from '../../webhooks';
+import { emitWebhook } from '../../delivery/webhooks';
 
 /** A hosted-page session: the cookie a browser holds for one process. */
 export interface StepSession {
@@ -47,7 +47,7 @@ async function processes(integratorId: string, useIntroPage: boolean) {
 async function resources(t: SeededIntegrator, jpeg: Buffer, png: Buffer) {
   const id = t.integratorId;
   const steps = await processes(id, true);
-  const victimKey = await createApiKey(id, `victim-${crypto.randomBytes(3).toString('hex')}`);
+  const victimKey = await createApiKey(await getDb(), id, `victim-${crypto.randomBytes(3).toString('hex')}`);
   const onboarding = await enrol(id, { cpf: CPF, customerId: 'hostile-seed', imageFront: dataUrl(jpeg, 'image/jpeg') }, { actor: 'integrator' });
   const db = await getDb();
   const [eventId = ''] = await db.transaction((tx) => emitWebhook(tx, { integratorId: id, type: 'step.completed', url: 'https://hooks.example.com/atesta', subjectId: steps[0]!.requestId, data: { seeded: true } }));

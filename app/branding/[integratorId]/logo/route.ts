@@ -1,8 +1,8 @@
-import { isUuid } from '@/lib/db';
-import { notFound } from '@/lib/errors';
-import { requestIdOf, toErrorResponse } from '@/lib/http';
-import { getLogger } from '@/lib/log';
-import { getLogo } from '@/lib/settings';
+import { isUuid } from '@/lib/platform/db';
+import { notFound } from '@/lib/platform/errors';
+import { requestIdOf, toErrorResponse } from '@/lib/platform/http';
+import { getLogger } from '@/lib/platform/log';
+import { getLogo } from '@/lib/platform/settings';
 
 /** The integrator's logo for hosted pages (public: it is shown to end users). */
 export async function GET(req: Request, ctx: { params: Promise<{ integratorId: string }> }) {

@@ -3,7 +3,7 @@ import { ApiKeysPanel } from '@/components/console/access/ApiKeysPanel';
 import { ClientsPanel } from '@/components/console/access/ClientsPanel';
 import { UsersPanel } from '@/components/console/access/UsersPanel';
 import { asJson } from '@/components/console/consoleApi';
-import { listApiKeys, listClients, listUsers } from '@/lib/auth';
+import { listApiKeys, listClients, listUsers } from '@/lib/platform/auth';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { BrandingEditor } from '@/components/console/branding/BrandingEditor';
-import { getConfig } from '@/lib/config';
-import { maskPhone } from '@/lib/notify';
-import { brandingFor, logoPath } from '@/lib/settings';
-import { MAX_FAILED_ATTEMPTS, MAX_RESENDS } from '@/lib/steps';
+import { getConfig } from '@/lib/platform/config';
+import { maskPhone } from '@/lib/delivery/notify';
+import { brandingFor, logoPath } from '@/lib/platform/settings';
+import { MAX_FAILED_ATTEMPTS, MAX_RESENDS } from '@/lib/processes/steps';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

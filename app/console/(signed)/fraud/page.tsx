@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { DenyListPanel } from '@/components/console/fraud/DenyListPanel';
 import { RuleWeightsPanel } from '@/components/console/fraud/RuleWeightsPanel';
-import { listDenied, ruleCatalogue } from '@/lib/fraud';
+import { listDenied, ruleCatalogue } from '@/lib/engines/fraud';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

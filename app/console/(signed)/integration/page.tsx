@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AppOriginForm } from '@/components/console/integration/AppOriginForm';
-import { getSettings } from '@/lib/settings';
+import { readSettings } from '@/lib/platform/settings';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function IntegrationPage() {
   const user = await requireConsoleUser();
   const t = await serverT();
-  const settings = await getSettings(user.integratorId);
+  const settings = await readSettings(user.integratorId);
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">{t('Integration')}</h1>

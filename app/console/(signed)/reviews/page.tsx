@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatWhen } from '@/components/console/format';
 import { TableHead } from '@/components/console/TableHead';
-import { isAppError } from '@/lib/errors';
-import { listReviews } from '@/lib/onboarding';
+import { isAppError } from '@/lib/platform/errors';
+import { listReviews } from '@/lib/processes/onboarding';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { StepList } from '@/components/console/steps/StepList';
-import { listSteps, STEP_KINDS, STEP_STATUSES, stepFilterOf } from '@/lib/console';
+import { listSteps, STEP_KINDS, STEP_STATUSES, stepFilterOf } from '@/lib/processes/console';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

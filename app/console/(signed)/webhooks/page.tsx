@@ -3,7 +3,7 @@ import { asJson } from '@/components/console/consoleApi';
 import { SigningSecret } from '@/components/console/webhooks/SigningSecret';
 import { WebhookEndpoints } from '@/components/console/webhooks/WebhookEndpoints';
 import { WebhookLog } from '@/components/console/webhooks/WebhookLog';
-import { listEndpoints, listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks';
+import { listEndpoints, listEvents, WEBHOOK_EVENT_TYPES } from '@/lib/delivery/webhooks';
 import { requireConsoleUser } from '../../current-user';
 import { consoleTitle, serverT } from '../../locale';
 

@@ -1,6 +1,6 @@
-import { assertSameOrigin, consoleCookieHeader, consoleLogin, consoleLogout, consoleUser, notSignedIn, sessionIdFromCookies } from '@/lib/auth';
-import * as contract from '@/lib/contracts/console';
-import { handle, json, methods, throttledLogin } from '@/lib/http';
+import { assertSameOrigin, consoleCookieHeader, consoleLogin, consoleLogout, consoleUser, notSignedIn, sessionIdFromCookies } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/console';
+import { handle, json, methods, throttledLogin } from '@/lib/platform/http';
 
 const view = (u: { username: string; role: string; integratorName: string }) => ({ username: u.username, role: u.role, integratorName: u.integratorName });
 

@@ -1,6 +1,6 @@
-import { outboxMessages } from '@/lib/contracts/dev';
-import { handle, json, methods } from '@/lib/http';
-import { listOutbox } from '@/lib/notify';
+import { outboxMessages } from '@/lib/api/contracts/dev';
+import { handle, json, methods } from '@/lib/platform/http';
+import { listOutbox } from '@/lib/delivery/notify';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Markdown } from '@/components/docs/Markdown';
-import { GUIDES, guideText } from '@/lib/openapi';
+import { GUIDES, guideText } from '@/lib/api/openapi';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { createBatch } from '@/lib/batch';
-import * as contract from '@/lib/contracts/batch';
-import { handle, json, methods } from '@/lib/http';
+import { createBatch } from '@/lib/processes/batch';
+import * as contract from '@/lib/api/contracts/batch';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(contract.createBatch, async ({ principal, req }) => {

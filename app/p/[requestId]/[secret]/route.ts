@@ -1,5 +1,5 @@
-import { pickLocale } from '@/lib/i18n';
-import { openProcess, stepCookieHeader } from '@/lib/steps';
+import { pickLocale } from '@/lib/platform/i18n';
+import { openProcess, stepCookieHeader } from '@/lib/processes/steps';
 
 /**
  * The requestProcessUrl. Redeems the secret for a session cookie and sends the

@@ -1,4 +1,4 @@
-import { completionTarget, sessionProcess, tokenFromCookies } from '@/lib/steps';
+import { completionTarget, sessionProcess, tokenFromCookies } from '@/lib/processes/steps';
 
 /** Leaves a finished process for appRedirect (with requestId, status and signature). */
 export async function GET(req: Request, ctx: { params: Promise<{ requestId: string }> }) {

@@ -4,7 +4,7 @@ import { orNotFound } from '@/components/console/or-not-found';
 import { RecordFacts } from '@/components/console/RecordFacts';
 import { TableHead } from '@/components/console/TableHead';
 import { TimelineSection } from '@/components/console/TimelineSection';
-import { batchDetail } from '@/lib/console';
+import { batchDetail } from '@/lib/processes/console';
 import { requireConsoleUser } from '../../../current-user';
 import { consoleTitle, serverT } from '../../../locale';
 

@@ -4,8 +4,8 @@ import { orNotFound } from '@/components/console/or-not-found';
 import { RecordFacts } from '@/components/console/RecordFacts';
 import { TimelineSection } from '@/components/console/TimelineSection';
 import { StepCaptures } from '@/components/console/steps/StepCaptures';
-import { CAPTURE_ROLES, stepCaptureImages, stepDetail } from '@/lib/console';
-import { maskCpf } from '@/lib/log';
+import { CAPTURE_ROLES, stepCaptureImages, stepDetail } from '@/lib/processes/console';
+import { maskCpf } from '@/lib/platform/log';
 import { requireConsoleUser } from '../../../current-user';
 import { consoleTitle, serverT } from '../../../locale';
 

@@ -1,6 +1,6 @@
-import { flowActivity } from '@/lib/contracts/flow-routes';
-import { handle, methods } from '@/lib/http';
-import { reportActivity, requireSessionOf } from '@/lib/steps';
+import { flowActivity } from '@/lib/api/contracts/flow-routes';
+import { handle, methods } from '@/lib/platform/http';
+import { reportActivity, requireSessionOf } from '@/lib/processes/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowActivity, async ({ req, params, body }) => {

@@ -1,7 +1,7 @@
-import { flowBegin } from '@/lib/contracts/flow-routes';
-import { handle, methods } from '@/lib/http';
-import { pickLocale } from '@/lib/i18n';
-import { begin, requireStepSession } from '@/lib/steps';
+import { flowBegin } from '@/lib/api/contracts/flow-routes';
+import { handle, methods } from '@/lib/platform/http';
+import { pickLocale } from '@/lib/platform/i18n';
+import { begin, requireStepSession } from '@/lib/processes/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowBegin, async ({ req, params, body }) => {

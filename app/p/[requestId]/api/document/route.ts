@@ -1,7 +1,7 @@
-import { flowDocument } from '@/lib/contracts/flow-routes';
-import { handle, json, methods } from '@/lib/http';
-import { pickLocale } from '@/lib/i18n';
-import { requireStepSession, submitDocument } from '@/lib/steps';
+import { flowDocument } from '@/lib/api/contracts/flow-routes';
+import { handle, json, methods } from '@/lib/platform/http';
+import { pickLocale } from '@/lib/platform/i18n';
+import { requireStepSession, submitDocument } from '@/lib/processes/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowDocument, async ({ req, params, body }) => {

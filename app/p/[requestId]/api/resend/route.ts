@@ -1,7 +1,7 @@
-import { flowResend } from '@/lib/contracts/flow-routes';
-import { handle, json, methods } from '@/lib/http';
-import { pickLocale } from '@/lib/i18n';
-import { requireStepSession, resendCode } from '@/lib/steps';
+import { flowResend } from '@/lib/api/contracts/flow-routes';
+import { handle, json, methods } from '@/lib/platform/http';
+import { pickLocale } from '@/lib/platform/i18n';
+import { requireStepSession, resendCode } from '@/lib/processes/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowResend, async ({ req, params, body }) =>

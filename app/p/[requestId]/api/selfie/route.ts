@@ -1,7 +1,7 @@
-import { flowSelfie } from '@/lib/contracts/flow-routes';
-import { handle, json, methods } from '@/lib/http';
-import { pickLocale } from '@/lib/i18n';
-import { requireStepSession, submitSelfie } from '@/lib/steps';
+import { flowSelfie } from '@/lib/api/contracts/flow-routes';
+import { handle, json, methods } from '@/lib/platform/http';
+import { pickLocale } from '@/lib/platform/i18n';
+import { requireStepSession, submitSelfie } from '@/lib/processes/steps';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(flowSelfie, async ({ req, params, body }) => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/platform/db';
 import { GET, POST } from './route';
 import { DELETE } from './[keyId]/route';
 import { POST as rotate } from './[keyId]/rotate/route';
 import { POST as login } from '../authentication/route';
-import { authenticateApiKey } from '@/lib/http';
-import { createUser } from '@/lib/auth';
+import { authenticateApiKey } from '@/lib/platform/http';
+import { createUser } from '@/lib/platform/auth';
 import { backends, bearerHeaders, call } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
@@ -70,7 +71,7 @@ describe.each(backends())('API keys and tenancy on %s', (backend) => {
 
   it('only admins manage keys: a viewer gets 403 forbidden_role, enforced on the server', async () => {
     const username = `viewer.${Date.now()}`;
-    await createUser(t.tenant.integratorId, username, 'viewer-password-123', 'viewer');
+    await createUser(await getDb(), t.tenant.integratorId, username, 'viewer-password-123', 'viewer');
     const viewer = await bearerHeaders({ username, password: 'viewer-password-123' });
     const res = await call(POST, '/services/api/v1/api-keys', { json: { name: 'nope' }, headers: viewer });
     expect(res.status).toBe(403);

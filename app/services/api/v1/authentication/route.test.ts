@@ -5,7 +5,7 @@ import { POST as refresh } from './refresh/route';
 import { POST as logout } from './logout/route';
 import { GET as listKeys } from '../api-keys/route';
 import { backends, call, createTestDatabase, seedIntegrator, type SeededIntegrator, type TestDatabase } from '@/lib/testing';
-import { resetConfig } from '@/lib/config';
+import { resetConfig } from '@/lib/platform/config';
 
 const URL_LOGIN = '/services/api/v1/authentication';
 

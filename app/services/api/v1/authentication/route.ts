@@ -1,6 +1,6 @@
-import { login } from '@/lib/auth';
-import { authenticate } from '@/lib/contracts/auth';
-import { handle, json, methods, throttledLogin } from '@/lib/http';
+import { login } from '@/lib/platform/auth';
+import { authenticate } from '@/lib/api/contracts/auth';
+import { handle, json, methods, throttledLogin } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(authenticate, async ({ body, clientIp }) =>

@@ -1,6 +1,6 @@
-import { createClient, listClients } from '@/lib/auth';
-import * as contract from '@/lib/contracts/access';
-import { handle, json, methods } from '@/lib/http';
+import { createClient, listClients } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/access';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(contract.listClients, async ({ principal }) => json({ clients: await listClients(principal.integratorId) })),

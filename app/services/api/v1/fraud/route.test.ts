@@ -8,18 +8,19 @@ import { GET as listDeny } from './deny-list/route';
 import { DELETE as allow, PUT as deny } from './deny-list/[cpf]/route';
 import { GET as listRules } from './rules/route';
 import { PUT as putRule } from './rules/[ruleName]/route';
-import { fraudAnalysisSchema } from '@/lib/contracts/fraud';
+import { fraudAnalysisSchema } from '@/lib/api/contracts/fraud';
 import { generate } from '@/scripts/synth';
-import { bearerHeaders, call, facesDir, seedIntegrator } from '@/lib/testing';
+import { call, facesDir } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const face = (name: string) => fs.readFileSync(path.join(facesDir(), 'deepface', name));
 const b64 = (b: Buffer) => b.toString('base64');
 const OTHER_CPF = '11144477735';
 
-/** The heavy analyses run once, on the embedded database (storage is tested on both in lib/fraud). */
+/** The heavy analyses run once, on the embedded database (storage is tested on both in lib/engines/fraud). */
 describe('fraud analysis endpoints (SPEC 4.4 to 4.6)', () => {
-  const t = withTestIntegrator();
+  // Another integrator, and one whose user is a viewer.
+  const t = withTestIntegrator({ tenants: [{}, {}, { role: 'viewer' }] });
   let cnh: { image: Buffer; cpf: string };
   beforeAll(async () => {
     // A CNH with a real face in its photo box (person01 of the datasets).
@@ -68,7 +69,7 @@ describe('fraud analysis endpoints (SPEC 4.4 to 4.6)', () => {
     expect((await call(allow, `/services/api/v1/fraud/deny-list/${cnh.cpf}`, { method: 'DELETE', headers: t.auth, params: { cpf: cnh.cpf } })).status).toBe(204);
     expect((await call(allow, `/services/api/v1/fraud/deny-list/${cnh.cpf}`, { method: 'DELETE', headers: t.auth, params: { cpf: cnh.cpf } })).status).toBe(404);
     // Another integrator's list is its own.
-    const stranger = await bearerHeaders(await seedIntegrator());
+    const stranger = t.otherAuth;
     expect((await call(listDeny, '/services/api/v1/fraud/deny-list', { headers: stranger })).data.items).toEqual([]);
   }, 120_000);
 
@@ -83,8 +84,7 @@ describe('fraud analysis endpoints (SPEC 4.4 to 4.6)', () => {
     const inGroup = await analyse({ cpf: OTHER_CPF, imageFront: b64(cnh.image), rulesGroup: 'pj' });
     expect(inGroup.data.scoreResult.penalties.find((p: { rulesName: string }) => p.rulesName === 'CPF_DIVERGENTE').rulesPenalty).toBe(30);
     expect((await call(putRule, '/services/api/v1/fraud/rules/NAO_EXISTE', { method: 'PUT', headers: t.auth, json: { weight: 1, enabled: null }, params: { ruleName: 'NAO_EXISTE' } })).status).toBe(400);
-    const viewer = await seedIntegrator({ role: 'viewer' });
-    const forbidden = await call(putRule, '/services/api/v1/fraud/rules/CPF_DIVERGENTE', { method: 'PUT', headers: await bearerHeaders(viewer), json: { weight: 1, enabled: null }, params: { ruleName: 'CPF_DIVERGENTE' } });
+    const forbidden = await call(putRule, '/services/api/v1/fraud/rules/CPF_DIVERGENTE', { method: 'PUT', headers: t.auths[2]!, json: { weight: 1, enabled: null }, params: { ruleName: 'CPF_DIVERGENTE' } });
     expect(forbidden.status).toBe(403);
   }, 60_000);
 

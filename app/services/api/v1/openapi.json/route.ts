@@ -1,5 +1,5 @@
-import { getConfig } from '@/lib/config';
-import { openApiDocument } from '@/lib/openapi';
+import { getConfig } from '@/lib/platform/config';
+import { openApiDocument } from '@/lib/api/openapi';
 
 export const dynamic = 'force-dynamic';
 

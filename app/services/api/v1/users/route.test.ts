@@ -3,11 +3,12 @@ import { GET, POST } from './route';
 import { DELETE, PATCH } from './[userId]/route';
 import { GET as listKeys } from '../api-keys/route';
 import { POST as oauthToken } from '@/app/oauth/token/route';
-import { bearerHeaders, call, consoleHeaders, seedIntegrator, type SeededIntegrator } from '@/lib/testing';
+import { bearerHeaders, call, consoleHeaders, type SeededIntegrator } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
 describe('users of an integrator', () => {
-  const ctx = withTestIntegrator({ clientScope: 'services' });
+  // The second tenant keeps its single admin: the last-admin rule is tried on it.
+  const ctx = withTestIntegrator({ tenants: 2, clientScope: 'services' });
   let asAdmin: Record<string, string>;
   beforeAll(async () => {
     asAdmin = await consoleHeaders(ctx.tenant);
@@ -69,7 +70,7 @@ describe('users of an integrator', () => {
   });
 
   it('the last admin can neither demote nor revoke themselves; with another admin they can', async () => {
-    const solo = await seedIntegrator();
+    const solo = ctx.other;
     const soloHeaders = await consoleHeaders(solo);
     const soloId = (await call(GET, '/x', { headers: soloHeaders })).data.users[0].id;
     const demote = await patch(soloId, 'analyst', soloHeaders);

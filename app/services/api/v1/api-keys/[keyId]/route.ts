@@ -1,6 +1,6 @@
-import { revokeApiKey } from '@/lib/auth';
-import * as contract from '@/lib/contracts/keys';
-import { handle, methods } from '@/lib/http';
+import { revokeApiKey } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/keys';
+import { handle, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: handle(contract.revokeApiKey, async ({ principal, params }) => {

@@ -1,6 +1,6 @@
-import { revokeToken } from '@/lib/auth';
-import { logout } from '@/lib/contracts/auth';
-import { handle, methods } from '@/lib/http';
+import { revokeToken } from '@/lib/platform/auth';
+import { logout } from '@/lib/api/contracts/auth';
+import { handle, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(logout, async ({ body }) => {

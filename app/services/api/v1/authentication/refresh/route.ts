@@ -1,6 +1,6 @@
-import { redeemRefreshToken } from '@/lib/auth';
-import { refresh } from '@/lib/contracts/auth';
-import { handle, json, methods } from '@/lib/http';
+import { redeemRefreshToken } from '@/lib/platform/auth';
+import { refresh } from '@/lib/api/contracts/auth';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(refresh, async ({ body }) => json(await redeemRefreshToken(body.refresh_token))),

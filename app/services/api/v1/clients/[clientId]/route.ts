@@ -1,6 +1,6 @@
-import { revokeClient } from '@/lib/auth';
-import * as contract from '@/lib/contracts/access';
-import { handle, methods } from '@/lib/http';
+import { revokeClient } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/access';
+import { handle, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: handle(contract.revokeClient, async ({ principal, params }) => {

@@ -1,6 +1,6 @@
-import { revokeUserOf, setUserRole } from '@/lib/auth';
-import * as contract from '@/lib/contracts/access';
-import { handle, json, methods } from '@/lib/http';
+import { revokeUserOf, setUserRole } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/access';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: handle(contract.updateUser, async ({ principal, params, body }) => {

@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GET as list, POST as create } from './route';
 import { PATCH as update, DELETE as remove } from './[endpointId]/route';
 import { POST as redeliverApi } from '../events/[eventId]/redeliver/route';
-import { createUser } from '@/lib/auth';
-import { getDb } from '@/lib/db';
-import { stopWorkers } from '@/lib/jobs';
+import { createUser } from '@/lib/platform/auth';
+import { getDb } from '@/lib/platform/db';
+import { stopWorkers } from '@/lib/platform/jobs';
 import { startServiceWorkers } from '@/lib/ops/workers';
-import { deliverEvent, emitWebhook } from '@/lib/webhooks';
+import { deliverEvent, emitWebhook } from '@/lib/delivery/webhooks';
 import { backends, bearerHeaders, call } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
@@ -39,7 +39,7 @@ describe.each(backends())('webhook endpoints (subscriptions) on %s', (backend) =
     expect((await call(update, `${PATH}/${id}`, { method: 'PATCH', json: { enabled: true }, headers: t.otherAuth, params: { endpointId: id } })).status).toBe(404);
     expect((await call(remove, `${PATH}/${id}`, { method: 'DELETE', headers: t.otherAuth, params: { endpointId: id } })).status).toBe(404);
     const analyst = { username: `an.${Date.now()}`, password: 'analyst-password-1' };
-    await createUser(t.tenant.integratorId, analyst.username, analyst.password, 'analyst');
+    await createUser(await getDb(), t.tenant.integratorId, analyst.username, analyst.password, 'analyst');
     const authAnalyst = await bearerHeaders(analyst);
     expect((await call(list, PATH, { headers: authAnalyst })).status).toBe(200);
     expect((await call(create, PATH, { json: { url: `${t.receiver.url}/y`, eventTypes: ['step.completed'] }, headers: authAnalyst })).status).toBe(403);

@@ -1,6 +1,6 @@
-import { webhookSecret } from '@/lib/auth';
-import * as contract from '@/lib/contracts/webhooks';
-import { handle, json, methods } from '@/lib/http';
+import { webhookSecret } from '@/lib/platform/auth';
+import * as contract from '@/lib/api/contracts/webhooks';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(contract.getWebhookSecret, async ({ principal }) => {

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/platform/db';
 import { POST } from './route';
-import { resetConfig } from '@/lib/config';
-import { formalisticResponseSchema, type FormalisticResponse } from '@/lib/contracts/formalistic';
-import { enrolFace, mainFace, pictureFrom } from '@/lib/face';
+import { resetConfig } from '@/lib/platform/config';
+import { formalisticResponseSchema, type FormalisticResponse } from '@/lib/api/contracts/formalistic';
+import { enrolFace, mainFace, pictureFrom } from '@/lib/engines/face';
 import { generate } from '@/scripts/synth';
 import { articles, cnpjCard, company } from '@/scripts/synth/company';
-import { call, facesDir } from '@/lib/testing';
+import { call, facesDir, startReceiver, type Receiver } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
 const URL_PATH = '/services/api/v1/extract/formalistic/json';
@@ -89,7 +88,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
 
   it('faceDB: the document face found under another CPF in the index is listed and stops the analysis', async () => {
     const enrolled = await mainFace(await pictureFrom(b64(face('img2.jpg')), 'x'), 'x', []);
-    await enrolFace(t.tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
+    await enrolFace(await getDb(), t.tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
     const r = await post({ cpfCnpj: cnh.cpf, faceDB: true, files: [b64(cnh.image)] });
     const item = r.data.ocrResultList[0]!;
     // Every file read: the top level is successful, whatever the score says.
@@ -115,21 +114,15 @@ describe('formalistic extraction (SPEC 4.10)', () => {
   }, 60_000);
 
   describe('with SERPRO Datavalid configured (a local fake gateway)', () => {
-    let server: Server;
-    const seen: { url: string; body: string }[] = [];
+    let gateway: Receiver;
+    const json = (body: unknown) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        let body = '';
-        req.on('data', (c) => (body += c));
-        req.on('end', () => {
-          seen.push({ url: req.url!, body });
-          res.setHeader('content-type', 'application/json');
-          if (req.url === '/token') return res.end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
-          res.end(JSON.stringify({ rfb_existe: true, cnh_existe: true, rfb: { nome: true, nome_similaridade: 0.99, data_nascimento: true }, biometria_facial: { disponivel: true, probabilidade: 'Alta probabilidade', similaridade: 0.93 } }));
-        });
-      });
-      await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-      process.env.DATAVALID_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      gateway = await startReceiver((call) =>
+        call.path === '/token'
+          ? json({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 })
+          : json({ rfb_existe: true, cnh_existe: true, rfb: { nome: true, nome_similaridade: 0.99, data_nascimento: true }, biometria_facial: { disponivel: true, probabilidade: 'Alta probabilidade', similaridade: 0.93 } }),
+      );
+      process.env.DATAVALID_URL = gateway.url;
       process.env.DATAVALID_CONSUMER_KEY = 'key';
       process.env.DATAVALID_CONSUMER_SECRET = 'secret';
       resetConfig();
@@ -137,7 +130,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
     afterAll(async () => {
       for (const k of ['DATAVALID_URL', 'DATAVALID_CONSUMER_KEY', 'DATAVALID_CONSUMER_SECRET']) delete process.env[k];
       resetConfig();
-      await new Promise((ok) => server.close(ok));
+      await gateway.close();
     });
 
     it('sends the document’s data and portrait and reports SERPRO’s answer, without images', async () => {
@@ -145,7 +138,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
       const result = r.data.ocrResultList[0]!.datavalidResult!;
       expect(result.status).toBe('ok');
       expect(result.fields).toMatchObject({ nameMatches: true, birthDateMatches: true, face: { available: true, similarity: 93 } });
-      const asked = JSON.parse(seen.find((s) => s.url.startsWith('/datavalid/'))!.body);
+      const asked = JSON.parse(gateway.calls.find((s) => s.path.startsWith('/datavalid/'))!.body);
       expect(asked.cpf).toBe(cnh.cpf);
       expect(JSON.stringify(asked)).toContain(cnh.name.split(' ')[0]);
       expect(JSON.stringify(asked)).toMatch(/"base64":"\/9j\//);

@@ -1,7 +1,7 @@
-import * as contract from '@/lib/contracts/fraud-admin';
-import { notFound } from '@/lib/errors';
-import { allowCpf, denyCpf } from '@/lib/fraud';
-import { handle, json, methods } from '@/lib/http';
+import * as contract from '@/lib/api/contracts/fraud-admin';
+import { notFound } from '@/lib/platform/errors';
+import { allowCpf, denyCpf } from '@/lib/engines/fraud';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putDenyList, async ({ principal, params, body }) => {

@@ -1,6 +1,6 @@
-import * as contract from '@/lib/contracts/fraud-admin';
-import { ruleCatalogue, setRule } from '@/lib/fraud';
-import { handle, json, methods } from '@/lib/http';
+import * as contract from '@/lib/api/contracts/fraud-admin';
+import { ruleCatalogue, setRule } from '@/lib/engines/fraud';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putRule, async ({ principal, params, body }) => {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/platform/db';
 import { POST as preview } from './route';
 import { DELETE as allow, PUT as deny } from '../../deny-list/[cpf]/route';
 import { GET as listDenied } from '../../deny-list/route';
-import { rulePreviewSchema } from '@/lib/contracts/fraud-admin';
-import { recordAnalysis } from '@/lib/fraud';
-import { createUser } from '@/lib/auth';
+import { rulePreviewSchema } from '@/lib/api/contracts/fraud-admin';
+import { recordAnalysis } from '@/lib/engines/fraud';
+import { createUser } from '@/lib/platform/auth';
 import { bearerHeaders, call, consoleHeaders } from '@/lib/testing';
 import { withTestIntegrator } from '@/lib/testing/fixture';
 
@@ -16,7 +17,7 @@ describe('rule preview and deny-list writes: admin only, by token or console coo
   let n = 0;
   const colleague = async (role: 'analyst' | 'viewer') => {
     const who = { username: `${role}${++n}.${t.tenant.username}`, password: `${t.tenant.password}-${role}` };
-    await createUser(t.tenant.integratorId, who.username, who.password, role);
+    await createUser(await getDb(), t.tenant.integratorId, who.username, who.password, role);
     return who;
   };
   beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { deleteWorkflow, putWorkflow } from '@/lib/batch';
-import * as contract from '@/lib/contracts/batch';
-import { handle, json, methods } from '@/lib/http';
+import { deleteWorkflow, putWorkflow } from '@/lib/processes/batch';
+import * as contract from '@/lib/api/contracts/batch';
+import { handle, json, methods } from '@/lib/platform/http';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(contract.putWorkflow, async ({ principal, params, body }) => {

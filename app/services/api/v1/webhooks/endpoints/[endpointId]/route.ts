@@ -1,6 +1,6 @@
-import * as contract from '@/lib/contracts/webhooks';
-import { handle, json, methods } from '@/lib/http';
-import { deleteEndpoint, updateEndpoint } from '@/lib/webhooks';
+import * as contract from '@/lib/api/contracts/webhooks';
+import { handle, json, methods } from '@/lib/platform/http';
+import { deleteEndpoint, updateEndpoint } from '@/lib/delivery/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: handle(contract.updateWebhookEndpoint, async ({ principal, params, body }) => json(await updateEndpoint(principal.integratorId, params.endpointId, body))),

@@ -1,0 +1,24 @@
+import { getConfig } from '../../platform/config';
+
+/**
+ * The time one document reading may take. A fallback (another orientation, another contrast) is tried
+ * only when the time left covers another reading as long as the longest one so far.
+ */
+export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
+  const started = performance.now();
+  let lastLap = started;
+  let longest = 0;
+  return {
+    budget,
+    /** Notes that one reading ended. */
+    lap() {
+      const now = performance.now();
+      longest = Math.max(longest, now - lastLap);
+      lastLap = now;
+    },
+    /** Whether the time left covers `share` of the longest reading so far (a probe costs a fraction of one). */
+    affords(share = 1): boolean {
+      return performance.now() - started + longest * share <= budget;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { td1, td3 } from '../../../scripts/synth';
+import type { Box } from './box';
+import { classifyEvidence, halvesOf, type Evidence } from './classify';
+import { conceptsIn } from './cues';
+import { readMrz } from './mrz';
+import { findPortrait } from './portrait';
+import { fold } from './text';
+
+const person = { documentNumber: 'AB1234567', surname: 'SOUZA', given: 'ANA MARIA', birth: '1985-03-02', sex: 'F' as const, expiry: '2031-07-09' };
+const left = { side: 'left' as const, box: [40, 120, 360, 480] as Box };
+const place = (text: string, more: Partial<Evidence> = {}) => classifyEvidence({ text: fold(text), ...more });
+
+describe('classification from independent cues', () => {
+  it('finds labels as other issuers word them, short ones only as whole words', () => {
+    expect([...conceptsIn(fold('Nome Social / Social Name  Sexo / Sex  Nacionalidade / Nationality'))]).toEqual(expect.arrayContaining(['socialName', 'sex', 'nationality']));
+    // "SEX" inside "SEXTA" and "PAI" inside "PAIS" are not labels; "DE IDENTIDADE" is not "DOC IDENTIDADE".
+    expect(conceptsIn(fold('SEXTA FEIRA PAIS CARTEIRA DE IDENTIDADE'))).not.toContain('sex');
+    expect(conceptsIn(fold('SEXTA FEIRA PAIS CARTEIRA DE IDENTIDADE'))).not.toContain('parents');
+    expect(conceptsIn(fold('SEXTA FEIRA PAIS CARTEIRA DE IDENTIDADE'))).not.toContain('identityDocument');
+    // One OCR slip in a long label is forgiven.
+    expect(conceptsIn(fold('VALIDA EM TODO O TERRITORIO NACIONA1'))).toContain('nationalValidity');
+  });
+
+  it('places a CIN front by its bilingual labels and portrait when the heading was lost', () => {
+    const c = place('NOME / NAME MARIA DA CONCEIÇÃO NOME SOCIAL / SOCIAL NAME SEXO / SEX F NACIONALIDADE / NATIONALITY BRA DATA DE NASCIMENTO / DATE OF BIRTH 02/03/1985 VALIDADE / EXPIRY 09/07/2031', { portrait: left });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates[0]!.cues).toEqual(expect.arrayContaining(['socialName', 'sex', 'nationality', 'portrait left']));
+  });
+
+  it('places a CIN front without a social name by its personal-number line, where an RG would print its registry', () => {
+    const c = place('NOME / NAME MARIA DA CONCEIÇÃO REGISTRO GERAL - CPF / PERSONAL NUMBER 529.982.247-25 DATA DE NASCIMENTO / DATE OF BIRTH 02/03/1985', { portrait: left });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates[0]!.cues).toContain('personalNumber');
+  });
+
+  it('tells the new RG (data beside the photo) from the old RG data side by the portrait and the data side captions', () => {
+    const data = 'REGISTRO GERAL 12.345.678-9 DATA DE EXPEDIÇÃO 10/10/2015 NOME ANA SOUZA FILIAÇÃO JOSE SOUZA MARIA SOUZA NATURALIDADE RECIFE-PE DATA DE NASCIMENTO 02/03/1985 DOC. ORIGEM CERT NASC 123 CPF 529.982.247-25';
+    expect(place(`SECRETARIA DE SEGURANÇA PÚBLICA ${data}`, { portrait: left }).type).toBe('RG_FRENTE');
+    expect(place(`VÁLIDA EM TODO O TERRITÓRIO NACIONAL ${data} ASSINATURA DO DIRETOR`, { portrait: null }).type).toBe('RG_VERSO');
+  });
+
+  it('places a CNH front worded otherwise (no "CAT HAB", no "NOME E SOBRENOME")', () => {
+    const c = place('DETRAN NOME CIVIL JOAO PEREIRA DOC. IDENTIDADE / ÓRG. EMISSOR / UF 1234567 SSP SP CATEGORIA AB NÚMERO DO REGISTRO 01234567890 PRIMEIRA HABILITAÇÃO 01/02/2005', { portrait: left });
+    expect(c.type).toBe('CNH_FRENTE');
+  });
+
+  it('tells an old RG opened flat by its layout when its small labels were lost: portrait on one card, all the data on the other', () => {
+    // As read from an 800 px photo: a heading, the holder's data, no caption and no back-only label.
+    const text = 'CARTEIRA DE IDENTIDADE 24425992 07/11/1996 SERGIO ANDRE DOS SOUZA SANTANA DIAS 11/12/1982 331.622.540-60';
+    const portrait = { side: 'left' as const, box: [0, 350, 425, 420] as Box };
+    const words: { text: string; bbox: Box }[] = [
+      { text: '07/11/1996', bbox: [2500, 150, 250, 40] },
+      { text: '11/12/1982', bbox: [2500, 500, 250, 40] },
+      { text: '331.622.540-60', bbox: [2500, 600, 300, 40] },
+    ];
+    const halves = halvesOf(words, portrait.box, 3400);
+    expect(halves).toEqual({ portrait: 'left', data: 'right' });
+    expect(place(text, { aspect: 3.2, portrait, halves }).type).toBe('RG_ABERTO');
+    // The same reading without that geometry (or on one card) is the photo-and-data side of a new RG, never opened.
+    expect(place(text, { aspect: 3.2, portrait }).type).not.toBe('RG_ABERTO');
+    // A CNH opened flat prints its data beside its portrait: no split.
+    expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
+  });
+
+  it('tells a CNH opened flat from either side: both sides own labels, and the two-card shape', () => {
+    const front = 'CARTEIRA NACIONAL DE HABILITAÇÃO NOME JOAO PEREIRA DOC IDENTIDADE ORG EMISSOR UF CAT HAB AB N REGISTRO 01234567890 1 HABILITACAO 01/02/2005 VALIDADE 01/02/2030';
+    const back = 'OBSERVAÇÕES EAR LOCAL SÃO PAULO SP DATA EMISSÃO 01/02/2025 ASSINATURA DO EMISSOR';
+    expect(place(`${front} ${back}`, { aspect: 0.8, qr: 'cnh' }).type).toBe('CNH_ABERTA');
+    expect(place(front, { aspect: 0.8, portrait: left }).type).toBe('CNH_FRENTE');
+    expect(place(back, { qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
+    // Front labels lost on a small photo: the portrait beside the back, on a page of two cards, is the front.
+    const frontLost = 'JOAO PEREIRA VALIDADE 01/02/2030';
+    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: left }).type).toBe('CNH_ABERTA');
+    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
+    expect(place(`${frontLost} ${back}`, { aspect: 1.5, qr: 'cnh', portrait: left }).type).not.toBe('CNH_ABERTA');
+  });
+
+  it('reads the document kind from a valid machine-readable zone without any printed label', () => {
+    const passport = readMrz(td3(person))!;
+    expect(place('', { mrz: passport }).type).toBe('PASSAPORTE');
+    const cin = readMrz(td1(person))!;
+    expect(place('FILIAÇÃO', { mrz: cin }).type).toBe('CIN_VERSO');
+    const foreign = readMrz(['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'])!;
+    expect(foreign.valid).toBe(true);
+    expect(place('', { mrz: foreign }).type).toBe('DOCUMENTO_ESTRANGEIRO');
+  });
+
+  it('counts lines shaped like a TD1 zone on a back whose zone did not parse', () => {
+    const c = place('FILIAÇÃO / FILIATION ANA SOUZA NATURALIDADE / PLACE OF BIRTH MANAUS-AM', { mrzShape: 'TD1', portrait: null });
+    expect(c.type).toBe('CIN_VERSO');
+    expect(c.candidates[0]!.cues).toContain('mrz-shaped lines TD1');
+  });
+
+  it('does not let a CNH back with a TD1 zone pass for a CIN back', () => {
+    const mrz = readMrz(td1(person))!;
+    const c = place('SENATRAN OBSERVAÇÕES LOCAL BRASILIA DF DATA EMISSÃO 01/02/2025 ASSINATURA DO EMISSOR', { mrz, qr: 'cnh', portrait: null });
+    expect(c.type).toBe('CNH_VERSO');
+  });
+
+  it('does not take a company\'s CNPJ card (also from the Receita Federal) for a CPF card', () => {
+    expect(place('MINISTÉRIO DA FAZENDA RECEITA FEDERAL CADASTRO DE PESSOAS FÍSICAS NÚMERO DE INSCRIÇÃO 529.982.247-25').type).toBe('CPF');
+    expect(place('RECEITA FEDERAL COMPROVANTE DE INSCRIÇÃO E DE SITUAÇÃO CADASTRAL NÚMERO DE INSCRIÇÃO 12.345.678/0001-95 NOME EMPRESARIAL ALFA LTDA').type).toBeUndefined();
+  });
+
+  it('never places a page on its tint or its portrait alone', () => {
+    const c = place('', { portrait: left, colour: { hue: 120, saturation: 0.3 } });
+    expect(c.type).toBeUndefined();
+  });
+
+  it('returns a foreign document without a zone as not recognised, with the candidates weighed', () => {
+    const c = place('STATE OF CALIFORNIA DRIVER LICENSE DL 12345678 EXP 08/31/2029 LN SAMPLE FN JOHN DOB 08/31/1977 CLASS C SEX M', { portrait: left });
+    expect(c.type).toBeUndefined();
+    expect(c.candidates.length).toBeGreaterThan(0);
+    expect(c.candidates[0]!.score).toBeLessThan(3);
+    expect(c.candidates[0]!.cues.length).toBeGreaterThan(0);
+  });
+});
+
+describe('portrait cue', () => {
+  const page = (paint: (x: number, y: number) => number, width = 640, height = 400) => {
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = paint(x, y);
+    return { data, width, height };
+  };
+  const lines: Box[] = Array.from({ length: 8 }, (_, i) => [300, 40 + i * 42, 300, 24] as Box);
+
+  it('finds a dark 3:4 block without text and says which side it is on', () => {
+    const card = page((x, y) => (x >= 40 && x < 250 && y >= 60 && y < 340 ? 90 : 235));
+    expect(findPortrait(card, lines)).toMatchObject({ side: 'left' });
+  });
+
+  it('finds none on a text-only side, nor in a square code', () => {
+    expect(findPortrait(page(() => 235), lines)).toBeUndefined();
+    const code = page((x, y) => (x >= 40 && x < 240 && y >= 100 && y < 300 && ((x >> 3) + (y >> 3)) % 2 ? 20 : 235));
+    expect(findPortrait(code, lines)).toBeUndefined();
+  });
+});

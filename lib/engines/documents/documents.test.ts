@@ -1,0 +1,217 @@
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../platform/config';
+import { DOC_TYPES, generate, type Sample } from '@/scripts/synth';
+import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
+import { GET as healthz } from '@/app/healthz/route';
+import { closeOcrPool } from '../ocr';
+import { backends, call } from '../../testing';
+import { withTestIntegrator } from '../../testing/fixture';
+import { extractDocument, type OcrField } from '.';
+
+/** A field's value; `qrCode.x` is the nested pair x of the QR code. */
+const value = (fields: OcrField[], key: string) => {
+  const [outer, inner] = key.split('.');
+  const f = fields.find((x) => x.key === outer);
+  return inner ? f?.fields?.find((n) => n.key === inner)?.value : f?.value;
+};
+const b64 = (b: Buffer) => b.toString('base64');
+
+/** Fields every reader must get right on a clean image of the type. */
+const KEY_FIELDS: Record<string, string[]> = {
+  CNH_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'dataEmissao'],
+  // The back prints no personal data: it comes from the QR code.
+  CNH_VERSO: ['qrCode.cpf', 'qrCode.nome', 'qrCode.numeroRegistro'],
+  CNH_ABERTA: ['nome', 'cpf', 'dataNascimento', 'validade', 'qrCode.cpf'],
+  // The old model's photo side prints no data; the new model's front does.
+  RG_FRENTE: ['rg', 'nome', 'cpf', 'dataNascimento', 'dataExpedicao'],
+  RG_VERSO: ['rg', 'nome', 'cpf', 'dataNascimento', 'dataExpedicao'],
+  RG_ABERTO: ['rg', 'nome', 'cpf', 'dataNascimento'],
+  CPF: ['cpf', 'nome', 'dataNascimento'],
+  CIN_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'sexo'],
+  CIN_VERSO: ['naturalidade'],
+  PASSAPORTE: ['numeroPassaporte', 'dataNascimento', 'validade', 'sexo'],
+};
+
+afterAll(async () => closeOcrPool());
+
+describe('document engine on synthetic documents', () => {
+  const samples = new Map<string, Sample>();
+  beforeAll(async () => {
+    for (const type of DOC_TYPES) samples.set(type, await generate(type, 11, 'clean'));
+  });
+
+  it.each(DOC_TYPES)('recognises %s and reads its key fields', async (type) => {
+    const s = samples.get(type)!;
+    const r = await extractDocument(b64(s.image));
+    expect(r.typeRecognized).toBe(type);
+    expect(r.typeParentAlias).toBe(s.truth.typeParentAlias);
+    expect(r.digitalDocument).toBe(false);
+    for (const key of KEY_FIELDS[type]!.filter((k) => k in s.truth.fields)) expect(value(r.fields, key), key).toBe(s.truth.fields[key]);
+    for (const f of r.fields) {
+      expect(f.conf).toBeGreaterThanOrEqual(0);
+      expect(f.conf).toBeLessThanOrEqual(100);
+      expect(f.bbox).toHaveLength(4);
+    }
+    if (type === 'CIN_VERSO' || type === 'PASSAPORTE') expect(r.fields.find((f) => f.key === 'mrz')).toMatchObject({ valid: true });
+    if (type === 'CNH_VERSO' || type === 'CNH_ABERTA') expect(r.fields.find((f) => f.key === 'qrCode')).toMatchObject({ valid: true });
+  });
+
+  it('recognises both RG front models: the old photo side without data and the new front with it', async () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seen.size < 2 && seed < 40; seed++) {
+      const s = await generate('RG_FRENTE', seed, 'clean');
+      const kind = Object.keys(s.truth.fields).length ? 'new' : 'old';
+      if (seen.has(kind)) continue;
+      seen.add(kind);
+      const r = await extractDocument(b64(s.image));
+      expect(r.typeRecognized, kind).toBe('RG_FRENTE');
+      if (kind === 'old') expect(r.fields.map((f) => f.key)).not.toContain('cpf');
+      else expect(value(r.fields, 'cpf')).toBe(s.truth.fields.cpf);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it('flags a QR code whose content disagrees with the printed fields', async () => {
+    const { render } = await import('@/scripts/synth/layouts');
+    const { rng } = await import('@/scripts/synth/random');
+    const { qrPng } = await import('@/scripts/synth/qr');
+    const front = await render('CNH_FRENTE', rng(77));
+    const forged = await sharp(front.png)
+      .composite([{ input: await sharp(await qrPng(JSON.stringify({ cpf: '52998224725' }))).resize(300).png().toBuffer(), left: 1380, top: 40 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const r = await extractDocument(b64(forged));
+    const qr = r.fields.find((f) => f.key === 'qrCode')!;
+    expect(qr.valid).toBe(false);
+    expect(qr.fields!.find((n) => n.key === 'cpf')).toMatchObject({ value: '52998224725', valid: false });
+    expect(value(r.fields, 'cpf')).toBe(front.truth.fields.cpf);
+  });
+
+  it('marks a valid CPF as valid with its box on the submitted image', async () => {
+    const s = samples.get('CNH_FRENTE')!;
+    const r = await extractDocument(b64(s.image));
+    const cpf = r.fields.find((f) => f.key === 'cpf')!;
+    expect(cpf.valid).toBe(true);
+    const { width, height } = await sharp(s.image).metadata();
+    expect(cpf.bbox[0]! + cpf.bbox[2]!).toBeLessThanOrEqual(width!);
+    expect(cpf.bbox[1]! + cpf.bbox[3]!).toBeLessThanOrEqual(height!);
+    expect(cpf.bbox[2]).toBeGreaterThan(50);
+  });
+
+  it.each([90, 180])('reads a document turned %i degrees', async (turn) => {
+    const s = samples.get('CNH_FRENTE')!;
+    const turned = await sharp(s.image).rotate(turn).jpeg({ quality: 90 }).toBuffer();
+    const r = await extractDocument(b64(turned));
+    expect(r.typeRecognized).toBe('CNH_FRENTE');
+    expect(value(r.fields, 'cpf')).toBe(s.truth.fields.cpf);
+  });
+
+  it('tells apart a PDF with a text layer (digital) from a scanned one', async () => {
+    const s = samples.get('CNH_FRENTE')!;
+    const build = async (withText: boolean) => {
+      const doc = await PDFDocument.create();
+      const img = await doc.embedJpg(s.image);
+      const page = doc.addPage([img.width / 2, img.height / 2]);
+      page.drawImage(img, { x: 0, y: 0, width: img.width / 2, height: img.height / 2 });
+      if (withText) page.drawText(`CARTEIRA NACIONAL DE HABILITACAO ${s.truth.fields.nome!.normalize('NFD').replace(/[\u0300-\u036f]/g, '')}`, { x: 5, y: 5, size: 4, font: await doc.embedFont(StandardFonts.Helvetica) });
+      return Buffer.from(await doc.save());
+    };
+    const digital = await extractDocument(`data:application/pdf;base64,${b64(await build(true))}`);
+    expect(digital).toMatchObject({ typeRecognized: 'CNH_DIGITAL', typeParentAlias: 'CNH', digitalDocument: true });
+    const scanned = await extractDocument(b64(await build(false)));
+    expect(scanned).toMatchObject({ typeRecognized: 'CNH_FRENTE', digitalDocument: false });
+    expect(value(scanned.fields, 'cpf')).toBe(s.truth.fields.cpf);
+  });
+
+  it('says document_not_recognized, with no fields, for a picture that is not a document', async () => {
+    const noise = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    const result = await extractDocument(b64(noise));
+    expect(result).toMatchObject({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
+    // The models weighed come with it, none near the 3 points that place a page.
+    for (const c of result.candidates ?? []) expect(c.score).toBeLessThan(3);
+  });
+
+  it('stops trying fallbacks when its time budget is spent and says so, but always reads the way up the probes agree on', async () => {
+    const upsideDown = await sharp(samples.get('CNH_FRENTE')!.image).rotate(180).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    // A blank card on a table: a document's outline with nothing legible on it.
+    const card = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3b3b3b' } })
+      .composite([{ input: await sharp({ create: { width: 600, height: 380, channels: 3, background: '#efeee6' } }).png().toBuffer(), left: 150, top: 110 }])
+      .jpeg()
+      .toBuffer();
+    process.env.DOCUMENT_TIME_BUDGET_MS = '200';
+    resetConfig();
+    try {
+      // A card with nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
+      const r = await extractDocument(b64(card));
+      expect(r.typeRecognized).toBe('');
+      expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: local contrast\)$/);
+      // No outline and no words at any turn: no document, so no fallback was due (none is said to be skipped).
+      expect((await extractDocument(b64(blank))).errorMessage).toBe('document_not_recognized');
+      // Upside down, the probes agree on the half turn: that reading is not a fallback.
+      expect((await extractDocument(b64(upsideDown))).typeRecognized).toBe('CNH_FRENTE');
+    } finally {
+      process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
+      resetConfig();
+    }
+  });
+});
+
+describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {
+  const t = withTestIntegrator({ backend });
+
+  it('answers bad input with a 4xx whose body is both problem+json and an OcrResult with errorMessage (SPEC part 7)', async () => {
+    const gif = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: b64(Buffer.from('GIF89a0000000000')) }, headers: t.auth });
+    expect(gif.status).toBe(415);
+    expect(gif.headers.get('content-type')).toBe('application/problem+json');
+    expect(gif.data).toMatchObject({
+      type: 'urn:atesta:problem:unsupported_media_type',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'image is GIF; send JPEG, PNG, PDF.',
+      typeRecognized: '',
+      typeParentAlias: '',
+      digitalDocument: false,
+      fields: [],
+      errorMessage: 'unsupported_media_type: image is GIF; send JPEG, PNG, PDF.',
+    });
+    const garbage = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: { image: '***' }, headers: t.auth });
+    expect(garbage.status).toBe(422);
+    expect(garbage.data.errorMessage).toMatch(new RegExp(`^${garbage.data.code}: `));
+    const missing = await call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: {}, headers: t.auth });
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ code: 'validation_failed', fields: [], errorMessage: expect.stringMatching(/^validation_failed: .*image/) });
+    expect(missing.data.errors[0].pointer).toBe('/image');
+  });
+
+  it('finishes 10 parallel requests while the event loop stays responsive', async () => {
+    // All ten are admitted (2 run, 8 wait) and may wait as long as a busy CI host needs; shedding has its own test.
+    process.env.ANALYSIS_QUEUE_TIMEOUT_MS = '170000';
+    resetConfig();
+    const sample = await generate('RG_FRENTE', 21, 'clean');
+    const body = { image: b64(sample.image) };
+    let worstHealth = 0;
+    let done = false;
+    const probe = (async () => {
+      while (!done) {
+        const t = performance.now();
+        await call(healthz, '/healthz');
+        worstHealth = Math.max(worstHealth, performance.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(ocrRoute, '/services/api/v1/extract/ocr/json', { json: body, headers: t.auth })));
+    done = true;
+    await probe;
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.data.typeRecognized).toBe('RG_FRENTE');
+      expect(r.data.fields.find((f: OcrField) => f.key === 'cpf')?.value).toBe(sample.truth.fields.cpf);
+    }
+    expect(worstHealth).toBeLessThan(100);
+    delete process.env.ANALYSIS_QUEUE_TIMEOUT_MS;
+    resetConfig();
+  }, 180_000);
+});

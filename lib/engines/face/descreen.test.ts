@@ -1,0 +1,102 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { simulateEval } from '@/scripts/pad/simulate-eval';
+import type { Condition } from '@/scripts/pad/conditions';
+import { sourcePng, withFace } from '@/scripts/pad/sources';
+import { rng } from '@/scripts/synth/random';
+import { datasetsDir } from '../../testing';
+import { closeFacePool, euclidean, locateFaces, qualityIssues, type Picture } from '.';
+import calibration from './calibration.json';
+import { halftoneOf, strongestPeak } from './descreen';
+
+afterAll(async () => closeFacePool());
+
+async function picture(bytes: Buffer): Promise<Picture> {
+  const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+/**
+ * A portrait as an ID prints it, made here (not by the evaluation's
+ * generator): washed out, a rotated dot screen of `period` px, JPEG.
+ */
+async function printed(file: string, width: number, period: number): Promise<Picture> {
+  const source = (await withFace({ image: path.relative(datasetsDir()!, file), identity: file, split: 'heldout' }))!;
+  const [x, y, w, h] = source.box;
+  const side = Math.max(w, h) * 1.5;
+  const region = { left: Math.max(0, Math.round(x + w / 2 - side / 2)), top: Math.max(0, Math.round(y + h / 2 - side * 0.6)), width: Math.round(side), height: Math.round((side * 4) / 3) };
+  region.width = Math.min(region.width, source.width - region.left);
+  region.height = Math.min(region.height, source.height - region.top);
+  const { data, info } = await sharp(file).extract(region).resize({ width }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(data.length);
+  const [c, s] = [Math.cos(0.5), Math.sin(0.5)];
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++) {
+      const tone = (60 + 0.55 * data[y * info.width + x]!) / 255;
+      const screen = (Math.cos((2 * Math.PI * (x * c + y * s)) / period) + Math.cos((2 * Math.PI * (-x * s + y * c)) / period) + 2) / 4;
+      out[y * info.width + x] = Math.round(255 * (0.7 * tone + 0.3 * (tone > screen ? 1 : tone * 0.5)));
+    }
+  const jpeg = await sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 70 }).toBuffer();
+  return picture(jpeg);
+}
+
+describe('the halftone screen of a printed portrait', () => {
+  it('is found with its period in a screened picture and not in a smooth one', () => {
+    const n = 128;
+    const screened = new Uint8Array(n * n);
+    const smooth = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        smooth[y * n + x] = 128 + Math.round(60 * Math.sin(x / 17) * Math.cos(y / 23));
+        screened[y * n + x] = smooth[y * n + x]! + (Math.cos((2 * Math.PI * x) / 3.2) > 0 ? 30 : -30);
+      }
+    const peak = strongestPeak(screened, n, n);
+    expect(peak.period).toBeCloseTo(3.2, 0);
+    expect(peak.strength).toBeGreaterThan(4.5);
+    expect(strongestPeak(smooth, n, n).strength).toBeLessThan(4.5);
+  });
+});
+
+describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', () => {
+  const london = (id: string, n: string) => path.join(datasetsDir()!, 'identities', `london_${id}`, `${id}_${n}.jpg`);
+  const people = ['003', '012', '025', '044', '062', '090'];
+
+  it('a printed portrait is descreened, a camera photo is not', async () => {
+    expect(await halftoneOf(await printed(london('003', '08'), 180, 3.1))).toMatchObject({ period: expect.closeTo(3.1, 0) });
+    const photo = await picture(await sharp(london('003', '08')).resize({ width: 480 }).jpeg({ quality: 40 }).toBuffer());
+    expect(await halftoneOf(photo)).toBeUndefined();
+  });
+
+  it('matches printed portraits to the same person’s other photo (descreened before detection), and keeps their quality as sent', async () => {
+    const threshold = calibration.threshold;
+    let matched = 0;
+    for (const [i, id] of people.entries()) {
+      const reference = (await locateFaces(await picture(await sharp(london(id, '03')).toBuffer()), 'selfie'))[0]!;
+      const pic = await printed(london(id, '08'), 150 + 10 * i, 2.8 + 0.15 * i);
+      const face = (await locateFaces(pic, 'selfie'))[0];
+      expect(face, id).toBeDefined();
+      if (euclidean(reference.descriptor, face!.descriptor) < threshold) matched++;
+      // Sharpness is the picture's as sent (the dots), not the blurred copy's.
+      expect(face!.quality.sharpness).toBeGreaterThan(25);
+    }
+    expect(matched).toBeGreaterThanOrEqual(4);
+  }, 120_000);
+
+  it('reads a 480 px webcam frame and a close-up as scenes: the face, not the whole frame (the evaluation simulator’s captures that were asked to retake)', async () => {
+    const captures: [string, Condition, number][] = [
+      ['faces/deepface/img33.jpg', 'webcam480', 300350],
+      ['identities/london_025/025_08.jpg', 'webcam480', 301280],
+      ['identities/london_126/126_08.jpg', 'webcam480', 302520],
+      ['identities/london_139/139_08.jpg', 'face400', 302768],
+    ];
+    for (const [image, condition, seed] of captures) {
+      const source = (await withFace({ image, identity: image, split: 'heldout' }))!;
+      const shot = { png: await sourcePng(source), width: source.width, height: source.height, box: source.box };
+      const pic = await picture(await simulateEval(shot, condition, rng(seed)));
+      const face = (await locateFaces(pic, 'selfie'))[0]!;
+      expect(face.box[2] / pic.width, image).toBeLessThan(0.8);
+      expect(qualityIssues(face.quality), image).toEqual([]);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { getConfig } from '../../platform/config';
+import { processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
+
+/** One face as the model worker reports it, in pixels of the image it was given. */
+export interface RawFace {
+  box: [number, number, number, number];
+  /** Detector confidence 0..1 (0 when the whole image was taken as the face). */
+  score: number;
+  /** 68 points (iBUG layout). */
+  landmarks: [number, number][];
+  /** 128-d dlib ResNet descriptor (euclidean distance compares faces). */
+  descriptor: number[];
+}
+
+export interface FaceJob {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  /** `detect`: find every face; `whole`: the image is one tight face crop. */
+  op: 'detect' | 'whole';
+  minConfidence?: number;
+  /** `tiny`: fast detector for selfies; `ssd` (default): small and difficult faces. */
+  detector?: 'tiny' | 'ssd';
+}
+
+/** Milliseconds the workers spent, summed over every job since the pool started. */
+export interface FaceStageTotals {
+  /** Finding faces: detector and 68 landmarks. */
+  detectMs: number;
+  /** Describing them: alignment and the 128-d descriptor. */
+  embedMs: number;
+  jobs: number;
+}
+
+/** A face model thread: one call at a time (the pool sees to that), answered by id. */
+class FaceThread {
+  readonly worker: Worker;
+  private nextId = 1;
+  private pending?: { id: number; resolve: (faces: RawFace[]) => void; reject: (err: Error) => void };
+  private dead?: Error;
+
+  constructor(spent: FaceStageTotals, broken: (err: Error) => void) {
+    this.worker = new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd() } });
+    this.worker.on('message', (m: { id: number; ok: boolean; faces?: RawFace[]; error?: string; ms?: { detect: number; embed: number } }) => {
+      const p = this.pending;
+      if (!p || p.id !== m.id) return;
+      this.pending = undefined;
+      if (m.ms) {
+        spent.detectMs += m.ms.detect;
+        spent.embedMs += m.ms.embed;
+        spent.jobs++;
+      }
+      if (m.ok) p.resolve(m.faces!);
+      else p.reject(new Error(m.error));
+    });
+    const die = (err: Error) => {
+      this.dead = err;
+      this.pending?.reject(err);
+      this.pending = undefined;
+      broken(err);
+    };
+    this.worker.on('error', die);
+    this.worker.on('exit', (code) => code !== 0 && die(new Error(`face worker exited (${code})`)));
+  }
+
+  run(job: FaceJob): Promise<RawFace[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise<RawFace[]>((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending = { id, resolve, reject };
+      const rgb = new Uint8Array(job.rgb).buffer;
+      this.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector }, [rgb]);
+    });
+  }
+}
+
+/**
+ * The face model threads (models loaded once each) in the shared worker pool
+ * (lib/platform/workers): a thread that dies is replaced and its call fails instead of
+ * hanging; a job's own error keeps the thread.
+ */
+export class FacePool {
+  private pool: WorkerPool<FaceThread>;
+  /** Read before and after a call made alone to see where its time went (the benchmark's stages). */
+  readonly spent: FaceStageTotals = { detectMs: 0, embedMs: 0, jobs: 0 };
+
+  constructor(size: number) {
+    this.pool = new WorkerPool({
+      size,
+      spawn: (broken) => new FaceThread(this.spent, broken),
+      terminate: (t) => t.worker.terminate(),
+      replaceAfterError: () => false,
+    });
+  }
+
+  get size() {
+    return this.pool.size;
+  }
+
+  run(job: FaceJob): Promise<RawFace[]> {
+    return this.pool.use((thread) => thread.run(job));
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+const KEY = 'atesta.facePool';
+
+/** The process-wide pool, sized to the CPU count unless FACE_WORKERS says otherwise. */
+export function facePool(): FacePool {
+  return processWide(KEY, () => new FacePool(getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism())));
+}
+
+export async function closeFacePool(): Promise<void> {
+  await takeProcessWide<FacePool>(KEY)?.close();
+}

@@ -1,0 +1,45 @@
+import sharp, { type Metadata } from 'sharp';
+import { getConfig } from '../../platform/config';
+import { unprocessable } from '../../platform/errors';
+import type { DecodedFile } from './decode';
+
+export interface NormalizedImage {
+  /** Upright (EXIF applied), sRGB, 8-bit; encoded as PNG (lossless for OCR). */
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes an image safely: the pixel count is checked from the header before
+ * any pixel is decoded (decompression bombs), truncated or corrupt data is an
+ * error, decoding time is bounded, EXIF orientation is applied and colours go
+ * to sRGB.
+ */
+export async function normalizeImage(file: Pick<DecodedFile, 'bytes' | 'field'>, input: Buffer = file.bytes): Promise<NormalizedImage> {
+  const c = getConfig();
+  const corrupt = (why: string) => unprocessable('corrupt_file', `${file.field} could not be decoded as an image (${why}).`, { errors: [{ pointer: `/${file.field}`, message: why }] });
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw corrupt((err as Error).message.split('\n')[0]!.slice(0, 120));
+  }
+  if (!meta.width || !meta.height) throw corrupt('no dimensions');
+  const megapixels = (meta.width * meta.height) / 1e6;
+  if (megapixels > c.MEDIA_MAX_MEGAPIXELS) {
+    throw unprocessable('image_too_large', `${file.field} has ${megapixels.toFixed(1)} megapixels; the limit is ${c.MEDIA_MAX_MEGAPIXELS}.`, { errors: [{ pointer: `/${file.field}`, message: 'too many pixels' }] });
+  }
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: c.MEDIA_MAX_MEGAPIXELS * 1e6, failOn: 'truncated' })
+      .timeout({ seconds: c.MEDIA_DECODE_TIMEOUT_SECONDS })
+      .rotate()
+      .toColourspace('srgb')
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toBuffer({ resolveWithObject: true });
+    return { png: data, width: info.width, height: info.height };
+  } catch (err) {
+    throw corrupt((err as Error).message.split('\n')[0]!.slice(0, 120));
+  }
+}

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { getConfig } from '../../platform/config';
+import { processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
+
+export type PageMode = 'block' | 'line' | 'word' | 'sparse' | 'auto';
+
+export interface OcrJob {
+  /** PNG or JPEG bytes. */
+  image: Buffer;
+  mode?: PageMode;
+  /** Characters the engine may output (e.g. digits for a CPF field). */
+  whitelist?: string;
+}
+
+export interface OcrWord {
+  text: string;
+  conf: number;
+  /** [x, y, width, height] in pixels of the image that was read. */
+  bbox: [number, number, number, number];
+}
+
+export interface OcrLine extends OcrWord {
+  words: OcrWord[];
+}
+
+export interface OcrOutput {
+  text: string;
+  conf: number;
+  lines: OcrLine[];
+}
+
+const PSM_OF: Record<PageMode, PSM> = {
+  block: PSM.SINGLE_BLOCK,
+  line: PSM.SINGLE_LINE,
+  word: PSM.SINGLE_WORD,
+  sparse: PSM.SPARSE_TEXT,
+  auto: PSM.AUTO,
+};
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+const toBbox = (b: Box): [number, number, number, number] => [b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0];
+
+/** Portuguese model from npm (`@tesseract.js-data/por`), never downloaded. */
+function langPath(): string {
+  return path.join(process.cwd(), 'node_modules', '@tesseract.js-data', 'por', '4.0.0_best_int');
+}
+
+function spawn(): Promise<Worker> {
+  return createWorker('por', OEM.LSTM_ONLY, { langPath: langPath(), cacheMethod: 'none', gzip: true });
+}
+
+/**
+ * Tesseract workers (each a worker thread, so the request event loop never
+ * blocks) in the shared worker pool (lib/platform/workers): replaced after a number of
+ * jobs, because long-lived ones grow in memory, and after any failed job.
+ */
+export class OcrPool {
+  private pool: WorkerPool<Promise<Worker>>;
+
+  constructor(size: number, recycleAfter: number) {
+    this.pool = new WorkerPool({ size, recycleAfter, spawn: () => spawn(), terminate: (w) => w.then((x) => x.terminate()) });
+  }
+
+  get size() {
+    return this.pool.size;
+  }
+
+  get pending() {
+    return this.pool.pending;
+  }
+
+  recognize(job: OcrJob): Promise<OcrOutput> {
+    return this.pool.use(async (slot) => {
+      const worker = await slot;
+      await worker.setParameters({
+        tessedit_pageseg_mode: PSM_OF[job.mode ?? 'block'],
+        tessedit_char_whitelist: job.whitelist ?? '',
+        preserve_interword_spaces: '1',
+        // Our PNGs carry no density; without one Tesseract guesses and warns on stderr.
+        user_defined_dpi: '300',
+        // Documents print dark on light: trying each doubtful line inverted costs time and finds nothing.
+        tessedit_do_invert: '0',
+      });
+      const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
+      const lines: OcrLine[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const para of block.paragraphs) {
+          for (const line of para.lines) {
+            lines.push({
+              text: line.text.trim(),
+              conf: line.confidence,
+              bbox: toBbox(line.bbox),
+              words: line.words.map((w) => ({ text: w.text, conf: w.confidence, bbox: toBbox(w.bbox) })),
+            });
+          }
+        }
+      }
+      return { text: data.text, conf: data.confidence, lines };
+    });
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+const KEY = 'atesta.ocrPool';
+
+/** The process-wide pool, sized to the CPU count unless OCR_WORKERS says otherwise. */
+export function ocrPool(): OcrPool {
+  return processWide(KEY, () => {
+    const c = getConfig();
+    return new OcrPool(c.OCR_WORKERS ?? Math.max(1, os.availableParallelism()), c.OCR_RECYCLE_AFTER_JOBS);
+  });
+}
+
+export async function closeOcrPool(): Promise<void> {
+  await takeProcessWide<OcrPool>(KEY)?.close();
+}

@@ -1,0 +1,12 @@
+export { hashPassword, verifyPassword } from './passwords';
+export { ensureSigningKey, jwks, rotateSigningKey, retireOldSigningKeys } from './signing-keys';
+export { verifyAccessToken, type AccessClaims } from './tokens';
+export { startSession, redeemRefreshToken, revokeToken, revokeSession, purgeEndedSessions, type TokenResponse } from './sessions';
+export { createIntegrator, listIntegrators, setIntegratorStatus, webhookSecret, rotateWebhookSecret, type IntegratorSummary } from './integrators';
+export { addUser, createUser, listUsers, setPassword, revokeUser, setUserRole, revokeUserOf, ROLES, MIN_PASSWORD_LENGTH, type Role } from './users';
+export { createApiKey, issueApiKey, listApiKeys, revokeApiKey, rotateApiKey, findApiKey, generateApiKey } from './api-keys';
+export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope, SCOPES, type Scope } from './clients';
+export { login, type LoginInput } from './login';
+export { tokenEndpoint, grantSubject, oauthError, type TokenRequest } from './oauth';
+export { ensureDemoIntegrator, type DemoCredentials } from './demo';
+export { CONSOLE_COOKIE, consoleCookieHeader, sessionIdFromCookies, consoleLogin, consoleUser, consoleLogout, assertSameOrigin, notSignedIn, type ConsoleUser } from './console-session';

@@ -1,0 +1,13 @@
+export { ONBOARDING_STATUSES, isFinal, canTransition, assertTransition, type OnboardingStatus } from './state';
+export { enrol, type EnrolInput, type EnrolOutcome, type OnboardingPolicy } from './accept';
+export { findOnboarding, onboardingRecord, transition, withTransition, actorOf, type Onboarding, type Actor } from './records';
+export { onboardingView, type OnboardingRecord, type BasicData } from './view';
+export { confirmContact, resendToken, cancelOnboarding } from './contacts';
+export { listReviews, reviewFile, decideReview, onboardingHistory } from './review';
+export { eraseOnboarding, purgeExpiredMedia } from './retention';
+export { runPipeline, strandedOnboardings } from './pipeline';
+export { decide, type Decision, type DecisionPolicy } from './decision';
+export { previewRuleChange, PREVIEW_SAMPLE, type PreviewDecision, type RuleChange, type RulePreview } from './rule-preview';
+export { pipelineJob, pipelineSweepJob, retentionJob } from './jobs';
+export { enqueuePipeline, PIPELINE_QUEUE } from './queue';
+export { stateOfCep } from './cep';

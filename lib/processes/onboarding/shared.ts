@@ -1,0 +1,2 @@
+// The onboarding statuses the contracts declare.
+export * from './state';

@@ -1,0 +1,16 @@
+export { STEP_STATUSES, isFinal, canTransition, assertTransition, type StepStatus, type StepKind } from './state';
+export { appRedirectProblem, resolveAppRedirect, redirectSignature, completionUrl } from './redirect';
+export { findProcess, transition, type StepProcess } from './records';
+export { startProcess, cancelProcess, expireDue, expireIfDue, finishTx, withFinish, type StartInput, type StepStartResponse } from './lifecycle';
+export { bearerResult, keyResult, resultFor } from './results';
+export { bearerResultWithImages, keyResultFor } from './result-reads';
+export { attemptLogOf, captureState, capturesOf, type AttemptRecord, type CaptureOutcome, type CaptureSlot, type Retry, type RetryReason } from './captures';
+export { submitDocument, type DocumentSubmission } from './fraud-step';
+export { livenessChallenge, submitSelfie, type SelfieSubmission } from './liveness-step';
+export { createHandoff, type Handoff } from './handoff';
+export { openProcess, processState, sessionProcess, viewOf, anonymousView, begin, verifyCode, resendCode, completionTarget, reportActivity, type FlowView, type VerifyOutcome, type Channel } from './flow';
+export { CODE_TTL_MINUTES, MAX_FAILED_ATTEMPTS, MAX_RESENDS } from './codes';
+export { expireStepsJob } from './jobs';
+export { startFromBody, type StartBody } from './start';
+export { STEP_COOKIE, stepCookieHeader, tokenFromCookies, requireStepSession, requireSessionOf } from './cookie';
+export { stepPageModel, type PageModel as StepPageModel } from './page-model';
