@@ -25,6 +25,13 @@ module.exports = {
       from: { path: '^(lib/[^/]+/[^/]+|lib/ops|app|components)/', pathNot: TESTS },
       to: { path: '^lib/(platform|engines|processes|delivery|api)/[^/]+/', pathNot: ['^$1/', '^lib/[^/]+/[^/]+/(index|shared)\\.tsx?$', '^lib/api/contracts/'] },
     },
+    {
+      name: 'shared-stays-light',
+      comment: 'A shared.ts face is vocabulary for the contracts and the browser: nothing it reaches opens the database or the job queue.',
+      severity: 'error',
+      from: { path: '/shared\\.ts$' },
+      to: { path: '^lib/platform/(db|jobs)/', reachable: true },
+    },
     { name: 'production-not-testing', comment: 'Test helpers (the hostile-input harness among them) stay out of the product.', severity: 'error', from: { pathNot: TESTS }, to: { path: '^lib/testing/' } },
   ],
   options: {

@@ -37,10 +37,11 @@ describe('structure rules (npm run check:deps)', () => {
     ).toEqual([]);
   });
 
-  it('fail on a file cycle, a capability cycle, an engine importing a process, the platform knowing the business, a page reading the database, an import past a public face, the product importing a test helper and a query fetching its own database handle', async () => {
+  it('fail on a file cycle, a capability cycle, an engine importing a process, the platform knowing the business, a page reading the database, an import past a public face, a shared face reaching the database, the product importing a test helper and a query fetching its own database handle', async () => {
     const lines = await check({
       'lib/platform/db/index.ts': "import { face } from '../../engines/face/model';\nexport const db = face;\n",
       'lib/engines/face/model.ts': 'export const face = 1;\n',
+      'lib/processes/steps/shared.ts': "import { db } from '../../platform/db';\nexport const vocabulary = db;\n",
       'lib/engines/face/index.ts': "import { run } from '../../processes/onboarding';\nexport const f = run;\n",
       'lib/processes/onboarding/index.ts': "import { f } from '../../engines/face';\nimport { helper } from '../../testing';\nexport const run = 1;\nexport const g = [f, helper];\n",
       'lib/testing/index.ts': 'export const helper = 1;\n',
@@ -59,6 +60,7 @@ describe('structure rules (npm run check:deps)', () => {
       'pages-not-db',
       'platform-knows-no-business',
       'production-not-testing',
+      'shared-stays-light',
       'through-public-face',
     ]);
     expect(lines.find((l) => l.startsWith('capability-cycle'))).toContain('engines/face <-> processes/onboarding');

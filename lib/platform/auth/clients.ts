@@ -4,8 +4,9 @@ import { randomToken, safeEqual, sha256Hex } from '../crypto';
 import { notFound, unprocessable } from '../errors';
 import { revokeSessionsOf } from './revocation';
 
-export const SCOPES = ['services', 'import'] as const;
-export type Scope = (typeof SCOPES)[number];
+import { SCOPES, type Scope } from './roles';
+
+export { SCOPES, type Scope };
 
 export function parseScope(scope: string): Scope[] {
   const parts = scope.split(/\s+/).filter(Boolean);

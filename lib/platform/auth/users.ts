@@ -5,8 +5,9 @@ import { randomToken } from '../crypto';
 import { hashPassword } from './passwords';
 import { revokeSessionsOf } from './revocation';
 
-export const ROLES = ['admin', 'analyst', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from './roles';
+
+export { ROLES, type Role };
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._@-]{3,64}$/;
 export const MIN_PASSWORD_LENGTH = 12;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role, Scope } from '../auth';
+import type { Role, Scope } from '../auth/shared';
 import type { BodyKind } from './body';
 import type { ProblemAlso } from './problem';
 

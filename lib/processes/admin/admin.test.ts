@@ -107,5 +107,5 @@ describe('admin CLI process', () => {
     const failed = run('apikey', 'revoke', '00000000-0000-4000-8000-000000000000', '--json');
     expect(failed.status).toBe(1);
     expect(JSON.parse(failed.stdout)).toMatchObject({ error: 'not_found' });
-  });
+  }, 180_000);
 });

@@ -5,28 +5,9 @@ import { getDb, schema, type Executor } from '../../platform/db';
 import { badRequest, conflict, unprocessable } from '../../platform/errors';
 import type { Locale } from '../../delivery/notify';
 import { patchResult, type StepProcess } from './records';
-import { isFinal } from './state';
+import { isFinal, type CaptureSlot, type CaptureSource, type Retry, type RetryReason } from './state';
 
-export type CaptureSlot = 'front' | 'back' | 'selfie';
-export type CaptureSource = 'camera' | 'upload';
-
-/** Why a capture is asked again: each has a plain message the person can act on. */
-export type RetryReason =
-  | 'not_recognized'
-  | 'blurred'
-  | 'glare'
-  | 'too_small'
-  | 'no_face'
-  | 'face_too_small'
-  | 'too_dark'
-  | 'hold_still'
-  | 'too_bright'
-  | 'not_live'
-  | 'did_not_move'
-  | 'different_person'
-  | 'flat_face'
-  | 'too_fast'
-  | 'expired';
+export type { CaptureSlot, CaptureSource, Retry, RetryReason } from './state';
 
 const RETRY_MESSAGES: Record<RetryReason, Record<Locale, string>> = {
   not_recognized: {
@@ -49,11 +30,6 @@ const RETRY_MESSAGES: Record<RetryReason, Record<Locale, string>> = {
   expired: { 'pt-BR': 'O tempo para o movimento acabou. Tente de novo.', en: 'The time for the movement ran out. Try again.' },
 };
 
-export interface Retry {
-  slot: CaptureSlot;
-  reason: RetryReason;
-  message: string;
-}
 
 export const retryOf = (slot: CaptureSlot, reason: RetryReason, locale: Locale): Retry => ({ slot, reason, message: RETRY_MESSAGES[reason][locale] });
 

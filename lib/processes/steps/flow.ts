@@ -10,23 +10,11 @@ import { expireIfDue, finishTx, withFinish } from './lifecycle';
 import { findProcess, patchResult, transition, type StepProcess } from './records';
 import { completionUrl, resolveAppRedirect } from './redirect';
 import { isFinal, type DeviceActivity } from './state';
+import type { Channel, FlowView } from './flow-view';
 import { captureState, maxAttempts, requiresLiveCapture, type Retry } from './captures';
 import { redeemHandoff } from './handoff';
 
-export type Channel = 'sms' | 'email';
-
-export type FlowView =
-  | { stage: 'invalid' }
-  | { stage: 'expired' | 'canceled' | 'already-finished'; /** The integrator's app, so no final page is a dead end. */ backTo?: string }
-  | { stage: 'finished'; status: 'APPROVED' | 'REJECTED'; showSuccessPage: boolean; kind: StepProcess['kind'] }
-  | { stage: 'intro'; kind: StepProcess['kind']; channels: { channel: Channel; destination: string }[] }
-  | { stage: 'choose'; channels: { channel: Channel; destination: string }[] }
-  | { stage: 'code'; channel: Channel; destination: string; attemptsLeft: number; retryAfter: number; resendsLeft: number; otherChannels: { channel: Channel; destination: string }[] }
-  | { stage: 'document'; requireLiveCapture: boolean; attemptsLeft: number; retry?: Retry[]; canHandOff?: boolean }
-  | { stage: 'selfie'; attemptsLeft: number; retry?: Retry[]; canHandOff?: boolean }
-  /** Finished on the phone a desktop handed the process to: the desktop goes on to the app, the phone says so. */
-  | { stage: 'finished-elsewhere'; status: 'APPROVED' | 'REJECTED' }
-  | { stage: 'unavailable'; kind: StepProcess['kind'] };
+export type { Channel, FlowView } from './flow-view';
 
 export const masked = (channel: Channel, value: string) => (channel === 'sms' ? maskPhone(value) : maskEmail(value));
 

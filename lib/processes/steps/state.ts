@@ -28,3 +28,30 @@ export const canTransition = (from: StepStatus, to: StepStatus) => TRANSITIONS[f
 export function assertTransition(from: StepStatus, to: StepStatus): void {
   if (!canTransition(from, to)) throw conflict('illegal_transition', `A process in status ${from} cannot become ${to}.`);
 }
+
+export type CaptureSlot = 'front' | 'back' | 'selfie';
+export type CaptureSource = 'camera' | 'upload';
+
+/** Why a capture is asked again: each has a plain message the person can act on. */
+export type RetryReason =
+  | 'not_recognized'
+  | 'blurred'
+  | 'glare'
+  | 'too_small'
+  | 'no_face'
+  | 'face_too_small'
+  | 'too_dark'
+  | 'hold_still'
+  | 'too_bright'
+  | 'not_live'
+  | 'did_not_move'
+  | 'different_person'
+  | 'flat_face'
+  | 'too_fast'
+  | 'expired';
+
+export interface Retry {
+  slot: CaptureSlot;
+  reason: RetryReason;
+  message: string;
+}

@@ -115,7 +115,7 @@ describe('screen recapture signal', () => {
 describe.skipIf(!datasetsDir())('screen recapture signal on the generated fraud set', () => {
   const face = (f: string) => fs.readFileSync(path.join(facesDir(), 'deepface', f));
 
-  it('fires on generated screen recaptures and not on clean photos of other documents', { timeout: 30_000 }, async () => {
+  it('fires on generated screen recaptures and not on clean photos of other documents', { timeout: 120_000 }, async () => {
     const faces = { owner: face('img1.jpg'), ownerSelfie: face('img2.jpg'), other: face('img17.jpg') };
     for (const index of [3, 22, 27]) {
       const c = await fraudCase('screen_recapture', index, faces);
