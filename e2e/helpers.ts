@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_DEMO } from '../playwright.config';
+import { codeIn } from '../lib/testing/codes';
 import { startReceiver } from '../lib/testing/receiver';
 
 export async function bearer(request: APIRequestContext): Promise<Record<string, string>> {
@@ -17,8 +18,8 @@ export const uniquePhone = () => `119${String(crypto.randomInt(0, 1e8)).padStart
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const body = await (await request.get(`/dev/outbox/messages?to=${encodeURIComponent(to)}`)).json();
-    const match = /\d{6}/.exec(body.messages?.[0]?.body ?? '');
-    if (match) return match[0];
+    const code = codeIn(body.messages?.[0]?.body);
+    if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no code for ${to} in the outbox`);

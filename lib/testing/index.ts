@@ -7,3 +7,4 @@ export { ensureWebBuild, freePort, startWebProcess, startWorkerProcess, type Chi
 export { startStack, type Stack, type StackOptions } from './stack';
 export { startPrivatePostgres, type PrivatePostgres } from './postgres';
 export { identitiesDir, identityImages, tightCrop, type CropSpec } from './face-crops';
+export { codeIn } from './codes';

@@ -4,7 +4,7 @@ import { getDb, schema } from '../db';
 import { deliverMessage, listOutbox } from '../../delivery/notify';
 import { stepPageModel } from '../../processes/steps/page-model';
 import { expireDue } from '../../processes/steps';
-import { call } from '../../testing';
+import { call, codeIn } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { POST as startValidation } from '@/app/services/api/v1/steps/validation/route';
 import { POST as cancelApi } from '@/app/services/api/v1/steps/[requestId]/cancel/route';
@@ -40,7 +40,7 @@ describe('capability URLs cannot be replayed', () => {
   async function latestCode(to: string) {
     const d = await getDb();
     for (const m of await d.select({ id: schema.messages.id }).from(schema.messages).where(eq(schema.messages.status, 'pending'))) await deliverMessage(m.id);
-    return /\d{6}/.exec((await listOutbox({ to, limit: 1 }))[0]!.body)![0];
+    return codeIn((await listOutbox({ to, limit: 1 }))[0]!.body)!;
   }
   const pageCalls = (requestId: string, cookie: string) => {
     const opts = (json: unknown) => ({ json, headers: { cookie }, params: { requestId } });

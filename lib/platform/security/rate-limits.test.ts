@@ -5,7 +5,7 @@ import { resetConfig } from '../config';
 import { getDb, schema } from '../db';
 import { deliverMessage, listOutbox } from '../../delivery/notify';
 import { updateSettings } from '../settings';
-import { call, seedIntegrator, type SeededIntegrator } from '../../testing';
+import { call, codeIn, seedIntegrator, type SeededIntegrator } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { POST as apiLogin } from '@/app/services/api/v1/authentication/route';
 import { POST as oauthToken } from '@/app/oauth/token/route';
@@ -36,7 +36,7 @@ async function latestCode(to: string): Promise<string> {
   const db = await getDb();
   for (const m of await db.select({ id: schema.messages.id }).from(schema.messages).where(eq(schema.messages.status, 'pending'))) await deliverMessage(m.id);
   const [m] = await listOutbox({ to, limit: 1 });
-  return /\d{6}/.exec(m!.body)![0];
+  return codeIn(m!.body)!;
 }
 /** Resending right away waits for the cooldown; `allowed` resends later the cap is reached. */
 async function expectResendLimits(c: { resend: () => Promise<Res>; rewind: () => Promise<unknown> }, allowed: number) {

@@ -11,7 +11,7 @@ import { stopWorkers } from '../../platform/jobs';
 import { startServiceWorkers } from '../../ops/workers';
 import { listOutbox } from '../../delivery/notify';
 import { updateSettings } from '../../platform/settings';
-import { bearerHeaders, call, facesDir, tightCrop } from '../../testing';
+import { bearerHeaders, call, codeIn, facesDir, tightCrop } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { createEndpoint } from '../../delivery/webhooks';
 import { fraudCase, validCnhFront as validCnh, type Faces, type FraudCase } from '@/scripts/synth/fraud';
@@ -127,7 +127,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     // The tokens went to the person through the outbox; the API never shows them.
     const mails = await listOutbox({ to: 'pessoa@example.com', limit: 5 });
     expect(mails[0]?.body).toMatch(/\d{6}/);
-    expect(JSON.stringify(done)).not.toContain(/\d{6}/.exec(mails[0]!.body)![0]);
+    expect(JSON.stringify(done)).not.toContain(codeIn(mails[0]!.body)!);
 
     const history = await call(historyApi, `/x/${id}/history`, { headers: ctx.auth, params: { onboardingId: id } });
     expect(history.data.items.filter((h: { action: string }) => h.action === 'transition').map((h: { toStatus: string }) => h.toStatus)).toEqual(['STARTED', 'PROCESSING', 'DONE']);
@@ -255,7 +255,7 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
         const deadline = Date.now() + 15_000;
         for (;;) {
           const m = (await listOutbox({ to, limit: 1 }))[0];
-          if (m || Date.now() > deadline) return /\d{6}/.exec(m?.body ?? '')?.[0] ?? '';
+          if (m || Date.now() > deadline) return codeIn(m?.body) ?? '';
           await new Promise((r) => setTimeout(r, 200));
         }
       };

@@ -5,7 +5,7 @@ import { resetConfig } from '../../platform/config';
 import { getDb, schema } from '../../platform/db';
 import { deliverEvent } from '../../delivery/webhooks';
 import { listOutbox } from '../../delivery/notify';
-import { backends, call } from '../../testing';
+import { backends, call, codeIn } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { POST as login } from '@/app/services/api/v1/authentication/route';
 import { POST as startValidation } from '@/app/services/api/v1/steps/validation/route';
@@ -35,7 +35,7 @@ const page = (cookie: string | undefined) => ({ ...(cookie ? { cookie } : {}) })
 
 async function latestCode(to: string): Promise<string> {
   const [m] = await listOutbox({ to, limit: 1 });
-  return /\d{6}/.exec(m!.body)![0];
+  return codeIn(m!.body)!;
 }
 
 async function sendAll() {
@@ -238,7 +238,7 @@ describe.each(backends())('hosted validation and MFA processes on %s', (backend)
     await sendAll();
     const [mail] = await listOutbox({ to: 'pessoa@example.com', limit: 1 });
     expect(mail!.channel).toBe('email');
-    const mailed = /\d{6}/.exec(mail!.body)![0];
+    const mailed = codeIn(mail!.body)!;
     // The e-mail does not come: the person switches to SMS (a resend through the other channel, after the cooldown).
     const database = await getDb();
     const process = (await database.select().from(schema.stepProcesses).where(eq(schema.stepProcesses.id, requestId)))[0]!;
