@@ -3,24 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../platform/config';
 import { stopWorkers } from '../../platform/jobs';
 import { startServiceWorkers } from '../../ops/workers';
-import { backends, createTestDatabase, seedIntegrator, startReceiver, type TestDatabase } from '../../testing';
+import { backends, startReceiver } from '../../testing';
+import { withTestIntegrator } from '../../testing/fixture';
 
 describe.each(backends())('outbox survives a crash between commit and delivery on %s', (backend) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
+  const ctx = withTestIntegrator({ backend });
+  beforeAll(() => {
     process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
     resetConfig();
-    db = await createTestDatabase(backend);
   });
   afterAll(async () => {
     await stopWorkers();
-    await db.close();
     delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
     resetConfig();
   });
 
   it('an event committed by a process killed with SIGKILL is delivered once a worker starts', async () => {
-    const tenant = await seedIntegrator();
+    const { db, tenant } = ctx;
     const receiver = await startReceiver(() => ({ status: 200 }));
     try {
       // Asynchronous: on PGlite this process serves the database the child talks to.

@@ -3,7 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { resetConfig } from '../../platform/config';
 import { getDb, schema } from '../../platform/db';
 import { eq, sql } from 'drizzle-orm';
-import { backends, createTestDatabase, seedIntegrator, startReceiver, type SeededIntegrator, type TestDatabase } from '../../testing';
+import { backends, startReceiver, type SeededIntegrator } from '../../testing';
+import { withTestIntegrator } from '../../testing/fixture';
 import { stopWorkers } from '../../platform/jobs';
 import { startServiceWorkers } from '../../ops/workers';
 import { deliverEvent, emitWebhook, kickDelivery, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS, retryDelaySeconds } from '.';
@@ -47,18 +48,17 @@ describe('retry schedule', () => {
 });
 
 describe.each(backends())('webhook delivery on %s', (backend) => {
-  let db: TestDatabase;
+  // Each test starts the receiver it needs, answering its own way.
+  const ctx = withTestIntegrator({ backend });
   let tenant: SeededIntegrator;
-  beforeAll(async () => {
+  beforeAll(() => {
     process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
     process.env.WEBHOOK_TIMEOUT_MS = '1000';
     resetConfig();
-    db = await createTestDatabase(backend);
-    tenant = await seedIntegrator();
+    tenant = ctx.tenant;
   });
   afterAll(async () => {
     await stopWorkers();
-    await db.close();
     delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
     delete process.env.WEBHOOK_TIMEOUT_MS;
     resetConfig();

@@ -10,7 +10,8 @@ import { appRedirectSchema, validationStartSchema } from '../../api/contracts/st
 import { getDb, schema } from '../db';
 import { deliverEvent, emitWebhook } from '../../delivery/webhooks';
 import { postWebhook } from '../../delivery/webhooks/client';
-import { createTestDatabase, seedIntegrator, startReceiver, type TestDatabase } from '../../testing';
+import { startReceiver } from '../../testing';
+import { withTestIntegrator } from '../../testing/fixture';
 import { GET as done } from '@/app/p/[requestId]/done/route';
 import { GET as openLink } from '@/app/p/[requestId]/[secret]/route';
 
@@ -92,22 +93,21 @@ describe('SSRF', () => {
   });
 
   describe('at connect time', () => {
-    let db: TestDatabase;
+    // Private networks stay refused here: the receiver is started apart, not through the fixture.
+    const ctx = withTestIntegrator();
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     let port: string;
     beforeAll(async () => {
-      db = await createTestDatabase('pglite');
       receiver = await startReceiver(() => ({ status: 200 }));
       port = new URL(receiver.url).port;
     });
     afterAll(async () => {
       await receiver.close();
-      await db.close();
     });
     const post = (url: string, allowPrivate = false) => postWebhook(url, '{}', { 'content-type': 'application/json' }, { timeoutMs: 2000, allowPrivate });
 
     it('a name that resolves to a private address when called is refused, whatever it was when saved (DNS rebinding)', async () => {
-      const t = await seedIntegrator();
+      const t = ctx.tenant;
       const d = await getDb();
       // Stored as if it had passed the start-time check, then its DNS changed.
       const [id = ''] = await d.transaction((tx) => emitWebhook(tx, { integratorId: t.integratorId, type: 'step.completed', url: `http://localhost:${port}/hook`, subjectId: 's', data: {} }));
