@@ -3,10 +3,7 @@ import { getDb, schema } from '../db';
 import { randomToken, safeEqual, sha256Hex } from '../crypto';
 import { notFound, unprocessable } from '../errors';
 import { revokeSessionsOf } from './revocation';
-
 import { SCOPES, type Scope } from './roles';
-
-export { SCOPES, type Scope };
 
 export function parseScope(scope: string): Scope[] {
   const parts = scope.split(/\s+/).filter(Boolean);

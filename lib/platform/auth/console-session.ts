@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { login } from './login';
 import { revokeSession } from './sessions';
-import type { Role } from './users';
+import type { Role } from './roles';
 import { getConfig } from '../config';
 import { keyedDigest, safeEqual } from '../crypto';
 import { getDb, schema } from '../db';

@@ -3,9 +3,10 @@ export { ensureSigningKey, jwks, rotateSigningKey, retireOldSigningKeys } from '
 export { verifyAccessToken, type AccessClaims } from './tokens';
 export { startSession, redeemRefreshToken, revokeToken, revokeSession, purgeEndedSessions, type TokenResponse } from './sessions';
 export { createIntegrator, listIntegrators, setIntegratorStatus, webhookSecret, rotateWebhookSecret, type IntegratorSummary } from './integrators';
-export { addUser, createUser, listUsers, setPassword, revokeUser, setUserRole, revokeUserOf, ROLES, MIN_PASSWORD_LENGTH, type Role } from './users';
+export { addUser, createUser, listUsers, setPassword, revokeUser, setUserRole, revokeUserOf, MIN_PASSWORD_LENGTH } from './users';
+export { ROLES, SCOPES, type Role, type Scope } from './roles';
 export { createApiKey, issueApiKey, listApiKeys, revokeApiKey, rotateApiKey, findApiKey, generateApiKey } from './api-keys';
-export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope, SCOPES, type Scope } from './clients';
+export { createClient, listClients, revokeClient, rotateClientSecret, authenticateClient, parseScope } from './clients';
 export { login, type LoginInput } from './login';
 export { tokenEndpoint, grantSubject, oauthError, type TokenRequest } from './oauth';
 export { ensureDemoIntegrator, type DemoCredentials } from './demo';

@@ -3,7 +3,8 @@ import { getDb, schema } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { verifyPassword } from './passwords';
 import { invalidGrant, startSession, type TokenResponse } from './sessions';
-import { parseScope, type Scope } from './clients';
+import { parseScope } from './clients';
+import type { Scope } from './roles';
 
 export const USER_SCOPES: Scope[] = ['services', 'import'];
 

@@ -7,8 +7,6 @@ import { revokeSessionsOf } from './revocation';
 
 import { ROLES, type Role } from './roles';
 
-export { ROLES, type Role };
-
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._@-]{3,64}$/;
 export const MIN_PASSWORD_LENGTH = 12;
 

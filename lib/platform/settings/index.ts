@@ -121,7 +121,7 @@ export async function updateSettings(integratorId: string, update: SettingsUpdat
   if (o?.confirmContacts !== undefined) values.onboardingConfirmContacts = o.confirmContacts;
   if (o?.retentionDays !== undefined) values.onboardingRetentionDays = o.retentionDays;
   if (o?.approveScore !== undefined || o?.rejectScore !== undefined) {
-    const current = (await getSettings(await getDb(), integratorId)).onboarding;
+    const current = (await readSettings(integratorId)).onboarding;
     const approve = o.approveScore === undefined ? current.approveScore : (o.approveScore ?? getConfig().ONBOARDING_APPROVE_SCORE);
     const reject = o.rejectScore === undefined ? current.rejectScore : (o.rejectScore ?? getConfig().ONBOARDING_REJECT_SCORE);
     if (reject > approve) throw unprocessable('invalid_thresholds', `onboarding.rejectScore (${reject}) must not be above approveScore (${approve}).`);
@@ -145,7 +145,7 @@ export async function updateSettings(integratorId: string, update: SettingsUpdat
     .insert(schema.integratorSettings)
     .values({ integratorId, ...values })
     .onConflictDoUpdate({ target: schema.integratorSettings.integratorId, set: values });
-  return getSettings(await getDb(), integratorId);
+  return readSettings(integratorId);
 }
 
 export async function getLogo(integratorId: string): Promise<{ mime: string; bytes: Buffer } | undefined> {
@@ -184,8 +184,9 @@ async function accountName(db: Executor, integratorId: string): Promise<string |
 
 /** Integrator's display name, falling back to its account name. */
 export async function brandingFor(integratorId: string): Promise<Branding & { name: string }> {
-  const settings = await getSettings(await getDb(), integratorId);
-  return { ...settings.branding, name: settings.branding.displayName ?? (await accountName(await getDb(), integratorId)) ?? 'Atesta' };
+  const db = await getDb();
+  const settings = await getSettings(db, integratorId);
+  return { ...settings.branding, name: settings.branding.displayName ?? (await accountName(db, integratorId)) ?? 'Atesta' };
 }
 
 /** The integrator's account name as a slug ("Banco Exemplo S.A." → "banco-exemplo-s-a"): the formalistic `companyAlias`. */

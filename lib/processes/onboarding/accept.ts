@@ -12,7 +12,7 @@ import { stateOfCep } from './cep';
 import { deleteObjectsQuietly } from '../../platform/storage';
 import { prepareFile, storeMedia, type PreparedMedia } from './media';
 import { enqueuePipeline } from './queue';
-import { findOnboarding, recordHistory, transition, withTransition, type Actor, type Onboarding } from './records';
+import { onboardingRecord, recordHistory, transition, withTransition, type Actor, type Onboarding } from './records';
 import { issueToken, type ContactChannel } from './tokens';
 import { onboardingView, type OnboardingRecord, type StoredBasicData } from './view';
 
@@ -57,7 +57,7 @@ async function replay(integratorId: string, key: string, requestHash: string): P
   if (row.requestHash !== requestHash) {
     throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request body; use a new key for a new onboarding.');
   }
-  return { record: await onboardingView(await getDb(), row), replayed: true };
+  return { record: await onboardingView(db, row), replayed: true };
 }
 
 /**
@@ -142,5 +142,5 @@ export async function enrol(integratorId: string, input: EnrolInput, opts: { ide
   }
   await kickMessages(created.messageIds).catch(() => undefined); // the message sweep retries
   if (created.onboarding.status === 'STARTED') await enqueuePipeline([id]).catch((err) => getLogger().warn({ err, onboardingId: id }, 'pipeline not queued; the sweep will'));
-  return { record: await onboardingView(await getDb(), await findOnboarding(await getDb(), integratorId, id)), replayed: false };
+  return { record: await onboardingRecord(integratorId, id), replayed: false };
 }

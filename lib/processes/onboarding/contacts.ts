@@ -4,7 +4,7 @@ import { AppError, conflict } from '../../platform/errors';
 import { channelAvailable, channelNotConfigured, kickMessages, type Locale } from '../../delivery/notify';
 import type { OnboardingPolicy } from './accept';
 import { enqueuePipeline } from './queue';
-import { findOnboarding, recordHistory, transition, withTransition, type Actor } from './records';
+import { findOnboarding, onboardingRecord, recordHistory, transition, withTransition, type Actor } from './records';
 import { isFinal } from './state';
 import { assertCanResend, checkToken, destinationOf, issueToken, tokenOf, wrongToken, type ContactChannel } from './tokens';
 import { onboardingView, type OnboardingRecord } from './view';
@@ -33,7 +33,7 @@ export async function confirmContact(integratorId: string, onboardingId: string,
   });
   if (out.check.outcome === 'wrong') throw wrongToken(out.check.attemptsLeft);
   if (out.started) await enqueuePipeline([onboardingId]).catch(() => undefined); // the sweep picks it up otherwise
-  return onboardingView(await getDb(), await findOnboarding(await getDb(), integratorId, onboardingId));
+  return onboardingRecord(integratorId, onboardingId);
 }
 
 async function stillWaiting(tx: Parameters<typeof tokenOf>[0], o: Awaited<ReturnType<typeof findOnboarding>>): Promise<ContactChannel[]> {
@@ -49,11 +49,11 @@ async function stillWaiting(tx: Parameters<typeof tokenOf>[0], o: Awaited<Return
 
 /** A new token for one contact (cooldown and cap apply). */
 export async function resendToken(integratorId: string, onboardingId: string, channel: ContactChannel, locale?: Locale): Promise<OnboardingRecord> {
-  const row = await findOnboarding(await getDb(), integratorId, onboardingId);
+  const db = await getDb();
+  const row = await findOnboarding(db, integratorId, onboardingId);
   if (row.erasedAt || isFinal(row.status)) throw conflict('onboarding_finished', `This onboarding is ${row.status}; no token is sent.`);
   if (!destinationOf(row, channel)) throw new AppError(400, 'channel_unavailable', `This onboarding has no ${label(channel)}.`);
   if (!channelAvailable(channel)) throw channelNotConfigured(channel);
-  const db = await getDb();
   const messageId = await db.transaction(async (tx) => {
     const current = await tokenOf(tx, onboardingId, channel, true);
     assertCanResend(current);
@@ -62,12 +62,13 @@ export async function resendToken(integratorId: string, onboardingId: string, ch
     return id;
   });
   await kickMessages([messageId]).catch(() => undefined);
-  return onboardingView(await getDb(), await findOnboarding(await getDb(), integratorId, onboardingId));
+  return onboardingRecord(integratorId, onboardingId);
 }
 
 /** Any status that is not final can be canceled by the integrator. */
 export async function cancelOnboarding(integratorId: string, onboardingId: string, actor: Actor, reason?: string): Promise<OnboardingRecord> {
-  await findOnboarding(await getDb(), integratorId, onboardingId);
+  const db = await getDb();
+  await findOnboarding(db, integratorId, onboardingId);
   const { onboarding } = await withTransition((tx) => transition(tx, onboardingId, 'CANCELED', { actor, reason: reason ? `canceled: ${reason}` : 'canceled by the integrator' }));
-  return onboardingView(await getDb(), onboarding);
+  return onboardingView(db, onboarding);
 }

@@ -56,8 +56,8 @@ export async function listReviews(integratorId: string, limit: number, after?: s
 }
 
 export async function onboardingHistory(integratorId: string, onboardingId: string) {
-  await findOnboarding(await getDb(), integratorId, onboardingId);
   const db = await getDb();
+  await findOnboarding(db, integratorId, onboardingId);
   const h = schema.onboardingHistory;
   const rows = await db.select().from(h).where(eq(h.onboardingId, onboardingId)).orderBy(asc(h.id));
   return rows.map((r) => ({ action: r.action, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, actor: r.actor, at: r.at.toISOString() }));
@@ -79,14 +79,15 @@ export async function actorNames(integratorId: string, actors: string[]): Promis
  * each OCR field was read on, and the history with who acted.
  */
 export async function reviewFile(integratorId: string, onboardingId: string) {
-  const row = await findOnboarding(await getDb(), integratorId, onboardingId);
+  const db = await getDb();
+  const row = await findOnboarding(db, integratorId, onboardingId);
   const pictures = await loadPictures(onboardingId);
   const history = await onboardingHistory(integratorId, onboardingId);
   const resolution = row.resolution as Resolution | null;
   const names = await actorNames(integratorId, [...history.map((e) => e.actor), ...(resolution ? [resolution.by] : [])]);
   const analysis = (row.pipeline as Checkpoints).analysis;
   return {
-    onboarding: await onboardingView(await getDb(), row),
+    onboarding: await onboardingView(db, row),
     images: { front: pictures.front ?? null, back: pictures.back ?? null, selfie: pictures.selfie ?? null, portrait: pictures.portrait ?? null },
     liveness: analysis?.liveness ?? null,
     fieldSides: analysis?.fieldSides ?? {},
@@ -98,7 +99,8 @@ export async function reviewFile(integratorId: string, onboardingId: string) {
 
 /** A reviewer's decision on an onboarding in ANALYSIS: RESOLVED, and an approved face joins the face index. */
 export async function decideReview(integratorId: string, onboardingId: string, decision: 'approve' | 'reject', reason: string, actor: Actor): Promise<OnboardingRecord> {
-  const row = await findOnboarding(await getDb(), integratorId, onboardingId);
+  const db = await getDb();
+  const row = await findOnboarding(db, integratorId, onboardingId);
   if (row.status !== 'ANALYSIS') throw conflict('not_in_review', `This onboarding is ${row.status}; only ANALYSIS waits for a decision.`);
   const template = decision === 'approve' ? await loadTemplate(onboardingId) : undefined;
   const resolution: Resolution = { decision, reason, by: actor, at: new Date().toISOString() };
@@ -111,5 +113,5 @@ export async function decideReview(integratorId: string, onboardingId: string, d
     if (template && row.cpf) await enrolFace(tx, integratorId, row.cpf, template, onboardingId);
     return moved;
   });
-  return onboardingView(await getDb(), onboarding);
+  return onboardingView(db, onboarding);
 }

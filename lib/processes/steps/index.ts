@@ -1,5 +1,6 @@
 export { STEP_STATUSES, isFinal, canTransition, assertTransition, type StepStatus, type StepKind } from './state';
-export { appRedirectProblem, resolveAppRedirect, redirectSignature, completionUrl } from './redirect';
+export { appRedirectProblem, resolveAppRedirect } from './app-redirect';
+export { redirectSignature, completionUrl } from './redirect';
 export { findProcess, transition, type StepProcess } from './records';
 export { startProcess, cancelProcess, expireDue, expireIfDue, finishTx, withFinish, type StartInput, type StepStartResponse } from './lifecycle';
 export { bearerResult, keyResult, resultFor } from './results';

@@ -7,7 +7,7 @@ import { channelAvailable, channelNotConfigured } from '../../delivery/notify';
 import { readSettings } from '../../platform/settings';
 import { emitWebhook, kickDelivery, type WebhookEventType } from '../../delivery/webhooks';
 import { findProcess, transition, type StepProcess } from './records';
-import { resolveAppRedirect } from './redirect';
+import { resolveAppRedirect } from './app-redirect';
 import { resultFor } from './results';
 import type { StepKind, StepStatus } from './state';
 

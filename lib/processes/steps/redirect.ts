@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { webhookKey } from '@/lib/delivery/webhooks';
 
-export { appRedirectProblem, resolveAppRedirect } from './app-redirect';
-
 /**
  * `signature` = hex HMAC-SHA256 over `requestId.status`, keyed with the
  * integrator's whsec_ secret (same key as webhooks): the integrator can trust

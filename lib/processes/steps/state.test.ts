@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertTransition, canTransition, isFinal, STEP_STATUSES } from './state';
-import { appRedirectProblem, completionUrl, redirectSignature, resolveAppRedirect } from './redirect';
+import { appRedirectProblem, resolveAppRedirect } from './app-redirect';
+import { completionUrl, redirectSignature } from './redirect';
 
 describe('step state machine', () => {
   it('allows exactly the documented moves', () => {
