@@ -2,6 +2,7 @@ import { pickDamage, photograph, type Damage } from './damage';
 import { loadImage } from '@napi-rs/canvas';
 import { DOC_TYPES, renderStore, render, type DocType, type Truth } from './layouts';
 import { rng } from './random';
+import { variety } from './variety';
 
 export { DOC_TYPES, type DocType, type Truth } from './layouts';
 export { cnhNumber } from './random';
@@ -21,11 +22,13 @@ export interface Sample {
  * bytes. `photo` adds rotation, 90/180 turns, blur, noise, glare, shadow,
  * JPEG quality down to 50 and low resolution.
  */
-export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number } = {}): Promise<Sample> {
+export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean } = {}): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
-  const doc = await renderStore.run({ portrait }, () => render(type, r));
+  // Variety draws on a stream of its own, so the document's content is the same with or without it.
+  const varied = options.variety ? variety(rng(seed * 104_729 + DOC_TYPES.indexOf(type))) : undefined;
+  const doc = await renderStore.run({ portrait, variety: varied }, () => render(type, r));
   // A given width replaces the drawn one after the drawing: same damage otherwise (the benchmark's image sizes).
   const drawn = pickDamage(r, level);
   const damage = options.width ? { ...drawn, width: options.width } : drawn;

@@ -3,6 +3,7 @@ import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-r
 import { qrPng } from './qr';
 import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
 import { td1, td3 } from './mrz';
+import { jitter, varyHeading, varyLabel, type Variety } from './variety';
 import { maxValidity } from '../../lib/engines/documents/dates-plausible';
 import { br, city, cnhNumber, cpf, date, formatCpf, fullName, rgNumber, rng, UFS, type Rng } from './random';
 
@@ -36,6 +37,11 @@ interface Pen {
 }
 
 function field(p: Pen, label: string, value: string, x: number, y: number, size: number) {
+  const v = renderStore.getStore()?.variety;
+  if (v) {
+    label = varyLabel(v, label);
+    [x, y] = jitter(v, x, y, size);
+  }
   p.ctx.fillStyle = '#3a4a5a';
   p.ctx.font = `${Math.round(size * 0.55)}px "${p.label}"`;
   p.ctx.fillText(label, x, y);
@@ -78,6 +84,8 @@ export interface RenderOptions {
   tamperMrz?: boolean;
   /** Filled with each printed value's box, in document pixels. */
   boxes?: Map<string, [number, number, number, number]>;
+  /** Other issuers' wordings, letter case, headings and field positions (scripts/synth/variety.ts). */
+  variety?: Variety;
 }
 
 export const renderStore = new AsyncLocalStorage<RenderOptions>();
@@ -104,6 +112,8 @@ function photo(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
 }
 
 function header(ctx: SKRSContext2D, lines: string[], x: number, y: number, size: number, font: string, color = '#1b3a5c') {
+  const v = renderStore.getStore()?.variety;
+  if (v) lines = varyHeading(v, lines);
   ctx.fillStyle = color;
   lines.forEach((line, i) => {
     ctx.font = `${i === lines.length - 1 ? size * 1.25 : size}px "${font}"`;

@@ -15,9 +15,9 @@ import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
-import { extractFields, regionBelowLabel } from './extract';
+import { extractFields, regionBelowLabel, SHORT_VALUES } from './extract';
 import { bestOfEach, doubtful } from './merge';
-import { rereadBrokenDates, rereadCategory, rereadNames, rereadNumbers } from './reread';
+import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { readMachineZone, readZoneBand } from './mrz-zone';
@@ -432,10 +432,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
-  if (type === 'CNH_FRENTE' || type === 'CNH_ABERTA') {
-    const label = ['CAT. HAB', 'CAT HAB'];
-    await rereadCategory(best.grey, fields, regionBelowLabel(best.lines, label));
-    if (lines !== best.lines) await rereadCategory(secondPage, fields, regionBelowLabel(lines, label));
+  for (const spec of SHORT_VALUES[type] ?? []) {
+    await rereadShort(best.grey, fields, spec, regionBelowLabel(best.lines, spec.labels));
+    if (lines !== best.lines) await rereadShort(secondPage, fields, spec, regionBelowLabel(lines, spec.labels));
   }
   const reading = best;
   const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz').map((f) => ({ key: f.key, box: f.bbox }));

@@ -1,9 +1,9 @@
 import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
-import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
+import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -18,17 +18,18 @@ function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   const want = fold(label);
   const tokens = want.split(' ').length;
   const found: (LabelAt & { distance: number })[] = [];
+  const wantWords = want.split(' ');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!fuzzyIncludes(fold(line.text), want)) continue;
     // Field numbers glued to a label ("9CAT HAB", "4dCPF") are not part of it.
     const words = line.words.map((w) => fold(w.text).replace(/^\d{1,2}[A-D]?(?=[A-Z]{3})/, ''));
+    if (!fuzzyIncludes(fold(line.text), want) && !(tokens >= 2 && words.some((w) => wantWords.some((x) => abbreviates(w, x))))) continue;
     let best: (LabelAt & { distance: number }) | undefined;
     for (let start = 0; start < words.length; start++) {
       for (const k of [tokens - 1, tokens, tokens + 1]) {
         if (k < 1 || start + k > words.length) continue;
         // A printed label may run on ("IDENTIDADE/ORG."): compare the window's start with the label.
-        const distance = levenshtein(words.slice(start, start + k).join(' ').slice(0, want.length), want);
+        const distance = levenshtein(unabbreviated(words.slice(start, start + k), wantWords).join(' ').slice(0, want.length), want);
         const last = line.words[start + k - 1]!.bbox;
         if (!best || distance < best.distance) best = { index: i, x: line.words[start]!.bbox[0], x1: last[0] + last[2], ...rowOf(line.words.slice(start, start + k)), distance };
       }
@@ -36,6 +37,30 @@ function findLabels(lines: OcrLine[], label: string): LabelAt[] {
     if (best && best.distance <= Math.floor(want.length * 0.25)) found.push(best);
   }
   return found.sort((a, b) => a.distance - b.distance);
+}
+
+/**
+ * Whether a printed word is a shortening of a label word: "NASC." for NASCIMENTO, "HAB." for HABILITACAO,
+ * "ORG." for ORGAO (issuers shorten labels to fit their boxes, each in its own way). A dotted word of two
+ * letters or more that begins the word, or an undotted one of four letters or more (OCR drops dots).
+ */
+function abbreviates(printed: string, word: string): boolean {
+  const dotted = printed.endsWith('.');
+  const stem = printed.replace(/\.+$/, '');
+  if (!/^[A-Z]+$/.test(stem) || stem.length >= word.length) return false;
+  return word.startsWith(stem) && stem.length >= (dotted ? 2 : 4);
+}
+
+/**
+ * A window of printed words with its shortenings written out as the label spells them, when the window
+ * has the label's word count and at least one of its words is spelt in full (a shortening alone, "HAB.",
+ * is no label: it could shorten anything).
+ */
+function unabbreviated(window: string[], label: string[]): string[] {
+  if (window.length !== label.length || window.length < 2) return window;
+  const expanded = window.map((w, i) => (abbreviates(w, label[i]!) ? label[i]! : w));
+  const whole = window.some((w, i) => w.replace(/\.+$/, '') === label[i]);
+  return whole && expanded.some((w, i) => w !== window[i]) ? expanded : window;
 }
 
 /** Where a label was read: its line, the left and right edges of its words, and the middle and height of its letters. */
@@ -120,6 +145,29 @@ type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM'];
 const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE'];
 const PARENTS = ['FILIACAO', 'FILIATION'];
+const CATEGORY_LABELS = ['CAT. HAB', 'CAT HAB', 'CATEGORIA'];
+const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
+const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
+
+/** A value of one to three capitals, read again from under its label when missing or doubtful (`reread.ts`). */
+export interface ShortValue {
+  key: string;
+  labels: string[];
+  /** The letters it may use (the re-read is restricted to them). */
+  letters: string;
+  valid: RegExp;
+  value?: (text: string) => string;
+}
+const CATEGORY: ShortValue = { key: 'categoria', labels: CATEGORY_LABELS, letters: 'ABCDE', valid: CNH_CATEGORY };
+const SEX: ShortValue = { key: 'sexo', labels: SEX_LABELS, letters: 'MFX', valid: /^[MFX]$/ };
+const NATIONALITY: ShortValue = { key: 'nacionalidade', labels: NATIONALITY_LABELS, letters: 'ABEILRS', valid: /^BRA/, value: () => 'BRA' };
+/** Per type, its short values (one letter or code, which page segmentation tends to drop). */
+export const SHORT_VALUES: Partial<Record<RecognizedType, ShortValue[]>> = {
+  CNH_FRENTE: [CATEGORY],
+  CNH_ABERTA: [CATEGORY],
+  CIN_FRENTE: [SEX, NATIONALITY],
+  PASSAPORTE: [SEX],
+};
 const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'PLACE OF BIRTH'];
 
 /**
@@ -127,12 +175,14 @@ const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIM
  * receipt or a certificate prints it): the words that start within three letter heights of the
  * label's end and run until a wide gap.
  */
-function valueAfter(lines: OcrLine[], at: LabelAt): Located | undefined {
+function valueAfter(lines: OcrLine[], at: LabelAt, colon = true): Located | undefined {
   const row = lines[at.index]!.words;
   const sorted = row.filter((w) => w.bbox[0] >= at.x1 - 2).sort((a, b) => a.bbox[0] - b.bbox[0]);
-  // Only after a colon: without one, the words to the right are the next column (a value under its own label, higher up, or the rest of the label).
+  // First only after a colon: without one, the words to the right may be the next column (a value under its own label,
+  // higher up, or the rest of the label). `colon = false` is the last resort, for issuers that print the value beside
+  // its label ("REGISTRO GERAL 12.345.678-9"), once nothing was found under it.
   const labelEnd = row.filter((w) => w.bbox[0] + w.bbox[2] <= at.x1 + 2).sort((a, b) => b.bbox[0] - a.bbox[0])[0];
-  if (!labelEnd?.text.trim().endsWith(':') && !sorted[0]?.text.trim().startsWith(':')) return undefined;
+  if (colon && !labelEnd?.text.trim().endsWith(':') && !sorted[0]?.text.trim().startsWith(':')) return undefined;
   const first = sorted[0];
   if (!first || first.bbox[0] - at.x1 > at.height * 3 || Math.abs(first.bbox[1] + first.bbox[3] / 2 - at.middle) > at.height * 0.6) return undefined;
   const words: OcrWord[] = [];
@@ -160,6 +210,13 @@ function labelled(lines: OcrLine[], labels: readonly string[], skip = 0, accept:
       if (after && !isLabelText(after.text) && accept(after.text)) return after;
       const v = valueBelow(lines, at, skip);
       if (v && accept(v.text)) return v;
+    }
+  }
+  if (skip > 0) return undefined;
+  for (const label of labels) {
+    for (const at of findLabels(lines, label)) {
+      const beside = valueAfter(lines, at, false);
+      if (beside && !isLabelText(beside.text) && accept(beside.text)) return beside;
     }
   }
   return undefined;
@@ -259,7 +316,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
-    const cat = labelled(lines, ['CAT. HAB', 'CAT HAB', 'CATEGORIA'], 0, (t) => CNH_CATEGORY_IN_TEXT.test(t.toUpperCase()));
+    const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(t.toUpperCase()));
     const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(cat.text.toUpperCase())?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));
     addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO']);
@@ -293,10 +350,10 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   },
   CIN_FRENTE(lines, out) {
     addName(lines, out, 'nome', ['NOME / NAME', 'NOME CIVIL', 'NOME']);
-    const sex = labelled(lines, ['SEXO / SEX', 'SEXO', 'SEX'], 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
+    const sex = labelled(lines, SEX_LABELS, 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
     if (sex && s) out.push(field('sexo', s, sex));
-    const nat = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'], 0, (t) => /BRA/.test(t.toUpperCase()));
+    const nat = labelled(lines, NATIONALITY_LABELS, 0, (t) => /BRA/.test(t.toUpperCase()));
     if (nat && /BRA/.test(nat.text.toUpperCase())) out.push(field('nacionalidade', 'BRA', nat));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
     addCpf(lines, out, ['REGISTRO GERAL - CPF / PERSONAL NUMBER', 'PERSONAL NUMBER', 'CPF']);
@@ -314,7 +371,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES', 'PRENOMES', 'PRENOME'], 0, (t) => !isLabelText(t));
     if (surname && given) out.push(field('nome', `${personName(given.text)} ${personName(surname.text)}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
-    const sex = labelled(lines, ['SEXO / SEX', 'SEXO', 'SEX'], 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
+    const sex = labelled(lines, SEX_LABELS, 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
     if (sex && s) out.push(field('sexo', s, sex));
     const nationality = labelled(lines, ['NACIONALIDADE / NATIONALITY', 'NATIONALITY', 'NACIONALIDADE'], 0, (t) => /BRASIL|BRA/.test(fold(t)));
@@ -420,7 +477,7 @@ export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | unde
     // The label's letters, not its line's box: values print about twice as tall as their labels, a gap apart.
     const h = at.height;
     const x = Math.max(0, at.x - h);
-    return [x, Math.round(at.middle + h / 2), at.x1 - at.x + 3 * h, Math.round(h * 3.2)];
+    return [x, Math.round(at.middle + h / 2), at.x1 - at.x + 4 * h, Math.round(h * 4.5)];
   }
   return undefined;
 }
@@ -434,6 +491,7 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   fillNamesByOrder(type, lines, out);
   fillRgByShape(type, lines, out);
   fillCnhCategory(type, lines, out);
+  fillCinShortValues(type, lines, out);
   return out;
 }
 

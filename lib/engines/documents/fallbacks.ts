@@ -91,7 +91,7 @@ export function segments(lines: OcrLine[]): OcrLine[] {
 
 /** Words of headings and labels, never part of a person's name. */
 const NOT_NAME = new Set(
-  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB FILIATION NAME NAMES GIVEN SURNAME PLACE BIRTH NATIONALITY NACIONALIDADE SEX SEXO PERSONAL NUMBER EXPIRY DATE PASSPORT PASSAPORTE ORIGEM'.split(' '),
+  'REPUBLICA FEDERATIVA BRASIL ESTADO SECRETARIA SEGURANCA PUBLICA CARTEIRA IDENTIDADE NACIONAL HABILITACAO MINISTERIO INFRAESTRUTURA TRANSPORTES DEPARTAMENTO TRANSITO INSTITUTO IDENTIFICACAO REGISTRO GERAL NOME SOBRENOME FILIACAO NATURALIDADE DATA EXPEDICAO VALIDADE EMISSAO CPF ASSINATURA TITULAR DIRETOR POLEGAR DIREITO LEI DOC LOCAL OBSERVACOES PERMISSAO CATEGORIA VALIDA TODO TERRITORIO SENATRAN DENATRAN DETRAN CAT HAB FILIATION NAME NAMES GIVEN SURNAME PLACE BIRTH NATIONALITY NACIONALIDADE SEX SEXO PERSONAL NUMBER EXPIRY DATE PASSPORT PASSAPORTE ORIGEM POLICIA CIVIL CIDADES FAZENDA ECONOMIA RECEITA FEDERAL CADASTRO PESSOAS FISICAS INSCRICAO MUNICIPIO ORGAO EMISSOR EXPEDIDOR IDENTITY CARD'.split(' '),
 );
 
 /** Whether a value is really a heading or a label (the line under a label when the value was lost). */
@@ -187,6 +187,27 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
       return;
     }
   }
+}
+
+/**
+ * The CIN front's sex and nationality code by their shape when their labels were lost (small bilingual
+ * labels are the first thing a low-resolution photo garbles): a lone "M" or "F", and a lone "BRA", printed
+ * as large as the page's dates. Only one such letter on the page, or none is taken.
+ */
+export function fillCinShortValues(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+  if (type !== 'CIN_FRENTE') return;
+  const words = lines.flatMap((l) => l.words);
+  const valueHeight = median(words.filter((w) => /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/.test(w.text)).map((w) => w.bbox[3]));
+  if (!valueHeight) return;
+  const asLarge = (w: OcrWord) => w.bbox[3] >= valueHeight * 0.6 && w.bbox[3] <= valueHeight * 1.6 && w.conf >= 60;
+  const only = (test: RegExp) => {
+    const found = words.filter((w) => test.test(w.text.trim()) && asLarge(w));
+    return found.length === 1 ? found[0] : undefined;
+  };
+  const sex = out.some((f) => f.key === 'sexo') ? undefined : only(/^[MF]$/);
+  if (sex) out.push({ key: 'sexo', value: sex.text.trim(), conf: Math.round(sex.conf), bbox: sex.bbox });
+  const code = out.some((f) => f.key === 'nacionalidade') ? undefined : only(/^BRA$/);
+  if (code) out.push({ key: 'nacionalidade', value: 'BRA', conf: Math.round(code.conf), bbox: code.bbox });
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { td3 } from '@/scripts/synth';
 import type { OcrLine } from '../ocr';
 import { extractFields } from './extract';
-import { fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
+import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
 import { flattenIllumination } from './illumination';
 import { homography, locateDocument, rectify } from './locate';
 import { readMrz } from './mrz';
@@ -157,6 +157,29 @@ describe('values after their labels, and issuers\' other wordings', () => {
     const rg = Object.fromEntries(extractFields('RG_VERSO', lines, undefined).map((f) => [f.key, f.value]));
     expect(rg).toMatchObject({ nome: 'RAFAELA MOREIRA DUARTE', naturalidade: 'RECIFE/PE', dataExpedicao: '2020-05-05' });
   });
+  it('finds labels that an issuer shortened ("DATA DE NASC.", "1ª HAB.") but not a shortening standing alone', () => {
+    const lines = [line('DATA DE NASC.', 20), line('17/09/1992', 50), line('1ª HAB.', 100), line('05/09/2011', 130)];
+    const cnh = Object.fromEntries(extractFields('CNH_FRENTE', lines, undefined).map((f) => [f.key, f.value]));
+    expect(cnh).toMatchObject({ dataNascimento: '1992-09-17', primeiraHabilitacao: '2011-09-05' });
+    // OCR lost the dot: a shortening of four letters or more still counts, beside a word spelt in full.
+    const undotted = Object.fromEntries(extractFields('CPF', [line('DATA DE NASC', 20), line('10/09/1951', 50)], undefined).map((f) => [f.key, f.value]));
+    expect(undotted).toMatchObject({ dataNascimento: '1951-09-10' });
+    // "NASC." alone shortens too little to be the birth-date label.
+    const alone = extractFields('CPF', [line('NASC.', 20), line('10/09/1951', 50)], undefined);
+    expect(alone.find((f) => f.key === 'dataNascimento')).toBeUndefined();
+  });
+  it('reads a value printed beside its label without a colon only when nothing is under the label', () => {
+    const rg = Object.fromEntries(extractFields('RG_VERSO', [line('REGISTRO GERAL 12.345.678 DATA DE EXPEDIÇÃO 05/05/2020', 20), line('NOME', 80), line('MARIA DA SILVA SOUZA', 110)], undefined).map((f) => [f.key, f.value]));
+    expect(rg).toMatchObject({ rg: '12345678', dataExpedicao: '2020-05-05', nome: 'MARIA DA SILVA SOUZA' });
+    // Under the label wins over the next column's words beside it.
+    const below = Object.fromEntries(extractFields('CNH_FRENTE', [line('4a DATA EMISSÃO 4b VALIDADE', 20), line('02/03/2021', 50)], undefined).map((f) => [f.key, f.value]));
+    expect(below.dataEmissao).toBe('2021-03-02');
+  });
+  it('never takes an issuing body in a heading ("POLÍCIA CIVIL") for the holder under a NOME label', () => {
+    const lines = [line('NOME', 20), line('POLÍCIA CIVIL', 50), line('NOME', 100), line('LUÍS RODRIGUES DO CARDOSO', 130)];
+    const rg = Object.fromEntries(extractFields('RG_VERSO', lines, undefined).map((f) => [f.key, f.value]));
+    expect(rg.nome).toBe('LUÍS RODRIGUES DO CARDOSO');
+  });
 });
 
 describe('values under their labels, edge marks', () => {
@@ -201,6 +224,18 @@ describe('values whose labels were not read', () => {
     fillNamesByOrder('RG_VERSO', lines, out);
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
+  });
+  it('finds the CIN front’s sex and nationality code by their shape when their small labels were garbled, but not two candidates', () => {
+    const lines = [line('Seo no» NATICAADOADE NATIONAL', 100), line('F BRA', 120), line('22/05/1968', 200), line('266.608.351-99', 260)];
+    const out: OcrField[] = [];
+    fillCinShortValues('CIN_FRENTE', lines, out);
+    expect(Object.fromEntries(out.map((f) => [f.key, f.value]))).toEqual({ sexo: 'F', nacionalidade: 'BRA' });
+    const two: OcrField[] = [];
+    fillCinShortValues('CIN_FRENTE', [line('M F', 120), line('22/05/1968', 200)], two);
+    expect(two).toEqual([]);
+    const rg: OcrField[] = [];
+    fillCinShortValues('RG_FRENTE', lines, rg);
+    expect(rg).toEqual([]);
   });
   it('finds a lone CNH category but not a restriction code under the observations', () => {
     const out: OcrField[] = [];

@@ -1,12 +1,13 @@
 import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
-import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { union, type Box } from './box';
 import { readLineAlone } from './read-alone';
 import { needsRepair, repairName } from './names-repair';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
+import type { ShortValue } from './extract';
 
 /** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
 const LINE_HEIGHT = 56;
@@ -102,20 +103,21 @@ export async function rereadBrokenDates(page: Grey, lines: OcrLine[]): Promise<v
 }
 
 /**
- * The CNH category (one to three capitals, easily lost as a speck) read again
- * from under its label, restricted to the letters categories use. Replaces a
- * missing or doubtful value; `region` is in the prepared image's pixels.
+ * A value of one to three capitals (the CNH category, the sex, the nationality code), easily lost as a
+ * speck or washed out by glare, read again from under its label, restricted to the letters it uses.
+ * Replaces a missing or doubtful value; `region` is in the prepared image's pixels.
  */
-export async function rereadCategory(page: Grey, fields: OcrField[], region: Box | undefined): Promise<void> {
-  const current = fields.find((f) => f.key === 'categoria');
-  if (!region || (current && current.conf >= DOUBTFUL && CNH_CATEGORY.test(current.value))) return;
+export async function rereadShort(page: Grey, fields: OcrField[], spec: ShortValue, region: Box | undefined): Promise<void> {
+  const current = fields.find((f) => f.key === spec.key);
+  if (!region || (current && current.conf >= DOUBTFUL && spec.valid.test(current.value))) return;
   // The region is about two lines tall: scale its letters to the comfortable height.
-  const again = await readLineAlone(page, region, () => LINE_HEIGHT * 2.2, 8, 'ABCDE');
-  const word = again?.out.lines.flatMap((l) => l.words).find((w) => CNH_CATEGORY.test(w.text.trim()) && w.conf >= 50);
+  const again = await readLineAlone(page, region, () => LINE_HEIGHT * 2.2, 8, spec.letters);
+  const word = again?.out.lines.flatMap((l) => l.words).find((w) => spec.valid.test(w.text.trim()) && w.conf >= 50);
   if (!again || !word) return;
   const bbox = again.toImage(word.bbox);
-  if (current) Object.assign(current, { value: word.text.trim(), conf: Math.round(word.conf), bbox });
-  else fields.push({ key: 'categoria', value: word.text.trim(), conf: Math.round(word.conf), bbox });
+  const value = spec.value?.(word.text.trim()) ?? word.text.trim();
+  if (current) Object.assign(current, { value, conf: Math.round(word.conf), bbox });
+  else fields.push({ key: spec.key, value, conf: Math.round(word.conf), bbox });
 }
 
 /** Letters a printed Brazilian name uses. */
