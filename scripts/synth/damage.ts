@@ -31,6 +31,22 @@ export function pickDamage(r: Rng, level: 'clean' | 'photo'): Damage {
   };
 }
 
+/**
+ * Harsher photo damage for tuning (the variety runs): a cheaper phone, further away, in worse light.
+ * Drawn on its own stream so the document and the ordinary damage stay as they were.
+ */
+export function roughen(d: Damage, r: Rng): Damage {
+  return {
+    ...d,
+    blur: r.int(8, 20) / 10,
+    noise: r.int(8, 20),
+    quality: r.int(35, 70),
+    width: r.pick([900, 1000, 1200]),
+    glare: d.glare || r.chance(0.3),
+    shadow: d.shadow || r.chance(0.3),
+  };
+}
+
 function overlay(w: number, h: number, r: Rng, kind: 'glare' | 'shadow'): Buffer {
   const cx = r.int(10, 90);
   const cy = r.int(10, 90);

@@ -22,6 +22,26 @@ describe('classification from independent cues', () => {
     expect(conceptsIn(fold('VALIDA EM TODO O TERRITORIO NACIONA1'))).toContain('nationalValidity');
   });
 
+  it('tells values by their shape when the labels above them are garbled: "BRA" alone, a date still to come', () => {
+    expect(conceptsIn(fold('M BRA 14/09/1982'))).toContain('nationalityCode');
+    // Not inside a word, nor the zone's country code that runs into fillers.
+    expect(conceptsIn(fold('BRASIL I<BRA12345 BRAGANCA'))).not.toContain('nationalityCode');
+    const year = new Date().getFullYear();
+    expect(conceptsIn(fold(`VALIDADE 28/03/${year + 6}`))).toContain('dateAhead');
+    expect(conceptsIn(fold(`02/11/${year - 3} 31/13/${year + 2} 01/01/${year + 40}`))).not.toContain('dateAhead');
+    // A CIN front read from a poor photo: the heading an RG shares, garbled labels, the values standing.
+    const c = place(`REPUBLICA FEDERATIVA DO BRASIL CARTEIRA DE IDENTIDADE NOME MARIA MARTINS ENC SA UE RONA DADE M BRA 14/09/1982 BEGURO TEA 537.621.178-96 VARIADO SPY 28/03/${year + 6}`, { portrait: left });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates[0]!.cues).toEqual(expect.arrayContaining(['nationalityCode', 'dateAhead']));
+  });
+
+  it('places an old RG opened flat, of which one card was located, by the state heading of its photo side and its data side', () => {
+    const text = 'REPUBLICA FEDERATIVA DO BRAS ESTADO DE SAO PAULO SECRETARIA DE FCC INSTITUTO DECO CARTEIRA VALIDA EM TODO O TERRITORIO NACIONAL 57611363 FERNANDA DAS SOUZA TERESINA-MS 02/11/2022 07/05/1986 490.376.505-97';
+    expect(place(text, { aspect: 1.51, portrait: null }).type).toBe('RG_ABERTO');
+    // The data side alone is not opened.
+    expect(place(text.replace('ESTADO DE SAO PAULO', ''), { aspect: 1.51, portrait: null }).type).toBe('RG_VERSO');
+  });
+
   it('places a CIN front by its bilingual labels and portrait when the heading was lost', () => {
     const c = place('NOME / NAME MARIA DA CONCEIÇÃO NOME SOCIAL / SOCIAL NAME SEXO / SEX F NACIONALIDADE / NATIONALITY BRA DATA DE NASCIMENTO / DATE OF BIRTH 02/03/1985 VALIDADE / EXPIRY 09/07/2031', { portrait: left });
     expect(c.type).toBe('CIN_FRENTE');

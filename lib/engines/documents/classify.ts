@@ -83,7 +83,7 @@ const CAP = { headings: 3, labels: 4.5, portrait: 1, mrz: CAP_MRZ, qr: 3, colour
 const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'RG_VERSO' | 'CIN_FRENTE' | 'CIN_VERSO' | 'PASSAPORTE' | 'CPF', Profile> = {
   CNH_FRENTE: {
     headings: [['cnhHeading', 3], ['licenceHeading', 1]],
-    labels: [['fullName', 1], ['identityDocument', 1.5], ['category', 2], ['registration', 1], ['firstLicence', 1.5], ['permit', 1], ['expiry', 0.5], ['birth', 0.3], ['parents', 0.3], ['cpf', 0.3], ['bearerSignature', 0.5]],
+    labels: [['fullName', 1], ['identityDocument', 1.5], ['category', 2], ['registration', 1], ['firstLicence', 1.5], ['permit', 1], ['expiry', 0.5], ['birth', 0.3], ['parents', 0.3], ['cpf', 0.3], ['bearerSignature', 0.5], ['dateAhead', 0.5]],
     portrait: true,
     hue: [60, 170],
   },
@@ -97,14 +97,14 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
   },
   // The old RG's photo side: heading block, thumbprint, signature, no data.
   RG_FRENTE: {
-    headings: [['identityHeading', 1.5], ['securityHeading', 1.5]],
+    headings: [['identityHeading', 1.5], ['securityHeading', 1.5], ['stateHeading', 1.5]],
     labels: [['thumb', 3], ['holderSignature', 2]],
     portrait: true,
     hue: [60, 170],
   },
   // The state models that print the data beside the photo (also RG_FRENTE).
   RG_NOVO: {
-    headings: [['identityHeading', 1.5], ['securityHeading', 1.5]],
+    headings: [['identityHeading', 1.5], ['securityHeading', 1.5], ['stateHeading', 1]],
     labels: [['generalRegistry', 1.5], ['issueDateRg', 1.5], ['parents', 0.7], ['birthPlace', 0.7], ['birth', 0.5], ['originDocument', 0.7], ['cpf', 0.3], ['holderSignature', 0.7], ['dataBlock', 0.7]],
     portrait: true,
     // Only the CIN numbers its holder by the CPF ("REGISTRO GERAL - CPF / PERSONAL NUMBER").
@@ -121,7 +121,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
   },
   CIN_FRENTE: {
     headings: [['nationalIdHeading', 3], ['identityHeading', 1]],
-    labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3]],
+    labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3], ['nationalityCode', 1.5], ['dateAhead', 1]],
     portrait: true,
   },
   CIN_VERSO: {
@@ -133,7 +133,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
   },
   PASSAPORTE: {
     headings: [['passportHeading', 3]],
-    labels: [['passportNumber', 1.5], ['surname', 1], ['givenNames', 1.5], ['documentType', 0.5], ['countryCode', 1.5], ['nationality', 0.5], ['birth', 0.3], ['sex', 0.3], ['issuingAuthority', 0.7], ['expiry', 0.3]],
+    labels: [['passportNumber', 1.5], ['surname', 1], ['givenNames', 1.5], ['documentType', 0.5], ['countryCode', 1.5], ['nationality', 0.5], ['birth', 0.3], ['sex', 0.3], ['issuingAuthority', 0.7], ['expiry', 0.3], ['nationalityCode', 0.5], ['dateAhead', 0.3]],
     portrait: true,
     mrz: { format: 'TD3', weight: CAP_MRZ },
   },
@@ -201,7 +201,7 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
  * that shape, which no single side has, the photo side may be told by its headings alone (its small
  * captions are the first thing a low-resolution photo loses).
  */
-function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean } = {}): Candidate | undefined {
+function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean; headedFront?: boolean } = {}): Candidate | undefined {
   const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
   // Opened flat, one side has a portrait and the other none: a portrait found speaks for the front only when the page
   // has the two-card shape (a back alone, or a page of unknown shape, proves nothing by it).
@@ -219,8 +219,13 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
   const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
-  if (own(backName, frontName) + split < 2.5) return undefined;
-  if (shaped ? front.score < 1.5 : own(frontName, backName) < 2.5) return undefined;
+  const backOwn = own(backName, frontName) + split;
+  if (backOwn < 2.5) return undefined;
+  // Not the two-card shape (one card located, or none): the front must show cues its back does not print. With
+  // `headedFront` (the old RG, whose photo side alone carries the state's heading block) fewer of them when the back's
+  // own are strong: the photo side's small captions are lost first, its heading is not.
+  const frontOwn = own(frontName, backName);
+  if (shaped ? front.score < 1.5 : frontOwn < (opts.headedFront && backOwn >= 3.5 ? 1.5 : 2.5)) return undefined;
   const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];
   return {
     type,
@@ -241,7 +246,7 @@ export function classifyEvidence(e: Evidence): Classification {
   // The old RG's photo side and the new RG's data-and-photo side are both RG_FRENTE.
   const candidates = [best('CNH_FRENTE'), best('CNH_VERSO'), best('RG_FRENTE'), best('RG_VERSO'), best('CIN_FRENTE'), best('CIN_VERSO'), best('PASSAPORTE'), best('CPF')];
   const cnhOpen = opened('CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', concepts, e, [SIDE_BY_SIDE, STACKED]);
-  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true });
+  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true });
   if (cnhOpen) candidates.push(cnhOpen);
   if (rgOpen) candidates.push(rgOpen);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });

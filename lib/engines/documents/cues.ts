@@ -12,6 +12,8 @@ export const LABELS = {
   licenceHeading: ['DRIVER LICENSE', 'DRIVING LICENCE', 'DRIVERS LICENSE', 'PERMISO DE CONDUCCION'],
   identityHeading: ['CARTEIRA DE IDENTIDADE', 'CEDULA DE IDENTIDADE', 'IDENTITY CARD', 'REGISTRO GERAL'],
   securityHeading: ['SECRETARIA DA SEGURANCA PUBLICA', 'SECRETARIA DE SEGURANCA', 'SEGURANCA PUBLICA', 'INSTITUTO DE IDENTIFICACAO', 'POLICIA CIVIL', 'SSP', 'IIRGD', 'INSTITUTO FELIX PACHECO'],
+  /** The issuing state's own heading: a state's identity institute issues the RG (the CNH and the passport are federal models). */
+  stateHeading: ['GOVERNO DO ESTADO', 'ESTADO DE SAO PAULO', 'ESTADO DE MINAS GERAIS', 'ESTADO DO RIO DE JANEIRO', 'ESTADO DA BAHIA', 'ESTADO DO PARANA', 'ESTADO DE PERNAMBUCO', 'ESTADO DO RIO GRANDE DO SUL', 'ESTADO DE SANTA CATARINA', 'ESTADO DE GOIAS', 'ESTADO DO CEARA', 'ESTADO DO PARA', 'ESTADO DO MARANHAO', 'ESTADO DO AMAZONAS', 'ESTADO DO ESPIRITO SANTO', 'ESTADO DA PARAIBA', 'ESTADO DO RIO GRANDE DO NORTE', 'ESTADO DE MATO GROSSO', 'ESTADO DE ALAGOAS', 'ESTADO DO PIAUI', 'ESTADO DE SERGIPE', 'ESTADO DE RONDONIA', 'ESTADO DO TOCANTINS', 'ESTADO DO ACRE', 'ESTADO DO AMAPA', 'ESTADO DE RORAIMA', 'DISTRITO FEDERAL'],
   nationalIdHeading: ['IDENTIDADE NACIONAL', 'CARTEIRA DE IDENTIDADE NACIONAL', 'CIN', 'NATIONAL IDENTITY'],
   passportHeading: ['PASSAPORTE', 'PASSPORT', 'PASAPORTE', 'PASSEPORT'],
   cpfHeading: ['CADASTRO DE PESSOAS FISICAS', 'CADASTRO DE PESSOA FISICA', 'RECEITA FEDERAL', 'MINISTERIO DA FAZENDA', 'CARTAO CPF'],
@@ -38,7 +40,7 @@ export const LABELS = {
   thumb: ['POLEGAR DIREITO', 'POLEGAR'],
   holderSignature: ['ASSINATURA DO TITULAR'],
   directorSignature: ['ASSINATURA DO DIRETOR', 'DIRETOR'],
-  nationalValidity: ['VALIDA EM TODO O TERRITORIO NACIONAL', 'TODO O TERRITORIO NACIONAL', 'LEI N 7.116', 'LEI 7.116', '7.116'],
+  nationalValidity: ['VALIDA EM TODO O TERRITORIO NACIONAL', 'VALIDA EM TODO O', 'TODO O TERRITORIO NACIONAL', 'LEI N 7.116', 'LEI 7.116', '7.116'],
   category: ['CAT HAB', 'CAT. HAB', 'CATEGORIA'],
   registration: ['N REGISTRO', 'NO REGISTRO', 'NUMERO DO REGISTRO', 'REGISTRO NACIONAL', 'RENACH'],
   firstLicence: ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', '1 HAB'],
@@ -55,8 +57,14 @@ export const LABELS = {
   registrationNumber: ['NUMERO DE INSCRICAO', 'N DE INSCRICAO', 'INSCRICAO'],
 } as const;
 
-/** A printed concept, or `dataBlock`: two dates and a formatted CPF, the shape of a side that prints the holder's data. */
-export type Concept = keyof typeof LABELS | 'dataBlock';
+/**
+ * A printed concept, or a value told by its shape (labels are the first thing a poor photo garbles; the
+ * values, printed larger, survive): `dataBlock`, two dates and a formatted CPF, the shape of a side that
+ * prints the holder's data; `nationalityCode`, "BRA" standing alone (the CIN front's nationality, a
+ * passport's country code; never the zone's, which runs into fillers); `dateAhead`, a date in a year
+ * still to come (only documents that expire print one: CIN, CNH, passport).
+ */
+export type Concept = keyof typeof LABELS | 'dataBlock' | 'nationalityCode' | 'dateAhead';
 
 /**
  * Short wordings as whole words ("SEX" is not in "SEXTA", "PAI" not in "PAIS"), middle ones with at
@@ -76,7 +84,18 @@ export function conceptsIn(folded: string): Set<Concept> {
     if (wordings.some((w) => found(folded, w))) out.add(concept);
   }
   if (dataBlock(folded)) out.add('dataBlock');
+  if (/(^|[^A-Z0-9<])BRA([^A-Z0-9<]|$)/.test(folded)) out.add('nationalityCode');
+  if (dateAhead(folded, new Date().getFullYear())) out.add('dateAhead');
   return out;
+}
+
+/** A well-formed date (day 1-31, month 1-12) in a year after `year`, and not absurdly far (an OCR slip). */
+export function dateAhead(folded: string, year: number): boolean {
+  for (const m of folded.matchAll(/(?:^|[^0-9])(\d{2})\/(\d{2})\/(\d{4})(?![0-9])/g)) {
+    const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (d >= 1 && d <= 31 && mo >= 1 && mo <= 12 && y > year && y <= year + 15) return true;
+  }
+  return false;
 }
 
 /** Two dates and a formatted CPF (small labels are lost first on a low-resolution photo; the data stands in). */
