@@ -374,7 +374,10 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
     // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
-    const turns = await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
+    const probed = await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
+    // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
+    // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
+    const turns: typeof probed = probed.length === 0 && best.sideways ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
     const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {
       if (turn === 0) continue;
@@ -392,7 +395,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     }
     // No card outline, no sideways lines and not three sure words at any turn: a picture with no document in
     // it (a face, a scene), where local contrast finds nothing either and only adds a reading's time.
-    const noDocument = !base.located && !best.sideways && turns.length === 0;
+    const noDocument = !base.located && !best.sideways && probed.length === 0;
     if (!best.type && !noDocument) {
       // Nothing recognised: once more, the best orientation with local contrast.
       if (clock.affords()) {

@@ -177,7 +177,8 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
   const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
   const isCategory = (w: OcrWord) => CNH_CATEGORY.test(w.text.trim()) && w.conf >= 60;
-  for (const l of lines.filter((x) => !underNotes(x))) {
+  const kept = lines.filter((x) => !underNotes(x));
+  for (const l of kept) {
     // Alone on its line, or (2022 model) printed after the registration number on the same line.
     const last = l.words.at(-1);
     const afterNumber = last && l.words.length >= 2 && digitsOnly(l.words.at(-2)!.text).length === 11 && isCategory(last) ? last : undefined;
@@ -187,6 +188,21 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
       return;
     }
   }
+  // A row of columns read as one line ("65715012935 C 25/02/2014"): a category standing in a column of its own (wide
+  // gaps on both sides), printed as large as the page's dates. Only when there is exactly one such word.
+  const valueHeight = median(kept.flatMap((l) => l.words).filter((w) => /\d{2}\/\d{2}\/\d{4}/.test(w.text)).map((w) => w.bbox[3]));
+  if (!valueHeight) return;
+  const standing = kept.flatMap((l) => {
+    const words = [...l.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    return words.filter((w, i) => {
+      if (!isCategory(w) || w.bbox[3] < valueHeight * 0.6 || w.bbox[3] > valueHeight * 1.6) return false;
+      const before = words[i - 1];
+      const after = words[i + 1];
+      const gap = valueHeight * 1.5;
+      return (!before || w.bbox[0] - (before.bbox[0] + before.bbox[2]) >= gap) && (!after || after.bbox[0] - (w.bbox[0] + w.bbox[2]) >= gap);
+    });
+  });
+  if (standing.length === 1) out.push({ key: 'categoria', value: standing[0]!.text.trim(), conf: Math.round(standing[0]!.conf), bbox: standing[0]!.bbox });
 }
 
 /**

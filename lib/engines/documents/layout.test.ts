@@ -237,6 +237,16 @@ describe('values whose labels were not read', () => {
     fillCinShortValues('RG_FRENTE', lines, rg);
     expect(rg).toEqual([]);
   });
+  it('finds a CNH category standing in a column of its own on a row read as one line, but not a letter inside text', () => {
+    const row = placed([['83097800206', 100, 300, 180, 24], ['D', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]]);
+    const out: OcrField[] = [];
+    fillCnhCategory('CNH_FRENTE', [row], out);
+    expect(out).toMatchObject([{ key: 'categoria', value: 'D' }]);
+    const prose = placed([['2', 100, 300, 12, 24], ['E', 118, 300, 14, 24], ['REA', 138, 300, 50, 24], ['02/05/2016', 560, 300, 150, 24]]);
+    const none: OcrField[] = [];
+    fillCnhCategory('CNH_FRENTE', [prose], none);
+    expect(none).toEqual([]);
+  });
   it('finds a lone CNH category but not a restriction code under the observations', () => {
     const out: OcrField[] = [];
     fillCnhCategory('CNH_ABERTA', [line('12 OBSERVAÇÕES', 500), line('D', 530), line('AB', 100)], out);

@@ -113,6 +113,11 @@ describe('mrzDocumentType', () => {
     const l2 = `900101${checkDigit('900101')}M300101${checkDigit('300101')}BRA`.padEnd(29, '<');
     const bra = [l1, l2 + checkDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), 'SILVA<<MARIA'.padEnd(30, '<')];
     expect(mrzDocumentType(readMrz(bra)!)).toBe('CIN_VERSO');
+    // The header lies outside every check digit: "IDBRA" read as "UDBRA" is still a Brazilian holder's card.
+    expect(mrzDocumentType(readMrz([l1.replace('IDBRA', 'UDBRA'), ...bra.slice(1)])!)).toBe('CIN_VERSO');
+    // A foreign card with a Brazilian holder names its own state in the header: still foreign.
+    const foreign = [l1.replace('IDBRA', 'IDUTO'), ...bra.slice(1)];
+    expect(mrzDocumentType(readMrz(foreign)!)).toBe('DOCUMENTO_ESTRANGEIRO');
     expect(mrzDocumentType(readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!)).toBeUndefined();
   });
 });

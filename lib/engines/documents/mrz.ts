@@ -123,6 +123,9 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
   const code = mrz.lines[0]!.slice(0, 2);
   if (mrz.format === 'TD3' && code.startsWith('P')) return 'PASSAPORTE';
   if (mrz.format === 'TD1' && code.startsWith('I') && mrz.lines[0]!.slice(2, 5) === 'BRA') return 'CIN_VERSO';
+  // A Brazilian holder's card whose header OCR garbled ("I<BRA" read as "UBRA", a filler as a letter): the header lies
+  // outside every check digit, so a valid zone can carry it shifted. The nationality on the second line is checked.
+  if (mrz.format === 'TD1' && mrz.lines[1]?.slice(15, 18) === 'BRA' && mrz.lines[0]!.slice(0, 6).includes('BRA')) return 'CIN_VERSO';
   return 'DOCUMENTO_ESTRANGEIRO';
 }
 
