@@ -119,11 +119,12 @@ function nameLike(text: string): string | undefined {
 
 /**
  * Name and parents without their labels: on Brazilian IDs the holder's name
- * is the first name-like line and the parents the next two. Used only when
- * the label-driven reading found none of them.
+ * is the first name-like line and the parents the next two (the CIN's front and
+ * the CPF print no parents, the CIN's back no holder). Used only when the
+ * label-driven reading found none of them.
  */
 export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
-  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_VERSO'].includes(type)) return;
+  if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_VERSO', 'CPF'].includes(type)) return;
   const has = (k: string) => out.some((f) => f.key === k);
   const candidates = segments(lines)
     .filter((l) => l.conf >= 50)
@@ -152,6 +153,8 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
       free.splice(free.indexOf(holder), 1);
     }
   }
+  // The CIN's front and the CPF print the holder alone (a social name, when printed, comes after the civil one).
+  if (type === 'CIN_FRENTE' || type === 'CPF') return;
   const nome = out.find((f) => f.key === 'nome');
   if (!filiacao && nome) {
     addParents(free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2), out);

@@ -247,6 +247,14 @@ describe('values whose labels were not read', () => {
     fillCnhCategory('CNH_FRENTE', [prose], none);
     expect(none).toEqual([]);
   });
+  it('takes the CIN front’s and the CPF’s first name-like line as the holder, and no parents', () => {
+    const lines = [line('REPÚBLICA FEDERATIVA DO BRASIL', 0), line('CARTEIRA DE IDENTIDADE', 30), line('HEITOR COSTA DOS MARTINS', 100), line('ANA SOUZA', 190)];
+    for (const type of ['CIN_FRENTE', 'CPF'] as const) {
+      const out: OcrField[] = [];
+      fillNamesByOrder(type, lines, out);
+      expect(out.map((f) => [f.key, f.value])).toEqual([['nome', 'HEITOR COSTA DOS MARTINS']]);
+    }
+  });
   it('finds a lone CNH category but not a restriction code under the observations', () => {
     const out: OcrField[] = [];
     fillCnhCategory('CNH_ABERTA', [line('12 OBSERVAÇÕES', 500), line('D', 530), line('AB', 100)], out);
