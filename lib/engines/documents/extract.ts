@@ -16,9 +16,9 @@ interface Located {
 /** Lines holding a printed label, best match first, with where the label starts (rows may hold several labels). */
 function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   const want = fold(label);
-  const tokens = want.split(' ').length;
-  const found: (LabelAt & { distance: number })[] = [];
   const wantWords = want.split(' ');
+  const tokens = wantWords.length;
+  const found: (LabelAt & { distance: number })[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     // Field numbers glued to a label ("9CAT HAB", "4dCPF") are not part of it.
@@ -145,6 +145,7 @@ type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM'];
 const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE'];
 const PARENTS = ['FILIACAO', 'FILIATION'];
+const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'PLACE OF BIRTH'];
 const CATEGORY_LABELS = ['CAT. HAB', 'CAT HAB', 'CATEGORIA'];
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
@@ -168,7 +169,6 @@ export const SHORT_VALUES: Partial<Record<RecognizedType, ShortValue[]>> = {
   CIN_FRENTE: [SEX, NATIONALITY],
   PASSAPORTE: [SEX],
 };
-const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'PLACE OF BIRTH'];
 
 /**
  * The value printed after a label and its colon on its own row ("Nome: JOSÉ DA SILVA", as a CPF
