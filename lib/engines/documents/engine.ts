@@ -431,14 +431,14 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const fromSecond = fields.filter((f) => !first.includes(f));
   // All at once: the pool's threads take them as they come free (each touches its own fields).
   const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
-  await Promise.all(pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]));
+  // The short values (category, sex, nationality code) join them, each a key of its own; the glare version's come after,
+  // only for what the first page's left missing or doubtful.
+  const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, regionBelowLabel(on, spec.labels)));
+  await Promise.all([...pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]), ...shortValues(best.grey, best.lines)]);
+  if (lines !== best.lines) await Promise.all(shortValues(secondPage, lines));
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
-  for (const spec of SHORT_VALUES[type] ?? []) {
-    await rereadShort(best.grey, fields, spec, regionBelowLabel(best.lines, spec.labels));
-    if (lines !== best.lines) await rereadShort(secondPage, fields, spec, regionBelowLabel(lines, spec.labels));
-  }
   const reading = best;
   const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz').map((f) => ({ key: f.key, box: f.bbox }));
   const fieldView = { grey: reading.photo, fields: level };
