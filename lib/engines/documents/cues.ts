@@ -90,7 +90,7 @@ export function conceptsIn(folded: string): Set<Concept> {
 }
 
 /** A well-formed date (day 1-31, month 1-12) in a year after `year`, and not absurdly far (an OCR slip). */
-export function dateAhead(folded: string, year: number): boolean {
+function dateAhead(folded: string, year: number): boolean {
   for (const m of folded.matchAll(/(?:^|[^0-9])(\d{2})\/(\d{2})\/(\d{4})(?![0-9])/g)) {
     const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
     if (d >= 1 && d <= 31 && mo >= 1 && mo <= 12 && y > year && y <= year + 15) return true;

@@ -173,6 +173,14 @@ function addParents(two: { l: OcrLine; name: string }[], out: OcrField[]) {
   });
 }
 
+/** The median letter height of the words shaped like `value` (dates, a CPF: what a page prints at its values' size); 0 for none. */
+function valueHeight(words: OcrWord[], value: RegExp): number {
+  return median(words.filter((w) => value.test(w.text)).map((w) => w.bbox[3]));
+}
+
+/** Printed about as large as the values (a label prints smaller, a heading or a speck's blob larger). */
+const sizedLike = (w: OcrWord, height: number) => w.bbox[3] >= height * 0.6 && w.bbox[3] <= height * 1.6;
+
 /** A CNH category standing alone (its "CAT. HAB." label unread). */
 export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if ((type !== 'CNH_FRENTE' && type !== 'CNH_ABERTA') || out.some((f) => f.key === 'categoria')) return;
@@ -193,15 +201,15 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
   // A row of columns read as one line ("65715012935 C 25/02/2014"): a category standing in a column of its own (wide
   // gaps on both sides), printed as large as the page's dates. Only when there is exactly one such word.
-  const valueHeight = median(kept.flatMap((l) => l.words).filter((w) => /\d{2}\/\d{2}\/\d{4}/.test(w.text)).map((w) => w.bbox[3]));
-  if (!valueHeight) return;
+  const height = valueHeight(kept.flatMap((l) => l.words), /\d{2}\/\d{2}\/\d{4}/);
+  if (!height) return;
   const standing = kept.flatMap((l) => {
     const words = [...l.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
     return words.filter((w, i) => {
-      if (!isCategory(w) || w.bbox[3] < valueHeight * 0.6 || w.bbox[3] > valueHeight * 1.6) return false;
+      if (!isCategory(w) || !sizedLike(w, height)) return false;
       const before = words[i - 1];
       const after = words[i + 1];
-      const gap = valueHeight * 1.5;
+      const gap = height * 1.5;
       return (!before || w.bbox[0] - (before.bbox[0] + before.bbox[2]) >= gap) && (!after || after.bbox[0] - (w.bbox[0] + w.bbox[2]) >= gap);
     });
   });
@@ -216,11 +224,10 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
 export function fillCinShortValues(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if (type !== 'CIN_FRENTE') return;
   const words = lines.flatMap((l) => l.words);
-  const valueHeight = median(words.filter((w) => /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/.test(w.text)).map((w) => w.bbox[3]));
-  if (!valueHeight) return;
-  const asLarge = (w: OcrWord) => w.bbox[3] >= valueHeight * 0.6 && w.bbox[3] <= valueHeight * 1.6 && w.conf >= 60;
+  const height = valueHeight(words, /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+  if (!height) return;
   const only = (test: RegExp) => {
-    const found = words.filter((w) => test.test(w.text.trim()) && asLarge(w));
+    const found = words.filter((w) => test.test(w.text.trim()) && sizedLike(w, height) && w.conf >= 60);
     return found.length === 1 ? found[0] : undefined;
   };
   const sex = out.some((f) => f.key === 'sexo') ? undefined : only(/^[MF]$/);
