@@ -65,9 +65,14 @@ export async function halftoneOf(pic: Picture): Promise<Screen | undefined> {
   return peak.strength >= SCREEN_MIN_STRENGTH ? peak : undefined;
 }
 
-/** The picture with its screen blurred away and its tone stretched back (printed portraits are washed out). */
-export async function descreened(pic: Picture, screen: Screen): Promise<Picture> {
-  const soft = await sharp(pic.png).blur(Math.max(0.3, BLUR_PER_PERIOD * screen.period)).png({ compressionLevel: 1 }).toBuffer();
-  const png = await sharp(soft).normalise({ lower: 1, upper: 99 }).png({ compressionLevel: 1 }).toBuffer();
+/**
+ * The picture with its screen blurred away (by `blurPerPeriod` of its period)
+ * and its tone stretched back (printed portraits are washed out); mirrored
+ * left to right with `mirror`.
+ */
+export async function descreened(pic: Picture, screen: Screen, { blurPerPeriod = BLUR_PER_PERIOD, mirror = false } = {}): Promise<Picture> {
+  const soft = await sharp(pic.png).blur(Math.max(0.3, blurPerPeriod * screen.period)).png({ compressionLevel: 1 }).toBuffer();
+  const stretched = sharp(soft).normalise({ lower: 1, upper: 99 });
+  const png = await (mirror ? stretched.flop() : stretched).png({ compressionLevel: 1 }).toBuffer();
   return { png, width: pic.width, height: pic.height };
 }

@@ -1,4 +1,4 @@
-import { descreened, halftoneOf } from './descreen';
+import { descreened, halftoneOf, type Screen } from './descreen';
 import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
 import { detectPortrait } from './portrait';
 
@@ -79,13 +79,49 @@ async function selfieFaces(pic: Picture): Promise<Face[]> {
   return detectPortrait(pic);
 }
 
-/** Faces of a printed portrait, found on its descreened copy; their quality measured on the picture as sent. */
-async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>): Promise<Face[]> {
+/**
+ * Other readings of a printed portrait whose templates are averaged with the
+ * first's: another blur width and both mirrored. Each keeps a different part
+ * of the screen's and the print's noise; their mean keeps the face. Measured
+ * on the printed portraits of the calibration's tuning half: FNMR at FMR 1 %
+ * 15.2 → 9.3 % (held-out half, measured after: 25.2 → 21.1 %).
+ */
+const OTHER_PRINTED_READINGS = [
+  { blurPerPeriod: 0.5, mirror: false },
+  { blurPerPeriod: 0.33, mirror: true },
+  { blurPerPeriod: 0.5, mirror: true },
+];
+
+/** Readings of a printed portrait overlapping at least this much find the same face. */
+const SAME_READING_IOU = 0.5;
+
+const mirroredBox = (box: Face['box'], width: number): Face['box'] => [width - box[0] - box[2], box[1], box[2], box[3]];
+
+/** The face's template averaged over the other readings of the portrait that find it in the same place. */
+async function averagedOverReadings(pic: Picture, screen: Screen, face: Face, find: (p: Picture) => Promise<Face[]>): Promise<Face> {
+  const readings = await Promise.all(
+    OTHER_PRINTED_READINGS.map(async (reading) => {
+      const [f] = await find(await descreened(pic, screen, reading));
+      if (!f) return undefined;
+      const box = reading.mirror ? mirroredBox(f.box, pic.width) : f.box;
+      return iou(box, face.box) >= SAME_READING_IOU ? f.descriptor : undefined;
+    }),
+  );
+  const templates = [face.descriptor, ...readings.filter((d) => d !== undefined)];
+  return { ...face, descriptor: face.descriptor.map((_, i) => templates.reduce((sum, d) => sum + d[i]!, 0) / templates.length) };
+}
+
+/** Faces of a printed portrait, found on its descreened copy (the first one's template averaged over other readings); their quality measured on the picture as sent. */
+async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>, average = true): Promise<Face[]> {
   const screen = await halftoneOf(pic);
   if (!screen) return find(pic);
   const faces = await find(await descreened(pic, screen));
+  if (faces[0] && average) faces[0] = await averagedOverReadings(pic, screen, faces[0], find);
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
+
+/** A selfie's faces with a printed portrait's first reading alone (no averaging): what the averaging is measured against (tests). */
+export const selfieFacesOneReading = (pic: Picture) => printedFaces(pic, selfieFaces, false);
 
 /**
  * The one detection policy: every entry point (4.5–4.8, onboarding, the
