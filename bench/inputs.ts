@@ -10,6 +10,8 @@ import { registerFonts } from '../scripts/synth/fonts';
 import { generateIcao, MRZ_FORMATS } from '../scripts/synth/icao';
 import { generateUnseen, UNSEEN_TYPES } from '../scripts/synth-unseen';
 import { facesDir, tightCrop } from '../lib/testing';
+import { locateFaces } from '../lib/engines/face';
+import { degrade } from '../scripts/face-eval/degrade';
 
 /** Width of the submitted picture: a phone photo scaled down, a usual upload, a full-resolution camera. */
 export const SIZES = { small: 640, medium: 1280, large: 2800 } as const;
@@ -104,6 +106,24 @@ export function faceCrops(count = FACE_FILES.length): Promise<Buffer[]> {
     const photos = await facePhotos(1280, count);
     const out: Buffer[] = [];
     for (const p of photos) out.push(await tightCrop(p, { px: CROP_PX, cover: 0.85 }));
+    return out;
+  });
+}
+
+/**
+ * The face photos as an ID prints their portrait (the face evaluation's
+ * `document` condition: 3:4, 120–200 px, halftone, low contrast, guilloche),
+ * each seeded by its file name.
+ */
+export function printedPortraits(count = FACE_FILES.length): Promise<Buffer[]> {
+  return once(`printed:${count}`, async () => {
+    const photos = await facePhotos(1280, count);
+    const out: Buffer[] = [];
+    for (const [i, p] of photos.entries()) {
+      const { data, info } = await sharp(p).png().toBuffer({ resolveWithObject: true });
+      const [face] = await locateFaces({ png: data, width: info.width, height: info.height }, 'selfie');
+      if (face) out.push((await degrade(data, info.width, info.height, face.box, 'document', `bench:${FACE_FILES[i]}`)).png);
+    }
     return out;
   });
 }
