@@ -33,6 +33,8 @@ export interface FaceBench {
 }
 
 
+const timing = (list: number[], width: number): Timing => ({ median: Math.round(q(list, 0.5)), p95: Math.round(q(list, 0.95)), runs: list.length, width });
+
 /** 4.7 over consecutive pairs and 4.8 over each picture, engine alone, one call at a time. */
 async function timeCalls(pictures: string[], width: number): Promise<{ match: Timing; liveness: Timing }> {
   await matchImages(pictures[0]!, pictures[1]!); // models loaded, JIT warm
@@ -48,8 +50,7 @@ async function timeCalls(pictures: string[], width: number): Promise<{ match: Ti
     await livenessCheck(p).catch(() => undefined);
     live.push(performance.now() - t);
   }
-  const timing = (list: number[]): Timing => ({ median: Math.round(q(list, 0.5)), p95: Math.round(q(list, 0.95)), runs: list.length, width });
-  return { match: timing(match), liveness: timing(live) };
+  return { match: timing(match, width), liveness: timing(live, width) };
 }
 
 export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
@@ -68,7 +69,7 @@ export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
     await matchImages(photos[i]!, printed[(i + 1) % printed.length]!).catch(() => undefined);
     printedTimes.push(performance.now() - t0);
   }
-  const printedMatch: Timing = { median: Math.round(q(printedTimes, 0.5)), p95: Math.round(q(printedTimes, 0.95)), runs: printedTimes.length, width: 1280 };
+  const printedMatch = timing(printedTimes, 1280);
   log(`  1280 px photo with a printed portrait: match median ${printedMatch.median} ms`);
 
   const db = await createTestDatabase('pglite');

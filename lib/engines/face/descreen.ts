@@ -15,7 +15,7 @@ const SCREEN_MIN_STRENGTH = 4.5;
 const MIN_PERIOD = 2;
 const MAX_PERIOD = 8;
 /** Blur as a share of the screen's period: removes the dots, keeps the features (0.33 measured best of 0.2–0.5 px-per-period and fixed 1–3 px). */
-const BLUR_PER_PERIOD = 0.33;
+export const BLUR_PER_PERIOD = 0.33;
 
 export interface Screen {
   /** Dot spacing in pixels. */

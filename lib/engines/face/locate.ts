@@ -1,4 +1,4 @@
-import { descreened, halftoneOf, type Screen } from './descreen';
+import { BLUR_PER_PERIOD, descreened, halftoneOf, type Screen } from './descreen';
 import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
 import { detectPortrait } from './portrait';
 
@@ -88,7 +88,7 @@ async function selfieFaces(pic: Picture): Promise<Face[]> {
  */
 const OTHER_PRINTED_READINGS = [
   { blurPerPeriod: 0.5, mirror: false },
-  { blurPerPeriod: 0.33, mirror: true },
+  { blurPerPeriod: BLUR_PER_PERIOD, mirror: true },
   { blurPerPeriod: 0.5, mirror: true },
 ];
 
