@@ -8,7 +8,8 @@ import { GET as healthz } from '@/app/healthz/route';
 import { closeOcrPool } from '../ocr';
 import { backends, call } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
-import { extractDocument, type OcrField } from '.';
+import { intake } from '../media';
+import { extractDocument, readDocument, type OcrField } from '.';
 
 /** A field's value; `qrCode.x` is the nested pair x of the QR code. */
 const value = (fields: OcrField[], key: string) => {
@@ -71,6 +72,15 @@ describe('document engine on synthetic documents', () => {
       else expect(value(r.fields, 'cpf')).toBe(s.truth.fields.cpf);
     }
     expect(seen.size).toBe(2);
+  });
+
+  it('weighs an opened RG photographed at a tilt by its true two-card shape, not by its squarer crop', async () => {
+    const s = await generate('RG_ABERTO', 1010, 'photo', { variety: true, rough: true });
+    expect(Math.abs(s.damage.angle)).toBeGreaterThan(5);
+    const r = await readDocument(await intake(b64(s.image), 'image'));
+    const aspect = r.classification!.evidence.aspect!;
+    expect(aspect).toBeGreaterThan(2.8);
+    expect(aspect).toBeLessThan(3.5);
   });
 
   it('flags a QR code whose content disagrees with the printed fields', async () => {

@@ -13,7 +13,7 @@ import { checkDatePlausibility } from './dates-reread';
 import { probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
-import { locateDocument, rectify, type Point } from './locate';
+import { locateDocument, quadShape, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, regionBelowLabel, SHORT_VALUES } from './extract';
 import { bestOfEach, doubtful } from './merge';
@@ -157,8 +157,12 @@ interface PageCues {
   /** What the page's QR codes hold (decoded while the first reading runs: OCR works in its own thread). */
   qr: () => Promise<Evidence['qr']>;
   colour: Promise<CardColour | undefined>;
-  /** The picture is the document alone, so its shape is the document's (an opened RG is three times as wide as tall). */
-  located: boolean;
+  /**
+   * Width over height of the document as located in the photo (an opened RG is three times as wide as
+   * tall), upright; undefined when it could not be told from its surroundings. Taken from its corners,
+   * not from the crop: a tilted card's crop (and its deskewed canvas) is squarer than the card.
+   */
+  shape?: number;
 }
 
 async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>): Promise<Reading> {
@@ -178,7 +182,8 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     mrz,
     mrzShape: mrzShape(out.lines),
     qr,
-    aspect: page.located ? frame.deskewed[0] / frame.deskewed[1] : undefined,
+    // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
+    aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
     portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox)) ?? null),
     colour: await page.colour,
@@ -359,7 +364,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
     },
     colour: cardColour(page.png, documentBox).catch(() => undefined),
-    located: base.located,
+    shape: base.quad && quadShape(base.quad),
   };
   const clock = budgetClock();
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.

@@ -5,7 +5,7 @@ import type { OcrLine } from '../ocr';
 import { extractFields } from './extract';
 import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
 import { flattenIllumination } from './illumination';
-import { homography, locateDocument, rectify } from './locate';
+import { homography, locateDocument, quadShape, rectify } from './locate';
 import { readMrz } from './mrz';
 import type { OcrField } from './types';
 
@@ -48,6 +48,19 @@ describe('finding the document in a photo', () => {
     const [x, y] = r.toPhoto(r.width, r.height);
     expect(Math.abs(x - quad![2][0])).toBeLessThan(1);
     expect(Math.abs(y - quad![2][1])).toBeLessThan(1);
+  });
+
+  it('measures a tilted document’s shape from its corners, not from its squarer bounding box', () => {
+    // An RG opened flat (three times as wide as tall) turned 9 degrees: its bounding box is only about 2.2 times as wide.
+    const t = (9 * Math.PI) / 180;
+    const at = (x: number, y: number): [number, number] => [500 + x * Math.cos(t) - y * Math.sin(t), 300 + x * Math.sin(t) + y * Math.cos(t)];
+    const quad = [at(-450, -150), at(450, -150), at(450, 150), at(-450, 150)];
+    const xs = quad.map((p) => p[0]);
+    const ys = quad.map((p) => p[1]);
+    expect((Math.max(...xs) - Math.min(...xs)) / (Math.max(...ys) - Math.min(...ys))).toBeLessThan(2.3);
+    expect(quadShape(quad)).toBeCloseTo(3, 5);
+    // Standing on end it is a third as wide as tall.
+    expect(quadShape([at(-150, -450), at(150, -450), at(150, 450), at(-150, 450)])).toBeCloseTo(1 / 3, 5);
   });
 
   it('gives up when the document fills the frame', async () => {

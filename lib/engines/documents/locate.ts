@@ -178,6 +178,11 @@ export interface Rectified {
 }
 
 /** The document cut out of the photo and its perspective undone (bilinear resampling of the grey image). */
+/** Width over height of a located document (corners top-left, top-right, bottom-right, bottom-left): its mean side lengths, whatever its tilt. */
+export function quadShape(q: readonly Point[]): number {
+  return (dist(q[0]!, q[1]!) + dist(q[3]!, q[2]!)) / Math.max(1, dist(q[0]!, q[3]!) + dist(q[1]!, q[2]!));
+}
+
 export async function rectify(png: Buffer, quad: Quad): Promise<Rectified> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const sw = info.width;
