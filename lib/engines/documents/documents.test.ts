@@ -83,6 +83,14 @@ describe('document engine on synthetic documents', () => {
     expect(aspect).toBeLessThan(3.5);
   });
 
+  it('reads an opened RG photographed standing on end at its quarter turns, whatever the budget left for probes', async () => {
+    const s = await generate('RG_ABERTO', 1004, 'photo');
+    expect(s.damage.turn % 180).toBe(90);
+    const r = await extractDocument(b64(s.image));
+    expect(r.typeRecognized).toBe('RG_ABERTO');
+    expect(value(r.fields, 'cpf')).toBe(s.truth.fields.cpf);
+  });
+
   it('flags a QR code whose content disagrees with the printed fields', async () => {
     const { render } = await import('@/scripts/synth/layouts');
     const { rng } = await import('@/scripts/synth/random');

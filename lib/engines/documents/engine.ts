@@ -223,6 +223,9 @@ interface Base {
   quad?: Point[];
 }
 
+/** A located document narrower than this (width over height) stands on end: an opened RG or CNH turned a quarter is about 0.3, a stacked CNH upright 0.55 or more. */
+const ON_END = 0.5;
+
 /** Opposite sides whose lengths differ by more than this share mean a perspective worth undoing. */
 const PERSPECTIVE = 0.03;
 
@@ -371,18 +374,27 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
   const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(FAST_PNG).toBuffer();
-  let best = await read(base.grey, 0, cues, false, skews);
+  // A document located standing on end (none read here is that narrow upright) is turned a quarter one way or the
+  // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
+  // tried (and not probed: a probe shrinks so narrow a page until its letters are illegible).
+  const onEnd = cues.shape !== undefined && cues.shape < ON_END;
+  let best = await read(base.grey, onEnd ? 90 : 0, cues, false, skews);
   clock.lap();
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
+  if (onEnd && !settled(best)) {
+    const other = await read(base.grey, 270, cues, false, skews);
+    clock.lap();
+    if (quality(other) > quality(best)) best = other;
+  }
   const skipped: string[] = [];
   if (!settled(best) && !legibleUnknown(best)) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
     // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
-    const probed = await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
+    const probed = onEnd ? [] : await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
-    const turns: typeof probed = probed.length === 0 && best.sideways ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
+    const turns: typeof probed = probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
     const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {
       if (turn === 0) continue;
