@@ -77,8 +77,11 @@ describe('classification from independent cues', () => {
     const halves = halvesOf(words, portrait.box, 3400);
     expect(halves).toEqual({ portrait: 'left', data: 'right' });
     expect(place(text, { aspect: 3.2, portrait, halves }).type).toBe('RG_ABERTO');
-    // The same reading without that geometry (or on one card) is the photo-and-data side of a new RG, never opened.
-    expect(place(text, { aspect: 3.2, portrait }).type).not.toBe('RG_ABERTO');
+    // The two-card shape alone says as much: no other document of ours is two cards side by side under an identity heading.
+    expect(place(text, { aspect: 3.2, portrait }).type).toBe('RG_ABERTO');
+    // The same reading on one card is the photo-and-data side of a new RG, never opened.
+    expect(place(text, { aspect: 1.58, portrait }).type).not.toBe('RG_ABERTO');
+    expect(place(text, { portrait }).type).not.toBe('RG_ABERTO');
     // A CNH opened flat prints its data beside its portrait: no split.
     expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
@@ -87,6 +90,8 @@ describe('classification from independent cues', () => {
     const front = 'CARTEIRA NACIONAL DE HABILITAÇÃO NOME JOAO PEREIRA DOC IDENTIDADE ORG EMISSOR UF CAT HAB AB N REGISTRO 01234567890 1 HABILITACAO 01/02/2005 VALIDADE 01/02/2030';
     const back = 'OBSERVAÇÕES EAR LOCAL SÃO PAULO SP DATA EMISSÃO 01/02/2025 ASSINATURA DO EMISSOR';
     expect(place(`${front} ${back}`, { aspect: 0.8, qr: 'cnh' }).type).toBe('CNH_ABERTA');
+    // Side by side, with an issuer "SSP" among its values and the holder's data: still a CNH, not an RG opened flat.
+    expect(place(`${front} 1234567 SSP SP 14/09/1976 331.622.540-60 ${back}`, { aspect: 3.15 }).type).toBe('CNH_ABERTA');
     expect(place(front, { aspect: 0.8, portrait: left }).type).toBe('CNH_FRENTE');
     expect(place(back, { qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
     // Front labels lost on a small photo: the portrait beside the back, on a page of two cards, is the front.

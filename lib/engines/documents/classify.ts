@@ -201,7 +201,7 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
  * that shape, which no single side has, the photo side may be told by its headings alone (its small
  * captions are the first thing a low-resolution photo loses).
  */
-function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean; headedFront?: boolean } = {}): Candidate | undefined {
+function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean; headedFront?: boolean; shapeTells?: boolean } = {}): Candidate | undefined {
   const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
   // Opened flat, one side has a portrait and the other none: a portrait found speaks for the front only when the page
   // has the two-card shape (a back alone, or a page of unknown shape, proves nothing by it).
@@ -220,7 +220,9 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
   const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
   const backOwn = own(backName, frontName) + split;
-  if (backOwn < 2.5) return undefined;
+  // With `shapeTells` (the old RG: no other document of ours is two cards side by side with an identity heading), the
+  // two-card shape already says both sides are there: any label only the back prints confirms it.
+  if (backOwn < (shaped && opts.shapeTells ? 0.5 : 2.5)) return undefined;
   // Not the two-card shape (one card located, or none): the front must show cues its back does not print. With
   // `headedFront` (the old RG, whose photo side alone carries the state's heading block) fewer of them when the back's
   // own are strong: the photo side's small captions are lost first, its heading is not.
@@ -246,7 +248,7 @@ export function classifyEvidence(e: Evidence): Classification {
   // The old RG's photo side and the new RG's data-and-photo side are both RG_FRENTE.
   const candidates = [best('CNH_FRENTE'), best('CNH_VERSO'), best('RG_FRENTE'), best('RG_VERSO'), best('CIN_FRENTE'), best('CIN_VERSO'), best('PASSAPORTE'), best('CPF')];
   const cnhOpen = opened('CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', concepts, e, [SIDE_BY_SIDE, STACKED]);
-  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true });
+  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true, shapeTells: true });
   if (cnhOpen) candidates.push(cnhOpen);
   if (rgOpen) candidates.push(rgOpen);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
