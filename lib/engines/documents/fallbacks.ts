@@ -187,15 +187,17 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   // The back's observations hold restriction codes that look the same.
   const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
   const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
-  const isCategory = (w: OcrWord) => CNH_CATEGORY.test(w.text.trim()) && w.conf >= 60;
+  // A small "c" is a capital C's shape at a smaller size: Tesseract reads a lone C either way.
+  const categoryOf = (w: OcrWord) => w.text.trim().replace(/c/g, 'C');
+  const isCategory = (w: OcrWord) => CNH_CATEGORY.test(categoryOf(w)) && w.conf >= 60;
   const kept = lines.filter((x) => !underNotes(x));
   for (const l of kept) {
-    // Alone on its line, or (2022 model) printed after the registration number on the same line.
-    const last = l.words.at(-1);
-    const afterNumber = last && l.words.length >= 2 && digitsOnly(l.words.at(-2)!.text).length === 11 && isCategory(last) ? last : undefined;
+    // Alone on its line, or (2022 model) printed after the registration number on the same row (a tilted photo's row
+    // may run on into the next column's date: "65715012935 C 25/02/2014").
+    const afterNumber = l.words.find((w, i) => i > 0 && digitsOnly(l.words[i - 1]!.text).length === 11 && isCategory(w));
     const w = afterNumber ?? (l.words.length <= 2 ? l.words.find(isCategory) : undefined);
     if (w) {
-      out.push({ key: 'categoria', value: w.text.trim(), conf: Math.round(w.conf), bbox: w.bbox });
+      out.push({ key: 'categoria', value: categoryOf(w), conf: Math.round(w.conf), bbox: w.bbox });
       return;
     }
   }
@@ -213,7 +215,7 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
       return (!before || w.bbox[0] - (before.bbox[0] + before.bbox[2]) >= gap) && (!after || after.bbox[0] - (w.bbox[0] + w.bbox[2]) >= gap);
     });
   });
-  if (standing.length === 1) out.push({ key: 'categoria', value: standing[0]!.text.trim(), conf: Math.round(standing[0]!.conf), bbox: standing[0]!.bbox });
+  if (standing.length === 1) out.push({ key: 'categoria', value: categoryOf(standing[0]!), conf: Math.round(standing[0]!.conf), bbox: standing[0]!.bbox });
 }
 
 /**

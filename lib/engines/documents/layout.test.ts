@@ -273,6 +273,17 @@ describe('values whose labels were not read', () => {
     fillCnhCategory('CNH_ABERTA', [line('12 OBSERVAÇÕES', 500), line('D', 530), line('AB', 100)], out);
     expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
   });
+  it('takes the category printed after the registration number on a row that runs on, read as a small "c" or not', () => {
+    for (const [text, want] of [['449.268.336-46 65715012935 c 25/02/2014', 'C'], ['65715012935 AE 25/02/2014', 'AE']] as const) {
+      const out: OcrField[] = [];
+      fillCnhCategory('CNH_FRENTE', [line(text, 300)], out);
+      expect(out).toMatchObject([{ key: 'categoria', value: want }]);
+    }
+    // A small letter that is no capital's shape is not a category.
+    const none: OcrField[] = [];
+    fillCnhCategory('CNH_FRENTE', [line('65715012935 b 25/02/2014', 300)], none);
+    expect(none).toEqual([]);
+  });
 });
 
 describe('machine-readable zone repair', () => {
