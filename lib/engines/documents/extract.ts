@@ -455,9 +455,12 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
   if (!has('numeroRegistro') && type.startsWith('CNH')) {
     const cpf = out.find((o) => o.key === 'cpf')?.value;
+    // A word of eleven digits, or eleven digits split by a space ("6571 5012935"); never run into a neighbour's digits
+    // ("449.268.336-46 65715012935": without its spaces the row is one run of thirteen).
+    const elevenDigits = (l: OcrLine) => [...l.words.map((w) => w.text.trim()).filter((t) => /^\d{11}$/.test(t)), ...(/(?<!\d)\d{11}(?!\d)/.exec(l.text.replace(/\s/g, '')) ?? [])];
     for (const l of lines) {
-      const n = /(?<!\d)\d{11}(?!\d)/.exec(l.text.replace(/\s/g, ''))?.[0];
-      if (n && n !== cpf && isValidCnhNumber(n)) {
+      const n = elevenDigits(l).find((d) => d !== cpf && isValidCnhNumber(d));
+      if (n) {
         out.push(field('numeroRegistro', n, lineAt(l), true));
         break;
       }

@@ -124,6 +124,12 @@ describe('values under their labels', () => {
     expect(got.validade).toBe('2032-06-26');
     expect(got.rg).toBe('7160547');
   });
+
+  it('finds an unlabelled CNH registration number as its own word, not run into the CPF beside it', () => {
+    const got = Object.fromEntries(extractFields('CNH_FRENTE', [line('449.268.336-46 65715012935 C', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(got.numeroRegistro).toBe('65715012935');
+    expect(got.cpf).toBe('44926833646');
+  });
 });
 
 describe('values after their labels, and issuers\' other wordings', () => {
