@@ -273,14 +273,15 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
       if (!has('naturalidade') && isUf(birth[3]!)) out.push(field('naturalidade', `${personName(birth[2]!)}/${birth[3]}`, at(l)));
     }
     // "number issuer UF"; a known issuer alone when the UF after it was lost.
-    const doc = /(?:^|\s)(\d{5,12}X?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
+    // The number plain or grouped as issuers print it ("12.345.678-9"); a CPF's two check digits never match.
+    const doc = /(?:^|\s)(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
     if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
       let [issuer, uf] = [doc[2]!, doc[3]];
       // Issuer and UF read as one word ("SSPAP").
       if (!uf && !isIssuer(issuer) && isIssuer(issuer.slice(0, -2)) && isUf(issuer.slice(-2))) [issuer, uf] = [issuer.slice(0, -2), issuer.slice(-2)];
       if (uf && !isUf(uf)) uf = undefined;
       if (uf || isIssuer(issuer)) {
-        out.push(field('rg', doc[1]!, at(l)));
+        out.push(field('rg', digitsOnly(doc[1]!) + (doc[1]!.endsWith('X') ? 'X' : ''), at(l)));
         if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', issuer, at(l)));
         if (!has('ufEmissor') && uf) out.push(field('ufEmissor', uf, at(l)));
       }

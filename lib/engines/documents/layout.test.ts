@@ -130,6 +130,17 @@ describe('values under their labels', () => {
     expect(got.numeroRegistro).toBe('65715012935');
     expect(got.cpf).toBe('44926833646');
   });
+
+  it('finds an unlabelled identity number, issuer and UF on a CNH, the number plain or grouped', () => {
+    for (const [text, rg] of [['12.345.678-9 SSP MG', '123456789'], ['1.234.567 PC/GO', '1234567'], ['61514586 SESP PR', '61514586'], ['23.456.789-X IFP RJ', '23456789X']] as const) {
+      const got = Object.fromEntries(extractFields('CNH_FRENTE', [line(text, 300)], undefined).map((f) => [f.key, f.value]));
+      expect(got.rg, text).toBe(rg);
+      expect(got.ufEmissor, text).toBe(text.slice(-2));
+    }
+    // A formatted CPF is no identity number.
+    const cpf = Object.fromEntries(extractFields('CNH_FRENTE', [line('449.268.336-46 SP', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(cpf.rg).toBeUndefined();
+  });
 });
 
 describe('values after their labels, and issuers\' other wordings', () => {
