@@ -142,10 +142,10 @@ type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 
 // Wordings issuers print for the same field, the usual one first (`cues.ts` holds the same concepts for classification).
 // Never a bare "NASCIMENTO": it is also a surname, and the line under a mother's name is no birth date.
-const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM'];
-const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE'];
-const PARENTS = ['FILIACAO', 'FILIATION'];
-const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'PLACE OF BIRTH'];
+const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM', 'NASCIDO(A) EM', 'DATA DE NASC', 'DATA NASC'];
+const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE', 'VALID UNTIL', 'VENCIMENTO'];
+const PARENTS = ['FILIACAO', 'FILIATION', 'PAI E MAE', 'NOME DOS PAIS'];
+const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'MUNICIPIO DE NASCIMENTO', 'CIDADE DE NASCIMENTO', 'NATURAL DE', 'PLACE OF BIRTH'];
 const CATEGORY_LABELS = ['CAT. HAB', 'CAT HAB', 'CATEGORIA'];
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
@@ -300,7 +300,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     }
     // The model before 2022 prints the birth date alone.
     if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', BIRTH);
-    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMISSAO']);
+    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMITIDA EM', 'EMISSAO']);
     addDate(lines, out, 'validade', EXPIRY);
     const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d(?:[.\-]?\d){3}/.test(t));
     if (doc) {
@@ -320,7 +320,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(t.toUpperCase()));
     const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(cat.text.toUpperCase())?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));
-    addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO']);
+    addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO', '1A HAB', '1 HAB']);
     addFiliacao(lines, out, ['FILIACAO']);
     cnhShapes(lines, out);
   },

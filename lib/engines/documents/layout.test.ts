@@ -150,6 +150,26 @@ describe('values after their labels, and issuers\' other wordings', () => {
     expect(got).toMatchObject({ cpf: '52998224725', nome: 'MARIANA DOS SANTOS LIMA', dataNascimento: '1991-03-14' });
   });
 
+  it('reads the birthplace under the other wordings states print for it', () => {
+    for (const label of ['MUNICÍPIO DE NASCIMENTO', 'NATURAL DE', 'CIDADE DE NASCIMENTO']) {
+      // "CITY UF" without a dash: not the shape the label-less fallback takes.
+      const got = Object.fromEntries(extractFields('RG_VERSO', [line(label, 100), line('BRASÍLIA DF', 130)], undefined).map((f) => [f.key, f.value]));
+      expect(got.naturalidade, label).toBe('BRASÍLIA/DF');
+    }
+  });
+
+  it('reads dates and parents under the other wordings issuers print for them', () => {
+    const fields = (type: 'CNH_FRENTE' | 'RG_VERSO', label: string, value: string, value2?: string) =>
+      Object.fromEntries(extractFields(type, [line(label, 100), line(value, 130), ...(value2 ? [line(value2, 160)] : [])], undefined).map((f) => [f.key, f.value]));
+    expect(fields('CNH_FRENTE', '4b VENCIMENTO', '26/03/2034').validade).toBe('2034-03-26');
+    expect(fields('CNH_FRENTE', '1ª HAB.', '25/02/2014').primeiraHabilitacao).toBe('2014-02-25');
+    expect(fields('CNH_FRENTE', '4a EMITIDA EM', '26/03/2024').dataEmissao).toBe('2024-03-26');
+    expect(fields('RG_VERSO', 'DATA DE NASC.', '06/03/1979').dataNascimento).toBe('1979-03-06');
+    expect(fields('RG_VERSO', 'NASCIDO(A) EM', '06/03/1979').dataNascimento).toBe('1979-03-06');
+    expect(fields('RG_VERSO', 'NOME DOS PAIS', 'LUIS SANTANA', 'JOAO PAULA NUNES').filiacao).toBe('LUIS SANTANA / JOAO PAULA NUNES');
+    expect(fields('RG_VERSO', 'PAI E MÃE', 'LUIS SANTANA', 'JOAO PAULA NUNES').filiacao).toBe('LUIS SANTANA / JOAO PAULA NUNES');
+  });
+
   it('does not take the rest of a bilingual label, or a label of the next column, for a value', () => {
     const lines = [
       placed([['NATURALIDADE', 40, 100, 150, 20], ['/', 200, 100, 8, 20], ['PLACE', 216, 100, 60, 20], ['OF', 284, 100, 24, 20], ['BIRTH', 316, 100, 60, 20]]),
