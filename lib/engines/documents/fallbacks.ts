@@ -201,7 +201,7 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
       return;
     }
   }
-  // A row of columns read as one line ("65715012935 C 25/02/2014"): a category standing in a column of its own (wide
+  // A row of columns read as one line ("25/02/2014 C 26/03/2034"): a category standing in a column of its own (wide
   // gaps on both sides), printed as large as the page's dates. Only when there is exactly one such word.
   const height = valueHeight(kept.flatMap((l) => l.words), /\d{2}\/\d{2}\/\d{4}/);
   if (!height) return;

@@ -180,15 +180,20 @@ export interface Rectified {
 /** The document cut out of the photo and its perspective undone (bilinear resampling of the grey image). */
 /** Width over height of a located document (corners top-left, top-right, bottom-right, bottom-left): its mean side lengths, whatever its tilt. */
 export function quadShape(q: readonly Point[]): number {
-  return (dist(q[0]!, q[1]!) + dist(q[3]!, q[2]!)) / Math.max(1, dist(q[0]!, q[3]!) + dist(q[1]!, q[2]!));
+  const [width, height] = quadSize(q);
+  return width / Math.max(0.5, height);
+}
+
+/** Width and height of a located document: the mean lengths of its opposite sides. */
+function quadSize(q: readonly Point[]): [number, number] {
+  return [(dist(q[0]!, q[1]!) + dist(q[3]!, q[2]!)) / 2, (dist(q[0]!, q[3]!) + dist(q[1]!, q[2]!)) / 2];
 }
 
 export async function rectify(png: Buffer, quad: Quad): Promise<Rectified> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const sw = info.width;
   const sh = info.height;
-  const width = Math.round((dist(quad[0], quad[1]) + dist(quad[3], quad[2])) / 2);
-  const height = Math.round((dist(quad[0], quad[3]) + dist(quad[1], quad[2])) / 2);
+  const [width, height] = quadSize(quad).map(Math.round) as [number, number];
   const toPhoto = homography(quad, width, height);
   const grey = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++) {
