@@ -24,6 +24,21 @@ export async function ensureQueues(jobs: readonly AnyJob[]): Promise<void> {
   for (const job of jobs) await ensureQueue(boss, job);
 }
 
+/** A fetched batch, one job after another; a failure is logged and thrown for pg-boss to retry. */
+async function runBatch(job: AnyJob, batch: PgBoss.Job<unknown>[]): Promise<void> {
+  const log = getLogger();
+  for (const item of batch) {
+    const started = performance.now();
+    try {
+      await job.handler(item.data as object, item as PgBoss.Job<object>);
+      log.debug({ queue: job.queue, jobId: item.id, ms: Math.round(performance.now() - started) }, 'job done');
+    } catch (err) {
+      log.warn({ queue: job.queue, jobId: item.id, err }, 'job failed; pg-boss will retry');
+      throw err;
+    }
+  }
+}
+
 /**
  * Starts consuming the given queues in this process (the service's list is
  * composed in lib/ops/workers.ts) (in-process worker of the web
@@ -31,21 +46,18 @@ export async function ensureQueues(jobs: readonly AnyJob[]): Promise<void> {
  */
 export async function startWorkers(jobs: readonly AnyJob[]): Promise<number> {
   const boss = await getBoss();
-  const log = getLogger();
   // First: workers gone since the last start have their leases freed before the start-time sweeps below.
   await joinWorkers();
   for (const job of jobs) {
     await ensureQueue(boss, job);
-    await boss.work(job.queue, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (batch) => {
-      for (const item of batch) {
-        const started = performance.now();
-        try {
-          await job.handler(item.data as object, item as PgBoss.Job<object>);
-          log.debug({ queue: job.queue, jobId: item.id, ms: Math.round(performance.now() - started) }, 'job done');
-        } catch (err) {
-          log.warn({ queue: job.queue, jobId: item.id, err }, 'job failed; pg-boss will retry');
-          throw err;
-        }
+    // pg-boss waits out its polling interval after every fetch, even one that found work: a queue of quick jobs would
+    // drain at one batch a second. A worker that just finished a batch asks again at once; an empty fetch waits.
+    let workerId = '';
+    workerId = await boss.work(job.queue, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: 1 }, async (batch) => {
+      try {
+        await runBatch(job, batch);
+      } finally {
+        if (workerId) boss.notifyWorker(workerId);
       }
     });
     if (job.cron) {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../platform/config';
 import { getDb, schema } from '../../platform/db';
 import { stopBoss } from '../../platform/jobs';
+import { ensureServiceQueues } from '../../ops/workers';
 import { backends, call, facesDir, startWorkerProcess } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { validCnhFront } from '@/scripts/synth/fraud';
@@ -29,7 +30,9 @@ describe.each(backends())('onboarding pipeline survives kill -9 of its worker on
     const doc = await validCnhFront(faces);
     const env = { ...process.env, ...db.env, ONBOARDING_LEASE_SECONDS: String(LEASE_SECONDS), LOG_LEVEL: 'warn' };
 
-    // This process enrols (the web side) and runs no worker.
+    // This process enrols (the web side) and runs no worker. Its queues exist, as a web process's boot makes them:
+    // else the pipeline job is not queued and only the minutely sweep finds the onboarding.
+    await ensureServiceQueues();
     const res = await call(enrolApi, '/services/api/v1/onboarding/enroll/json', {
       json: { cpf: doc.cpf, customerId: 'crash', imageFront: `data:image/jpeg;base64,${doc.image.toString('base64')}`, imageSelfie: `data:image/jpeg;base64,${faces.ownerSelfie.toString('base64')}`, callBackUrl: `${receiver.url}/hook` },
       headers: ctx.auth,
