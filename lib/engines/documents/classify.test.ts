@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { td1, td3 } from '../../../scripts/synth';
 import type { Box } from './box';
 import { classifyEvidence, halvesOf, type Evidence } from './classify';
-import { conceptsIn } from './cues';
+import { conceptsIn, LABELS, wordingsOf } from './cues';
 import { readMrz } from './mrz';
 import { findPortrait } from './portrait';
 import { fold } from './text';
@@ -161,3 +161,15 @@ describe('portrait cue', () => {
     expect(findPortrait(code, lines)).toBeUndefined();
   });
 });
+
+describe('one list of wordings per label', () => {
+  it('gives the field extractor the classification wordings in their order, less the bare cues', () => {
+    expect(wordingsOf('birth', ['NASCIMENTO'])).toEqual(LABELS.birth.filter((w) => w !== 'NASCIMENTO'));
+    expect(wordingsOf('birth', ['NASCIMENTO'])).toContain('NASCIDO(A) EM');
+    expect(wordingsOf('parents', ['PAI', 'MAE'])).toEqual(['FILIACAO', 'FILIATION', 'PAI E MAE', 'NOME DOS PAIS']);
+    // A wording the extractor reads is also a classification cue.
+    for (const w of wordingsOf('parents')) expect(conceptsIn(fold(`${w} ANA SOUZA`)).has('parents')).toBe(true);
+    for (const w of wordingsOf('birthPlace')) expect(conceptsIn(fold(`${w} MANAUS-AM`)).has('birthPlace')).toBe(true);
+  });
+});
+

@@ -26,10 +26,11 @@ export const LABELS = {
   givenNames: ['GIVEN NAMES', 'PRENOMES', 'PRENOME', 'NOMBRES'],
   sex: ['SEXO', 'SEX'],
   nationality: ['NACIONALIDADE', 'NATIONALITY'],
-  birth: ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATA NASC', 'DATE OF BIRTH', 'NASCIMENTO', 'NASCIDO EM'],
-  birthPlace: ['NATURALIDADE', 'PLACE OF BIRTH', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'MUNICIPIO DE NASCIMENTO', 'CIDADE DE NASCIMENTO', 'NATURAL DE'],
-  expiry: ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY', 'EXPIRATION', 'VALID UNTIL', 'VENCIMENTO'],
-  parents: ['FILIACAO', 'FILIATION', 'PAI', 'MAE'],
+  // Each list in the order the field extractor tries it (the first wording with a value wins there).
+  birth: ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM', 'NASCIDO(A) EM', 'DATA DE NASC', 'DATA NASC', 'NASCIMENTO'],
+  birthPlace: ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'MUNICIPIO DE NASCIMENTO', 'CIDADE DE NASCIMENTO', 'NATURAL DE', 'PLACE OF BIRTH'],
+  expiry: ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE', 'VALID UNTIL', 'VENCIMENTO', 'EXPIRY', 'EXPIRATION'],
+  parents: ['FILIACAO', 'FILIATION', 'PAI E MAE', 'NOME DOS PAIS', 'PAI', 'MAE'],
   cpf: ['CPF'],
   /** The CIN's number line: the CPF is its registry number ("REGISTRO GERAL - CPF / PERSONAL NUMBER"). */
   personalNumber: ['PERSONAL NUMBER', 'PERSONAL NO', 'REGISTRO GERAL - CPF', 'NUMERO PESSOAL'],
@@ -41,7 +42,7 @@ export const LABELS = {
   holderSignature: ['ASSINATURA DO TITULAR'],
   directorSignature: ['ASSINATURA DO DIRETOR', 'DIRETOR'],
   nationalValidity: ['VALIDA EM TODO O TERRITORIO NACIONAL', 'VALIDA EM TODO O', 'TODO O TERRITORIO NACIONAL', 'LEI N 7.116', 'LEI 7.116', '7.116'],
-  category: ['CAT HAB', 'CAT. HAB', 'CATEGORIA'],
+  category: ['CAT. HAB', 'CAT HAB', 'CATEGORIA'],
   registration: ['N REGISTRO', 'NO REGISTRO', 'NUMERO DO REGISTRO', 'REGISTRO NACIONAL', 'RENACH'],
   firstLicence: ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', '1 HAB', '1A HAB'],
   permit: ['PERMISSAO', 'ACC'],
@@ -56,6 +57,14 @@ export const LABELS = {
   countryCode: ['CODIGO DO PAIS', 'COUNTRY CODE', 'CODE OF ISSUING STATE', 'PAIS EMISSOR'],
   registrationNumber: ['NUMERO DE INSCRICAO', 'N DE INSCRICAO', 'INSCRICAO'],
 } as const;
+
+/**
+ * A label's wordings for the field extractor: all of them but `except`, wordings that are enough to place a page
+ * but, bare, would take the wrong value (a bare "NASCIMENTO" also ends "LOCAL DE NASCIMENTO").
+ */
+export function wordingsOf(concept: keyof typeof LABELS, except: readonly string[] = []): string[] {
+  return LABELS[concept].filter((w) => !except.includes(w));
+}
 
 /**
  * A printed concept, or a value told by its shape (labels are the first thing a poor photo garbles; the

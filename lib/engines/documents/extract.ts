@@ -1,6 +1,7 @@
 import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
+import { wordingsOf } from './cues';
 import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
@@ -142,11 +143,12 @@ type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 
 // Wordings issuers print for the same field, the usual one first (`cues.ts` holds the same concepts for classification).
 // Never a bare "NASCIMENTO": it is also a surname, and the line under a mother's name is no birth date.
-const BIRTH = ['DATA DE NASCIMENTO', 'DATA NASCIMENTO', 'DATE OF BIRTH', 'NASCIDO EM', 'NASCIDO(A) EM', 'DATA DE NASC', 'DATA NASC'];
-const EXPIRY = ['VALIDADE', 'DATA DE VALIDADE', 'VALIDO ATE', 'VALIDA ATE', 'DATE OF EXPIRY', 'EXPIRY DATE', 'VALID UNTIL', 'VENCIMENTO'];
-const PARENTS = ['FILIACAO', 'FILIATION', 'PAI E MAE', 'NOME DOS PAIS'];
-const BIRTHPLACE = ['NATURALIDADE', 'LOCAL DE NASCIMENTO', 'LOCAL E UF DE NASCIMENTO', 'MUNICIPIO DE NASCIMENTO', 'CIDADE DE NASCIMENTO', 'NATURAL DE', 'PLACE OF BIRTH'];
-const CATEGORY_LABELS = ['CAT. HAB', 'CAT HAB', 'CATEGORIA'];
+// From the classification's wordings (one list per label); the bare words there are cues, not labels to read after.
+const BIRTH = wordingsOf('birth', ['NASCIMENTO']);
+const EXPIRY = wordingsOf('expiry', ['EXPIRY', 'EXPIRATION']);
+const PARENTS = wordingsOf('parents', ['PAI', 'MAE']);
+const BIRTHPLACE = wordingsOf('birthPlace');
+const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
 
