@@ -160,6 +160,8 @@ export interface ShortValue {
   letters: string;
   valid: RegExp;
   value?: (text: string) => string;
+  /** A value printed on the same row (the CIN's sex beside its nationality code): its row is read when the label was lost. */
+  rowOf?: string;
 }
 const CATEGORY: ShortValue = { key: 'categoria', labels: CATEGORY_LABELS, letters: 'ABCDE', valid: CNH_CATEGORY };
 const SEX: ShortValue = { key: 'sexo', labels: SEX_LABELS, letters: 'MFX', valid: /^[MFX]$/ };
@@ -168,7 +170,7 @@ const NATIONALITY: ShortValue = { key: 'nacionalidade', labels: NATIONALITY_LABE
 export const SHORT_VALUES: Partial<Record<RecognizedType, ShortValue[]>> = {
   CNH_FRENTE: [CATEGORY],
   CNH_ABERTA: [CATEGORY],
-  CIN_FRENTE: [SEX, NATIONALITY],
+  CIN_FRENTE: [{ ...SEX, rowOf: 'nacionalidade' }, NATIONALITY],
   PASSAPORTE: [SEX],
 };
 
@@ -487,6 +489,27 @@ export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | unde
   }
   return undefined;
 }
+
+/**
+ * Where a short value stands when its label was lost: on the row of the value `key`, before it (or after it when
+ * nothing prints before), a printed value's height tall (the page's dates give it). Boxes in the prepared page's pixels.
+ */
+export function regionBesideValue(fields: OcrField[], key: string, pageWidth: number): Box | undefined {
+  const anchor = fields.find((f) => f.key === key)?.bbox;
+  const dates = fields.filter((f) => DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[3]);
+  if (!anchor || !dates.length) return undefined;
+  const h = median(dates);
+  // The anchor's box may reach up into its label: its bottom is the row's baseline.
+  const bottom = anchor[1] + anchor[3];
+  const top = Math.round(bottom - 1.5 * h);
+  const column = Math.min(...fields.filter((f) => f.key === 'nome' || DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[0]));
+  const left = Math.max(0, Math.min(column, anchor[0]) - h);
+  if (anchor[0] - left >= 2 * h) return [left, top, anchor[0] - left - Math.round(h / 3), Math.round(2 * h)];
+  const after = anchor[0] + anchor[2] + Math.round(h / 3);
+  return [after, top, Math.min(pageWidth - after, 12 * h), Math.round(2 * h)];
+}
+
+const DATE_VALUE_KEYS = new Set(['dataNascimento', 'validade', 'dataEmissao', 'dataExpedicao']);
 
 export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
   const out: OcrField[] = [];

@@ -21,6 +21,8 @@ const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
   RG_ABERTO: ['dataNascimento', 'dataExpedicao'],
   CIN_FRENTE: ['dataNascimento', 'validade'],
   PASSAPORTE: ['dataNascimento', 'dataEmissao', 'validade'],
+  // The CPF card prints one date, the birth: a lone date there is it (a second one, an issue date, leaves both unplaced).
+  CPF: ['dataNascimento'],
 };
 
 interface Spot {
@@ -228,23 +230,25 @@ export function fillCinShortValues(type: RecognizedType, lines: OcrLine[], out: 
   const words = lines.flatMap((l) => l.words);
   const height = valueHeight(words, /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
   if (!height) return;
-  const only = (test: RegExp) => {
-    const found = words.filter((w) => test.test(w.text.trim()) && sizedLike(w, height) && w.conf >= 60);
+  const only = (test: RegExp, sized: (w: OcrWord) => boolean) => {
+    const found = words.filter((w) => test.test(w.text.trim()) && sized(w) && w.conf >= 60);
     return found.length === 1 ? found[0] : undefined;
   };
-  const sex = out.some((f) => f.key === 'sexo') ? undefined : only(/^[MF]$/);
+  const sex = out.some((f) => f.key === 'sexo') ? undefined : only(/^[MF]$/, (w) => sizedLike(w, height));
   if (sex) out.push({ key: 'sexo', value: sex.text.trim(), conf: Math.round(sex.conf), bbox: sex.bbox });
-  const code = out.some((f) => f.key === 'nacionalidade') ? undefined : only(/^BRA$/);
+  // Three letters are no speck: only too small (a label's) is refused; a box taller than the values has taken in the faint label above.
+  const code = out.some((f) => f.key === 'nacionalidade') ? undefined : only(/^BRA$/, (w) => w.bbox[3] >= height * 0.6);
   if (code) out.push({ key: 'nacionalidade', value: 'BRA', conf: Math.round(code.conf), bbox: code.bbox });
 }
 
 /**
  * RG values recognisable by their shape when their label was lost: the
- * birthplace as "CIDADE-UF", and the registration number as the first bare
+ * birthplace as "CIDADE-UF" (on the CIN's back too), and the registration number as the first bare
  * number (not a date, not a CPF) above the holder's name.
  */
 export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
-  if (!type.startsWith('RG_')) return;
+  // The CIN's back prints the birthplace the same way (its number is the CPF).
+  if (!type.startsWith('RG_') && type !== 'CIN_VERSO') return;
   const has = (k: string) => out.some((f) => f.key === k);
   if (!has('naturalidade')) {
     for (const l of lines) {
@@ -256,7 +260,7 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
     }
   }
   const nome = out.find((f) => f.key === 'nome');
-  if (!has('rg')) {
+  if (type.startsWith('RG_') && !has('rg')) {
     for (const l of lines) {
       if (nome && l.bbox[1] > nome.bbox[1]) continue;
       const w = l.words.find((x) => /^\d[\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { td3 } from '@/scripts/synth';
 import type { OcrLine } from '../ocr';
-import { extractFields } from './extract';
-import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder } from './fallbacks';
+import { extractFields, regionBesideValue } from './extract';
+import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
 import { flattenIllumination } from './illumination';
 import { homography, locateDocument, quadShape, rectify } from './locate';
 import { readMrz } from './mrz';
@@ -214,8 +214,8 @@ describe('values after their labels, and issuers\' other wordings', () => {
     // OCR lost the dot: a shortening of four letters or more still counts, beside a word spelt in full.
     const undotted = Object.fromEntries(extractFields('CPF', [line('DATA DE NASC', 20), line('10/09/1951', 50)], undefined).map((f) => [f.key, f.value]));
     expect(undotted).toMatchObject({ dataNascimento: '1951-09-10' });
-    // "NASC." alone shortens too little to be the birth-date label.
-    const alone = extractFields('CPF', [line('NASC.', 20), line('10/09/1951', 50)], undefined);
+    // "NASC." alone shortens too little to be the birth-date label (on an RG back: a CPF card's one date is its birth date anyway).
+    const alone = extractFields('RG_VERSO', [line('NASC.', 20), line('10/09/1951', 50)], undefined);
     expect(alone.find((f) => f.key === 'dataNascimento')).toBeUndefined();
   });
   it('reads a value printed beside its label without a colon only when nothing is under the label', () => {
@@ -287,6 +287,46 @@ describe('values whose labels were not read', () => {
     fillCinShortValues('RG_FRENTE', lines, rg);
     expect(rg).toEqual([]);
   });
+  it('takes a lone BRA whose box reached up into the faint label above it, but not a small one', () => {
+    const tall = line('BRA', 120);
+    tall.words[0]!.bbox = [10, 100, 30, 45];
+    const out: OcrField[] = [];
+    fillCinShortValues('CIN_FRENTE', [tall, line('22/05/1968', 200)], out);
+    expect(out.map((f) => [f.key, f.value])).toEqual([['nacionalidade', 'BRA']]);
+    const small = line('BRA', 120);
+    small.words[0]!.bbox = [10, 120, 30, 8];
+    const none: OcrField[] = [];
+    fillCinShortValues('CIN_FRENTE', [small, line('22/05/1968', 200)], none);
+    expect(none).toEqual([]);
+  });
+
+  it('looks for the CIN front’s sex on its nationality code’s row when its label was lost: before the code, else after it', () => {
+    const at = (key: string, bbox: [number, number, number, number]): OcrField => ({ key, value: '', conf: 90, bbox });
+    const fields = [at('nome', [100, 50, 400, 30]), at('nacionalidade', [400, 120, 60, 50]), at('dataNascimento', [100, 220, 150, 30])];
+    // The row's baseline is the code's bottom (170); a value's height is the dates' (30).
+    expect(regionBesideValue(fields, 'nacionalidade', 1600)).toEqual([70, 125, 320, 60]);
+    const first = [at('nome', [100, 50, 400, 30]), at('nacionalidade', [100, 120, 60, 50]), at('validade', [100, 220, 150, 30])];
+    expect(regionBesideValue(first, 'nacionalidade', 1600)).toEqual([170, 125, 360, 60]);
+    expect(regionBesideValue([at('nacionalidade', [400, 120, 60, 50])], 'nacionalidade', 1600)).toBeUndefined();
+  });
+
+  it('takes the CPF card’s one date as the birth date, but not one of two', () => {
+    const one = extractFields('CPF', [line('CADASTRO DE PESSOAS FÍSICAS', 0), line('Nav oa Ao fm', 100), line('12/07/1986', 130)], undefined);
+    expect(Object.fromEntries(one.map((f) => [f.key, f.value])).dataNascimento).toBe('1986-07-12');
+    const two = extractFields('CPF', [line('12/07/1986', 130), line('03/02/2004', 200)], undefined);
+    expect(two.some((f) => f.key === 'dataNascimento')).toBe(false);
+  });
+
+  it('finds the CIN back’s birthplace by its CIDADE/UF shape when its label was lost, and no RG number there', () => {
+    const lines = [line('GUSTAVO BARBOSA RODRIGUES', 50), line('Wes', 90), line('BRASÍLIA/GO', 110), line('12345678', 200)];
+    const out: OcrField[] = [];
+    fillRgByShape('CIN_VERSO', lines, out);
+    expect(out.map((f) => [f.key, f.value])).toEqual([['naturalidade', 'BRASÍLIA/GO']]);
+    const cnh: OcrField[] = [];
+    fillRgByShape('CNH_VERSO', lines, cnh);
+    expect(cnh).toEqual([]);
+  });
+
   it('finds a CNH category standing in a column of its own on a row read as one line, but not a letter inside text', () => {
     const row = placed([['83097800206', 100, 300, 180, 24], ['D', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]]);
     const out: OcrField[] = [];
