@@ -35,6 +35,15 @@ describe('classification from independent cues', () => {
     expect(c.candidates[0]!.cues).toEqual(expect.arrayContaining(['nationalityCode', 'dateAhead']));
   });
 
+  it('places a CIN front whose labels and nationality code were lost, and no portrait found, by its data block with a date still to come', () => {
+    const year = new Date().getFullYear();
+    const c = place(`REPUBLICA FEDERATIVA DO BRASIL CARTEIRA DE IDENTIDADE / IDENTITY CARD CN NAME RAFAEL ROCHA DIAS AZEVEDO M SRA 09/02/1956 A 321.041.250-22 17/12/${year + 4}`, { portrait: null });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates[0]!.cues).toEqual(expect.arrayContaining(['dataBlock', 'dateAhead']));
+    // The same page with only past dates is an RG's: nothing says CIN.
+    expect(place(`REPUBLICA FEDERATIVA DO BRASIL CARTEIRA DE IDENTIDADE CN NAME RAFAEL ROCHA DIAS AZEVEDO 09/02/1956 A 321.041.250-22 17/12/2015`, { portrait: null }).type).not.toBe('CIN_FRENTE');
+  });
+
   it('places an old RG opened flat, of which one card was located, by the state heading of its photo side and its data side', () => {
     const text = 'REPUBLICA FEDERATIVA DO BRAS ESTADO DE SAO PAULO SECRETARIA DE FCC INSTITUTO DECO CARTEIRA VALIDA EM TODO O TERRITORIO NACIONAL 57611363 FERNANDA DAS SOUZA TERESINA-MS 02/11/2022 07/05/1986 490.376.505-97';
     expect(place(text, { aspect: 1.51, portrait: null }).type).toBe('RG_ABERTO');

@@ -121,7 +121,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
   },
   CIN_FRENTE: {
     headings: [['nationalIdHeading', 3], ['identityHeading', 1]],
-    labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3], ['nationalityCode', 1.5], ['dateAhead', 1]],
+    labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3], ['nationalityCode', 1.5], ['dateAhead', 1], ['dataBlock', 1]],
     portrait: true,
   },
   CIN_VERSO: {

@@ -15,7 +15,7 @@ import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, type Point } from './locate';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
-import { extractFields, regionBelowLabel, regionBesideValue, SHORT_VALUES } from './extract';
+import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
 import { bestOfEach, doubtful } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
@@ -450,7 +450,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
   // The short values (category, sex, nationality code) join them, each a key of its own; the glare version's come after,
   // only for what the first page's left missing or doubtful.
-  const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, regionBelowLabel(on, spec.labels) ?? (spec.rowOf ? regionBesideValue(fields, spec.rowOf, grey.width) : undefined)));
+  const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, shortValueRegions(on, fields, spec, grey.width)));
   await Promise.all([...pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]), ...shortValues(best.grey, best.lines)]);
   if (lines !== best.lines) await Promise.all(shortValues(secondPage, lines));
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read

@@ -160,8 +160,12 @@ export interface ShortValue {
   letters: string;
   valid: RegExp;
   value?: (text: string) => string;
-  /** A value printed on the same row (the CIN's sex beside its nationality code): its row is read when the label was lost. */
-  rowOf?: string;
+  /**
+   * A value printed on the same row (the CIN's sex beside its nationality code) and the letters it uses: the row is read
+   * with it, when nothing was found under the label. Tesseract returns nothing for a capital standing alone, even a clear
+   * one; beside a word it reads it.
+   */
+  beside?: { key: string; letters: string; valid: RegExp };
 }
 const CATEGORY: ShortValue = { key: 'categoria', labels: CATEGORY_LABELS, letters: 'ABCDE', valid: CNH_CATEGORY };
 const SEX: ShortValue = { key: 'sexo', labels: SEX_LABELS, letters: 'MFX', valid: /^[MFX]$/ };
@@ -170,7 +174,7 @@ const NATIONALITY: ShortValue = { key: 'nacionalidade', labels: NATIONALITY_LABE
 export const SHORT_VALUES: Partial<Record<RecognizedType, ShortValue[]>> = {
   CNH_FRENTE: [CATEGORY],
   CNH_ABERTA: [CATEGORY],
-  CIN_FRENTE: [{ ...SEX, rowOf: 'nacionalidade' }, NATIONALITY],
+  CIN_FRENTE: [{ ...SEX, beside: { key: 'nacionalidade', letters: 'BRA', valid: /^BRA$/ } }, NATIONALITY],
   PASSAPORTE: [SEX],
 };
 
@@ -478,7 +482,7 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
  * too small to be read on the page, such as the one-letter CNH category):
  * the label's column, from its bottom down to about three of its heights below.
  */
-export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
+function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
   for (const label of labels) {
     const at = findLabels(lines, label)[0];
     if (!at) continue;
@@ -490,23 +494,35 @@ export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | unde
   return undefined;
 }
 
+/** Where a short value is read again: the box, the letters allowed, and the value printed beside it on its row, if the box holds it. */
+export interface ShortRegion {
+  box: Box;
+  letters: string;
+  beside?: RegExp;
+}
+
 /**
- * Where a short value stands when its label was lost: on the row of the value `key`, before it (or after it when
- * nothing prints before), a printed value's height tall (the page's dates give it). Boxes in the prepared page's pixels.
+ * Where to read a short value again, in order, with the letters each reading allows: under its label, then across
+ * its row with the value printed beside it, from the text column's start (or from that value when it starts the row),
+ * a printed value's height (the page's dates give it) and a half above the row's baseline. Prepared page pixels.
  */
-export function regionBesideValue(fields: OcrField[], key: string, pageWidth: number): Box | undefined {
-  const anchor = fields.find((f) => f.key === key)?.bbox;
+export function shortValueRegions(lines: OcrLine[], fields: OcrField[], spec: ShortValue, pageWidth: number): ShortRegion[] {
+  const out: ShortRegion[] = [];
+  const below = regionBelowLabel(lines, spec.labels);
+  if (below) out.push({ box: below, letters: spec.letters });
+  const anchor = spec.beside && fields.find((f) => f.key === spec.beside!.key)?.bbox;
   const dates = fields.filter((f) => DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[3]);
-  if (!anchor || !dates.length) return undefined;
+  if (!spec.beside || !anchor || !dates.length) return out;
   const h = median(dates);
   // The anchor's box may reach up into its label: its bottom is the row's baseline.
-  const bottom = anchor[1] + anchor[3];
-  const top = Math.round(bottom - 1.5 * h);
+  const top = Math.round(anchor[1] + anchor[3] - 1.5 * h);
   const column = Math.min(...fields.filter((f) => f.key === 'nome' || DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[0]));
   const left = Math.max(0, Math.min(column, anchor[0]) - h);
-  if (anchor[0] - left >= 2 * h) return [left, top, anchor[0] - left - Math.round(h / 3), Math.round(2 * h)];
-  const after = anchor[0] + anchor[2] + Math.round(h / 3);
-  return [after, top, Math.min(pageWidth - after, 12 * h), Math.round(2 * h)];
+  const end = anchor[0] + anchor[2] + Math.round(h / 2);
+  const from = anchor[0] - left >= 2 * h ? left : Math.max(0, anchor[0] - Math.round(h / 2));
+  const to = from === left ? end : Math.min(pageWidth, end + 12 * h);
+  out.push({ box: [from, top, to - from, Math.round(2 * h)], letters: spec.letters + spec.beside.letters, beside: spec.beside.valid });
+  return out;
 }
 
 const DATE_VALUE_KEYS = new Set(['dataNascimento', 'validade', 'dataEmissao', 'dataExpedicao']);

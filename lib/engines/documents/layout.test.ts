@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { td3 } from '@/scripts/synth';
 import type { OcrLine } from '../ocr';
-import { extractFields, regionBesideValue } from './extract';
+import { extractFields, SHORT_VALUES, shortValueRegions } from './extract';
 import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
 import { flattenIllumination } from './illumination';
 import { homography, locateDocument, quadShape, rectify } from './locate';
@@ -300,14 +300,20 @@ describe('values whose labels were not read', () => {
     expect(none).toEqual([]);
   });
 
-  it('looks for the CIN front’s sex on its nationality code’s row when its label was lost: before the code, else after it', () => {
+  it('reads the CIN front’s sex again under its label, then across its row with the nationality code beside it', () => {
     const at = (key: string, bbox: [number, number, number, number]): OcrField => ({ key, value: '', conf: 90, bbox });
+    const sex = SHORT_VALUES.CIN_FRENTE!.find((s) => s.key === 'sexo')!;
     const fields = [at('nome', [100, 50, 400, 30]), at('nacionalidade', [400, 120, 60, 50]), at('dataNascimento', [100, 220, 150, 30])];
-    // The row's baseline is the code's bottom (170); a value's height is the dates' (30).
-    expect(regionBesideValue(fields, 'nacionalidade', 1600)).toEqual([70, 125, 320, 60]);
+    // Label lost: the row only, from the text column to past the code. Its baseline is the code's bottom (170); a value is as tall as the dates (30).
+    expect(shortValueRegions([], fields, sex, 1600)).toEqual([{ box: [70, 125, 405, 60], letters: 'MFXBRA', beside: /^BRA$/ }]);
+    // The code starts the row: from it, on past it.
     const first = [at('nome', [100, 50, 400, 30]), at('nacionalidade', [100, 120, 60, 50]), at('validade', [100, 220, 150, 30])];
-    expect(regionBesideValue(first, 'nacionalidade', 1600)).toEqual([170, 125, 360, 60]);
-    expect(regionBesideValue([at('nacionalidade', [400, 120, 60, 50])], 'nacionalidade', 1600)).toBeUndefined();
+    expect(shortValueRegions([], first, sex, 1600)).toEqual([{ box: [85, 125, 450, 60], letters: 'MFXBRA', beside: /^BRA$/ }]);
+    // Label found: under it first, with the sex's letters alone.
+    const regions = shortValueRegions([line('SEXO', 90)], fields, sex, 1600);
+    expect(regions.map((r) => r.letters)).toEqual(['MFX', 'MFXBRA']);
+    // No code on the page, or no date to size the row by: the label only.
+    expect(shortValueRegions([], [at('nacionalidade', [400, 120, 60, 50])], sex, 1600)).toEqual([]);
   });
 
   it('takes the CPF card’s one date as the birth date, but not one of two', () => {

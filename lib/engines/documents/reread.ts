@@ -7,7 +7,7 @@ import { readLineAlone } from './read-alone';
 import { needsRepair, repairName } from './names-repair';
 import { levenshtein } from './text';
 import type { OcrField } from './types';
-import type { ShortValue } from './extract';
+import type { ShortRegion, ShortValue } from './extract';
 
 /** Text height a single-line re-read is scaled to (Tesseract reads best around 30-40 px capitals). */
 const LINE_HEIGHT = 56;
@@ -104,20 +104,29 @@ export async function rereadBrokenDates(page: Grey, lines: OcrLine[]): Promise<v
 
 /**
  * A value of one to three capitals (the CNH category, the sex, the nationality code), easily lost as a
- * speck or washed out by glare, read again from under its label, restricted to the letters it uses.
- * Replaces a missing or doubtful value; `region` is in the prepared image's pixels.
+ * speck or washed out by glare, read again from the regions given (under its label, then across its row),
+ * each restricted to the letters it prints, until one holds it. Replaces a missing or doubtful value;
+ * regions are in the prepared image's pixels.
  */
-export async function rereadShort(page: Grey, fields: OcrField[], spec: ShortValue, region: Box | undefined): Promise<void> {
+export async function rereadShort(page: Grey, fields: OcrField[], spec: ShortValue, regions: ShortRegion[]): Promise<void> {
   const current = fields.find((f) => f.key === spec.key);
-  if (!region || (current && current.conf >= DOUBTFUL && spec.valid.test(current.value))) return;
-  // The region is about two lines tall: scale its letters to the comfortable height.
-  const again = await readLineAlone(page, region, () => LINE_HEIGHT * 2.2, 8, spec.letters);
-  const word = again?.out.lines.flatMap((l) => l.words).find((w) => spec.valid.test(w.text.trim()) && w.conf >= 50);
-  if (!again || !word) return;
-  const bbox = again.toImage(word.bbox);
-  const value = spec.value?.(word.text.trim()) ?? word.text.trim();
-  if (current) Object.assign(current, { value, conf: Math.round(word.conf), bbox });
-  else fields.push({ key: spec.key, value, conf: Math.round(word.conf), bbox });
+  if (current && current.conf >= DOUBTFUL && spec.valid.test(current.value)) return;
+  for (const { box, letters, beside } of regions) {
+    // A region is about two lines tall: scale its letters to the comfortable height.
+    const again = await readLineAlone(page, box, () => LINE_HEIGHT * 2.2, 8, letters);
+    const words = again?.out.lines.flatMap((l) => l.words) ?? [];
+    const valid = words.filter((w) => spec.valid.test(w.text.trim()));
+    // Tesseract scores a lone capital near zero even when it reads it right: read surely beside the value printed on its row,
+    // the row was read where it stands, and the one capital there is taken.
+    const sureRow = beside && words.some((w) => beside.test(w.text.trim()) && w.conf >= DOUBTFUL) && valid.length === 1;
+    const word = valid.find((w) => w.conf >= 50) ?? (sureRow ? valid[0] : undefined);
+    if (!again || !word) continue;
+    const bbox = again.toImage(word.bbox);
+    const value = spec.value?.(word.text.trim()) ?? word.text.trim();
+    if (current) Object.assign(current, { value, conf: Math.round(word.conf), bbox });
+    else fields.push({ key: spec.key, value, conf: Math.round(word.conf), bbox });
+    return;
+  }
 }
 
 /** Letters a printed Brazilian name uses. */
