@@ -166,8 +166,11 @@ export interface ShortValue {
    * one; beside a word it reads it.
    */
   beside?: { key: string; letters: string; valid: RegExp };
+  /** Labels (folded) under which a lone value of the same look is something else. */
+  notUnder?: string[];
 }
-const CATEGORY: ShortValue = { key: 'categoria', labels: CATEGORY_LABELS, letters: 'ABCDE', valid: CNH_CATEGORY };
+// The back's observations print restriction codes that look like categories.
+const CATEGORY: ShortValue = { key: 'categoria', labels: CATEGORY_LABELS, letters: 'ABCDE', valid: CNH_CATEGORY, notUnder: ['OBSERVAC'] };
 const SEX: ShortValue = { key: 'sexo', labels: SEX_LABELS, letters: 'MFX', valid: /^[MFX]$/ };
 const NATIONALITY: ShortValue = { key: 'nacionalidade', labels: NATIONALITY_LABELS, letters: 'ABEILRS', valid: /^BRA/, value: () => 'BRA' };
 /** Per type, its short values (one letter or code, which page segmentation tends to drop). */

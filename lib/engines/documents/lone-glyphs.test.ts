@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ocrPool } from '../ocr';
+import { pgm, toGrey, type Grey } from './box';
+import { loneGlyphGroups, readBeside, readLoneValues } from './lone-glyphs';
+import { CNH_CATEGORY } from './normalize';
+
+/** A white page with words drawn where given (Liberation Sans, the size of a printed value). */
+async function page(texts: { text: string; x: number; y: number; size?: number }[]): Promise<Grey> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><rect width="1200" height="600" fill="#fff"/>${texts
+    .map((t) => `<text x="${t.x}" y="${t.y}" font-family="Liberation Sans" font-weight="bold" font-size="${t.size ?? 34}" fill="#111">${t.text}</text>`)
+    .join('')}</svg>`;
+  return toGrey(sharp(Buffer.from(svg)));
+}
+
+describe('short values standing alone', () => {
+  it('Tesseract reads nothing for a lone capital, and reads it beside a word of the page', async () => {
+    const p = await page([
+      { text: 'CARTEIRA NACIONAL', x: 60, y: 80 },
+      { text: 'C', x: 900, y: 300 },
+    ]);
+    const read = await ocrPool().recognize({ image: pgm(p), mode: 'auto' });
+    const words = read.lines.flatMap((l) => l.words);
+    const context = words.find((w) => w.text === 'CARTEIRA');
+    expect(context).toBeDefined();
+    // What the page reading gives for the lone letter: nothing, or not a clean "C".
+    expect(words.some((w) => w.text === 'C' && w.conf >= 80)).toBe(false);
+    const groups = loneGlyphGroups(p, read.lines, context!.bbox[3]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.box[0]).toBeGreaterThan(890);
+    expect(groups[0]!.box[1]).toBeGreaterThan(260);
+    expect(groups[0]!.glyphs).toBe(1);
+    const beside = await readBeside(p, groups[0]!.box, { box: context!.bbox, text: context!.text });
+    // The LSTM may read the capital twice ("CC"); readLoneValues counts it against the group's one glyph.
+    expect(beside?.text).toMatch(/^C+$/);
+  });
+
+  it('groups two letters side by side, and leaves out letters of words the reading read and letters crowded by other ink', async () => {
+    const p = await page([
+      { text: 'NACIONAL', x: 60, y: 80 },
+      { text: 'AE', x: 800, y: 300 },
+      { text: 'B', x: 300, y: 450 },
+      { text: 'x', x: 345, y: 450, size: 60 },
+    ]);
+    const lines = [{ text: 'NACIONAL', conf: 95, bbox: [60, 55, 190, 26] as [number, number, number, number], words: [{ text: 'NACIONAL', conf: 95, bbox: [60, 55, 190, 26] as [number, number, number, number] }] }];
+    const groups = loneGlyphGroups(p, lines, 25);
+    // "AE" is one group; "B" has ink beside it (a big "x"); NACIONAL was read.
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.box[0]).toBeGreaterThan(790);
+    expect(groups[0]!.glyphs).toBe(2);
+  });
+
+  it('fills a missing CNH category from a lone letter, but not one under OBSERVAÇÕES (a restriction code) and not two candidates', async () => {
+    const p = await page([
+      { text: 'CARTEIRA NACIONAL', x: 60, y: 80 },
+      { text: '12/05/1990', x: 60, y: 200 },
+      { text: 'B', x: 900, y: 200 },
+      { text: 'OBSERVACOES', x: 60, y: 400, size: 18 },
+      { text: 'D', x: 80, y: 450 },
+    ]);
+    const lines = (await ocrPool().recognize({ image: pgm(p), mode: 'auto' })).lines;
+    const date = lines.flatMap((l) => l.words).find((w) => w.text === '12/05/1990')!;
+    const category = { key: 'categoria', letters: 'ABCDE', valid: CNH_CATEGORY, notUnder: ['OBSERVAC'] };
+    const fields = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: date.bbox }];
+    // The reading left both letters unread (as a photo's reading does); the label was read.
+    const seen = lines.filter((l) => !/^[A-E]$/.test(l.text.trim()));
+    await readLoneValues(p, seen, fields, [category]);
+    expect(fields.find((f) => f.key === 'categoria')?.value).toBe('B');
+    // Without the OBSERVAÇÕES label (and the "D" left unread, as a photo's reading leaves it) the "D" is a candidate
+    // too: two lone categories, none is taken.
+    const unlabelled = lines.filter((l) => !/OBSERV|^[A-E]$/.test(l.text.trim()));
+    const two = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: date.bbox }];
+    await readLoneValues(p, unlabelled, two, [category]);
+    expect(two.some((f) => f.key === 'categoria')).toBe(false);
+  });
+});

@@ -1,0 +1,190 @@
+import { ocrPool, type OcrLine } from '../ocr';
+import { fromGrey, pgm, toGrey, type Box, type Grey } from './box';
+import { fold } from './text';
+
+/**
+ * Values of one to three capitals standing alone (a CNH category "C", a CIN's sex "M") that the page reading
+ * skipped: Tesseract returns nothing for a lone capital, even a clear one, in any segmentation mode. Such a value
+ * is found as a small group of letter-sized blobs of ink where no word was read, and read beside a word of the
+ * same page that was read surely: with a word before it, the capital is read.
+ */
+
+/** Darker than this is ink on the evenly lit page. */
+const INK = 120;
+/** Letters a lone value is scaled to (Tesseract reads best around 30–40 px capitals). */
+const LETTER_HEIGHT = 40;
+const PAD = 16;
+
+/** Bounding boxes of the 8-connected blobs of ink on the page whose box could hold a letter `height` tall or less. */
+function blobs(page: Grey, height: number): Box[] {
+  const { data, width, height: rows } = page;
+  const seen = new Uint8Array(width * rows);
+  const stack = new Int32Array(width * rows);
+  const out: Box[] = [];
+  const maxSide = height * 2;
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= INK) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let [x0, y0, x1, y1] = [width, rows, 0, 0];
+    let big = false;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      // A blob larger than a letter (a portrait, a guilloche, a line of joined text) is walked to its end but kept out.
+      if (x1 - x0 > maxSide || y1 - y0 > maxSide) big = true;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= rows) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const j = ny * width + nx;
+          if (!seen[j] && data[j]! < INK) {
+            seen[j] = 1;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    if (!big) out.push([x0, y0, x1 - x0 + 1, y1 - y0 + 1]);
+  }
+  return out;
+}
+
+const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * by, h + 2 * by];
+
+/**
+ * Groups of one to three letter-sized blobs (`height` tall, as the page's printed values) side by side, where OCR
+ * read no word, with no other ink within a letter and a half on their row: lone short values. At most `max`.
+ */
+export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, max = 6): { box: Box; glyphs: number }[] {
+  const all = blobs(page, height);
+  // A short word read doubtfully ("Cc" at 49 for a lone "C") is what this looks for, not a word read.
+  const read = lines.flatMap((l) => l.words.filter((w) => w.text.trim().length > 3 || w.conf >= 80).map((w) => grown(w.bbox, height * 0.3)));
+  const letter = (b: Box) => b[3] >= height * 0.7 && b[3] <= height * 1.4 && b[2] >= height * 0.15 && b[2] <= height * 1.3;
+  const glyphs = all.filter((b) => letter(b) && !read.some((r) => overlaps(b, r))).sort((a, b) => a[0] - b[0]);
+  const used = new Set<Box>();
+  const groups: { box: Box; glyphs: number }[] = [];
+  for (const g of glyphs) {
+    if (used.has(g)) continue;
+    const members = [g];
+    for (const next of glyphs) {
+      const last = members[members.length - 1]!;
+      if (used.has(next) || members.includes(next) || members.length === 3) continue;
+      const sameRow = Math.abs(next[1] + next[3] / 2 - (last[1] + last[3] / 2)) < height * 0.4;
+      const gap = next[0] - (last[0] + last[2]);
+      if (sameRow && gap >= -1 && gap < height * 0.5) members.push(next);
+    }
+    members.forEach((m) => used.add(m));
+    const x0 = Math.min(...members.map((m) => m[0]));
+    const y0 = Math.min(...members.map((m) => m[1]));
+    const x1 = Math.max(...members.map((m) => m[0] + m[2]));
+    const y1 = Math.max(...members.map((m) => m[1] + m[3]));
+    const box: Box = [x0, y0, x1 - x0, y1 - y0];
+    // Alone on its row: nothing else of any size (accents and specks aside) within a letter and a half.
+    const near: Box = [x0 - height * 1.5, y0, x1 - x0 + height * 3, y1 - y0];
+    const crowded = all.some((b) => !members.includes(b) && b[2] * b[3] >= height * height * 0.05 && overlaps(b, near));
+    if (!crowded) groups.push({ box, glyphs: members.length });
+    if (groups.length === max) break;
+  }
+  return groups;
+}
+
+/**
+ * A region read beside a word of the page that was read surely (`context`, and the letters it printed): both scaled
+ * to the same letter height, the word first. The text read after the word, with its confidence; `letters` restricts
+ * the reading to them (and the word's).
+ */
+export async function readBeside(page: Grey, region: Box, context: { box: Box; text: string }, letters?: string): Promise<{ text: string; conf: number } | undefined> {
+  const k = LETTER_HEIGHT / Math.max(1, region[3]);
+  const cut = async (b: Box) => {
+    const [x, y, w, h] = [Math.max(0, Math.round(b[0] - 4)), Math.max(0, Math.round(b[1] - 4)), Math.round(b[2] + 8), Math.round(b[3] + 8)];
+    const width = Math.min(page.width - x, w);
+    const height = Math.min(page.height - y, h);
+    return toGrey(fromGrey(page).extract({ left: x, top: y, width, height }).resize({ width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)), kernel: 'lanczos3' }));
+  };
+  const [word, value] = await Promise.all([cut(context.box), cut(region)]);
+  // Two letters apart: at one, Tesseract joins the value to the word.
+  const gap = 2 * LETTER_HEIGHT;
+  // A letter's room after the value: at the edge, Tesseract doubles a last capital ("CC").
+  const width = PAD + word.width + gap + value.width + LETTER_HEIGHT;
+  const height = PAD + Math.max(word.height, value.height) + PAD;
+  const canvas = Buffer.alloc(width * height, 255);
+  const place = (g: Grey, left: number) => {
+    const top = PAD + Math.round((height - 2 * PAD - g.height) / 2);
+    for (let y = 0; y < g.height; y++) canvas.set(g.data.subarray(y * g.width, (y + 1) * g.width), (top + y) * width + left);
+  };
+  place(word, PAD);
+  place(value, PAD + word.width + gap);
+  const out = await ocrPool().recognize({ image: pgm({ data: canvas, width, height }), mode: 'line', ...(letters ? { whitelist: [...new Set(letters + context.text)].join('') } : {}) });
+  const words = out.lines.flatMap((l) => l.words);
+  const after = words.filter((w) => w.bbox[0] >= PAD + word.width + gap / 2);
+  if (after.length) return { text: after.map((w) => w.text).join(''), conf: Math.min(...after.map((w) => w.conf)) };
+  // Read as one word all the same: the value is what follows the word's own letters.
+  const joined = words.map((w) => w.text).join('');
+  if (joined.length > context.text.length && joined.startsWith(context.text)) return { text: joined.slice(context.text.length), conf: Math.min(...words.map((w) => w.conf)) };
+  return undefined;
+}
+
+/**
+ * A reading held to the number of letters the group has: the LSTM sometimes reads one capital twice ("CC" for one
+ * "C"), so a doubled letter counts once when that gives the count; any other count is not the group.
+ */
+function counted(read: { text: string; conf: number } | undefined, glyphs: number): { text: string; conf: number } | undefined {
+  if (!read) return undefined;
+  if (read.text.length === glyphs) return read;
+  const single = read.text.replace(/(.)\1+/g, '$1');
+  return single.length === glyphs ? { ...read, text: single } : undefined;
+}
+
+/** Date fields: printed values, whose height sizes the letters of the others. */
+const DATE_KEYS = new Set(['dataNascimento', 'validade', 'dataEmissao', 'dataExpedicao', 'primeiraHabilitacao']);
+
+/** What a short value must look like: its key, the letters it uses, the shape of a whole value, and its stored form. */
+export interface LoneValue {
+  key: string;
+  letters: string;
+  valid: RegExp;
+  value?: (text: string) => string;
+  /** Labels (folded) under which a group of the same look is something else. */
+  notUnder?: string[];
+}
+
+/**
+ * Short values still missing after their re-reads, found as lone glyphs (above) and read beside a sure word of the
+ * page. A value is taken only when exactly one group reads as it. Boxes in the page's pixels.
+ */
+export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key: string; value: string; conf: number; bbox: Box }[], specs: LoneValue[]): Promise<void> {
+  const missing = specs.filter((s) => !fields.some((f) => f.key === s.key));
+  const dates = fields.filter((f) => DATE_KEYS.has(f.key)).map((f) => f.bbox[3]).sort((a, b) => a - b);
+  if (!missing.length || !dates.length) return;
+  const height = dates[Math.floor(dates.length / 2)]!;
+  // A word of capitals as tall as the values, read surely: what the lone value is read beside.
+  const context = lines.flatMap((l) => l.words).find((w) => /^[A-Z]{4,}$/.test(w.text) && w.conf >= 90 && w.bbox[3] >= height * 0.8 && w.bbox[3] <= height * 1.3);
+  if (!context) return;
+  // Codes printed under some labels look the same (the CNH's restriction codes under OBSERVAÇÕES): not these.
+  const below = (label: string) => lines.filter((l) => fold(l.text).includes(label)).map((l) => [l.bbox[0] - l.bbox[3] * 4, l.bbox[1], l.bbox[2] + l.bbox[3] * 8, l.bbox[3] * 5] as Box);
+  const groups = loneGlyphGroups(page, lines, height);
+  if (!groups.length) return;
+  const letters = [...new Set(missing.map((s) => s.letters).join(''))].join('');
+  const beside = { box: context.bbox, text: context.text };
+  // Read freely first: what it reads as another letter ("É" for a washed-out "B") is not forced into the value's letters.
+  // Only a group it reads as nothing is read again restricted to them.
+  const free = await Promise.all(groups.map((g) => readBeside(page, g.box, beside)));
+  const reads = await Promise.all(groups.map(async (g, i) => counted(free[i] ?? (await readBeside(page, g.box, beside, letters)), g.glyphs)));
+  for (const spec of missing) {
+    const excluded = (spec.notUnder ?? []).flatMap(below);
+    const hits = groups.flatMap(({ box }, i) => (reads[i] && spec.valid.test(reads[i]!.text) && !excluded.some((e) => overlaps(e, box)) ? [{ box, read: reads[i]! }] : []));
+    if (hits.length !== 1) continue;
+    const { box, read } = hits[0]!;
+    fields.push({ key: spec.key, value: spec.value?.(read.text) ?? read.text, conf: Math.round(read.conf), bbox: box });
+  }
+}
