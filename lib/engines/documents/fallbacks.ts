@@ -46,14 +46,28 @@ function datesOn(lines: OcrLine[]): Spot[] {
  * placed are exactly as many as the empty slots and the whole sequence comes
  * out in order, each takes its slot. (A date printed twice counts once.)
  */
-export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
+export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], out: OcrField[], today = new Date().toISOString().slice(0, 10)) {
   const order = CHRONOLOGY[type];
   if (!order) return;
   const placed = new Map(out.filter((f) => order.includes(f.key)).map((f) => [f.key, f.value]));
   const used = new Set(placed.values());
   const spare = new Map<string, Spot>();
   for (const d of datesOn(lines)) if (!used.has(d.value) && !spare.has(d.value)) spare.set(d.value, d);
-  const empty = order.filter((k) => !placed.has(k));
+  let empty = order.filter((k) => !placed.has(k));
+  // A date was not read, so the sequence cannot be laid out; the validity still can be told: on a page of past dates,
+  // it alone is still to come (not absurdly far: an OCR slip). Not the birth by the earliest date: with the birth
+  // unread, that is the first licence.
+  if (empty.length > spare.size && order.at(-1) === 'validade' && !placed.has('validade') && ![...placed.values()].some((v) => v > today)) {
+    const latest = `${Number(today.slice(0, 4)) + 15}${today.slice(4)}`;
+    const ahead = [...spare.values()].filter((d) => d.value > today && d.value <= latest);
+    if (ahead.length === 1) {
+      const d = ahead[0]!;
+      out.push({ key: 'validade', value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
+      placed.set('validade', d.value);
+      spare.delete(d.value);
+      empty = order.filter((k) => !placed.has(k));
+    }
+  }
   if (empty.length === 0 || spare.size !== empty.length) return;
   const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
   const sequence = order.map((k) => placed.get(k) ?? queue.shift()!.value);

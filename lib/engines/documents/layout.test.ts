@@ -253,6 +253,18 @@ describe('values whose labels were not read', () => {
     const got = Object.fromEntries(out.map((f) => [f.key, f.value]));
     expect(got).toEqual({ dataNascimento: '1981-05-10', primeiraHabilitacao: '2001-08-15', dataEmissao: '2021-03-02', validade: '2031-03-02' });
   });
+  it('takes the one date still to come as the validity when another date was not read, and nothing else', () => {
+    const out: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), line('06/11/2030', 50)], out, '2026-11-27');
+    expect(out.map((f) => [f.key, f.value])).toEqual([['validade', '2030-11-06']]);
+    // Two dates to come, or one absurdly far (an OCR slip), tell nothing.
+    const two: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 06/11/2028', 10), line('06/11/2030', 50)], two, '2026-11-27');
+    expect(two).toEqual([]);
+    const far: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), line('06/11/2060', 50)], far, '2026-11-27');
+    expect(far).toEqual([]);
+  });
   it('leaves dates alone when they cannot be placed unambiguously', () => {
     const out: OcrField[] = [{ key: 'validade', value: '1990-01-01', conf: 90, bbox: [0, 0, 1, 1] }];
     fillDatesByChronology('RG_FRENTE', [line('10/05/1981', 10)], out);
