@@ -2,7 +2,7 @@ import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { wordingsOf } from './cues';
-import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
+import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -514,12 +514,11 @@ export function shortValueRegions(lines: OcrLine[], fields: OcrField[], spec: Sh
   const below = regionBelowLabel(lines, spec.labels);
   if (below) out.push({ box: below, letters: spec.letters });
   const anchor = spec.beside && fields.find((f) => f.key === spec.beside!.key)?.bbox;
-  const dates = fields.filter((f) => DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[3]);
-  if (!spec.beside || !anchor || !dates.length) return out;
-  const h = median(dates);
+  const h = datesHeight(fields);
+  if (!spec.beside || !anchor || !h) return out;
   // The anchor's box may reach up into its label: its bottom is the row's baseline.
   const top = Math.round(anchor[1] + anchor[3] - 1.5 * h);
-  const column = Math.min(...fields.filter((f) => f.key === 'nome' || DATE_VALUE_KEYS.has(f.key)).map((f) => f.bbox[0]));
+  const column = Math.min(...fields.filter((f) => f.key === 'nome' || DATE_KEYS.has(f.key)).map((f) => f.bbox[0]));
   const left = Math.max(0, Math.min(column, anchor[0]) - h);
   const end = anchor[0] + anchor[2] + Math.round(h / 2);
   const from = anchor[0] - left >= 2 * h ? left : Math.max(0, anchor[0] - Math.round(h / 2));
@@ -527,8 +526,6 @@ export function shortValueRegions(lines: OcrLine[], fields: OcrField[], spec: Sh
   out.push({ box: [from, top, to - from, Math.round(2 * h)], letters: spec.letters + spec.beside.letters, beside: spec.beside.valid });
   return out;
 }
-
-const DATE_VALUE_KEYS = new Set(['dataNascimento', 'validade', 'dataEmissao', 'dataExpedicao']);
 
 export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRead | undefined): OcrField[] {
   const out: OcrField[] = [];

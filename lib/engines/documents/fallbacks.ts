@@ -119,6 +119,14 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** The fields that hold a date. */
+export const DATE_KEYS = new Set(['dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao']);
+
+/** How tall the page prints its values, from the boxes of its dates (0 when none was read). */
+export function datesHeight(fields: { key: string; bbox: Box }[]): number {
+  return median(fields.filter((f) => DATE_KEYS.has(f.key)).map((f) => f.bbox[3]));
+}
+
 /** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
 function nameLike(text: string): string | undefined {
   // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.

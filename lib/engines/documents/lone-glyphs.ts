@@ -1,5 +1,7 @@
 import { ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey, type Box, type Grey } from './box';
+import type { ShortValue } from './extract';
+import { datesHeight } from './fallbacks';
 import { fold } from './text';
 
 /**
@@ -145,18 +147,8 @@ function counted(read: { text: string; conf: number } | undefined, glyphs: numbe
   return single.length === glyphs ? { ...read, text: single } : undefined;
 }
 
-/** Date fields: printed values, whose height sizes the letters of the others. */
-const DATE_KEYS = new Set(['dataNascimento', 'validade', 'dataEmissao', 'dataExpedicao', 'primeiraHabilitacao']);
-
-/** What a short value must look like: its key, the letters it uses, the shape of a whole value, and its stored form. */
-export interface LoneValue {
-  key: string;
-  letters: string;
-  valid: RegExp;
-  value?: (text: string) => string;
-  /** Labels (folded) under which a group of the same look is something else. */
-  notUnder?: string[];
-}
+/** What a short value must look like (`ShortValue`, less where its label and row are: a lone one has neither). */
+type LoneValue = Pick<ShortValue, 'key' | 'letters' | 'valid' | 'value' | 'notUnder'>;
 
 /**
  * Short values still missing after their re-reads, found as lone glyphs (above) and read beside a sure word of the
@@ -164,9 +156,8 @@ export interface LoneValue {
  */
 export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key: string; value: string; conf: number; bbox: Box }[], specs: LoneValue[]): Promise<void> {
   const missing = specs.filter((s) => !fields.some((f) => f.key === s.key));
-  const dates = fields.filter((f) => DATE_KEYS.has(f.key)).map((f) => f.bbox[3]).sort((a, b) => a - b);
-  if (!missing.length || !dates.length) return;
-  const height = dates[Math.floor(dates.length / 2)]!;
+  const height = datesHeight(fields);
+  if (!missing.length || !height) return;
   // A word of capitals as tall as the values, read surely: what the lone value is read beside.
   const context = lines.flatMap((l) => l.words).find((w) => /^[A-Z]{4,}$/.test(w.text) && w.conf >= 90 && w.bbox[3] >= height * 0.8 && w.bbox[3] <= height * 1.3);
   if (!context) return;

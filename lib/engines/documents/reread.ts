@@ -3,6 +3,7 @@ import type { OcrLine, OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { union, type Box } from './box';
+import { DATE_KEYS } from './fallbacks';
 import { readLineAlone } from './read-alone';
 import { needsRepair, repairName } from './names-repair';
 import { levenshtein } from './text';
@@ -16,7 +17,6 @@ const MAX_REREADS = 4;
 /** Below this confidence a number is read again even when it looks right. */
 const DOUBTFUL = 80;
 
-const DATE_KEYS = new Set(['dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao']);
 
 /** What a number field must look like, and its value from a re-read line. */
 function parse(key: string, text: string): { value: string; valid: boolean } | undefined {
