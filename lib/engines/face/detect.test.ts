@@ -9,6 +9,7 @@ import { generate } from '@/scripts/synth';
 import { call, datasetsDir, identitiesDir, identityImages, tightCrop } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { closeFacePool, DEFAULT_MATCH_THRESHOLD, locateFaces, similarity, type Face, type Picture } from '.';
+import { detectFaces, detectPadded } from './detect';
 
 async function picture(bytes: Buffer): Promise<Picture> {
   const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
@@ -82,6 +83,39 @@ describe.skipIf(!datasetsDir())('one detection policy finds tight face crops', (
     const same = found.filter((f) => f.face && similarity(f.face, f.ref) >= DEFAULT_MATCH_THRESHOLD);
     expect(same.length / found.length).toBeGreaterThanOrEqual(0.9);
   });
+});
+
+/** Overlap of two boxes (intersection over union). */
+function overlap(a: Face['box'], b: Face['box']): number {
+  const w = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
+  const h = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
+  return (w * h) / (a[2] * a[3] + b[2] * b[3] - w * h);
+}
+
+/**
+ * A face found in the padded frame comes back where it is in the picture: the
+ * same detector gives the same box with or without the grey surround, at every
+ * size (sharp scales before it frames, which once put crop boxes twice too
+ * large and tens of pixels off), turned or not.
+ */
+describe.skipIf(!datasetsDir())('the padded frame maps faces back to the picture', () => {
+  it('gives the plain detection\'s box for pictures of 96–400 px, upright and turned', async () => {
+    const bytes = photo('london_005/005_03.jpg');
+    for (const px of [96, 150, 250, 400]) {
+      const pic = await picture(await tightCrop(bytes, { px, cover: 0.5 }));
+      const [plain] = await detectFaces(pic, 640, 'ssd');
+      expect(plain, `${px} px`).toBeDefined();
+      for (const angle of [0, 20]) {
+        const [padded] = await detectPadded(pic, { detector: 'ssd', target: 512, angle });
+        expect(padded, `${px} px, turned ${angle}°`).toBeDefined();
+        expect(overlap(plain!.box, padded!.box), `${px} px, turned ${angle}°: ${plain!.box} vs ${padded!.box}`).toBeGreaterThanOrEqual(angle ? 0.5 : 0.75);
+        // The eyes too (landmarks 36–47), within a tenth of the face's width.
+        const eyes = (f: Face) => f.landmarks.slice(36, 48).reduce(([x, y], [a, b]) => [x + a / 12, y + b / 12], [0, 0]);
+        const [[x1, y1], [x2, y2]] = [eyes(plain!), eyes(padded!)];
+        expect(Math.hypot(x1 - x2, y1 - y2), `${px} px, turned ${angle}°`).toBeLessThan(plain!.box[2] * 0.1);
+      }
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!datasetsDir())('every entry point takes a tight crop as a selfie (4.5, 4.7, 4.8)', () => {

@@ -142,22 +142,25 @@ export async function detectPadded(pic: Picture, opts: PaddedOptions = {}): Prom
   const { pad = 0.5, target = 416, detector = 'tiny', minConfidence = 0.4, angle = 0 } = opts;
   const long = Math.max(pic.width, pic.height);
   const p = Math.round(long * pad);
-  const k = target / (long + 2 * p);
-  // The padded picture's size at the detector's scale (before any turn).
-  const pw = Math.round((pic.width + 2 * p) * k);
-  const ph = Math.round((pic.height + 2 * p) * k);
-  let img = sharp(pic.png).extend({ top: p, bottom: p, left: p, right: p, background: '#808080' }).resize({ width: pw, kernel: 'lanczos3' });
+  // The padded square at the detector's scale: the picture scaled by s, framed by p × s grey pixels on every side
+  // (sharp resizes before it extends, whatever the call order, so the frame is added at the scaled size).
+  const s = target / (long + 2 * p);
+  const sw = Math.round(pic.width * s);
+  const sh = Math.round(pic.height * s);
+  const q = Math.round(p * s);
+  const [pw, ph] = [sw + 2 * q, sh + 2 * q];
+  let img = sharp(pic.png).resize({ width: sw, height: sh, fit: 'fill', kernel: 'lanczos3' }).extend({ top: q, bottom: q, left: q, right: q, background: '#808080' });
   if (angle) img = sharp(await img.png().toBuffer()).rotate(angle, { background: '#808080' });
   const { rgb, width, height } = await rgbOf(img);
   const raws = await facePool().run({ op: 'detect', rgb, width, height, detector, minConfidence });
   const back = (pt: [number, number]): [number, number] => {
     const [x, y] = angle ? unrotate(pt, angle, pw, ph, width, height) : pt;
-    return [x / k - p, y / k - p];
+    return [(x - q) / s, (y - q) / s];
   };
   const mapped = raws.map((r): RawFace => {
     const [cx, cy] = back([r.box[0] + r.box[2] / 2, r.box[1] + r.box[3] / 2]);
-    const w = r.box[2] / k;
-    const h = r.box[3] / k;
+    const w = r.box[2] / s;
+    const h = r.box[3] / s;
     return { ...r, box: [cx - w / 2, cy - h / 2, w, h], landmarks: r.landmarks.map(back) };
   });
   // A face must lie mostly on the picture, not in the grey surround; the box is then clipped to the picture.
