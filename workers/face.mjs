@@ -257,26 +257,26 @@ async function templates(image, located) {
  * about ten times faster) serves selfies, where the face is large; SSD
  * MobileNet finds the small and difficult ones.
  */
-async function detect(image, minConfidence, detector, ms) {
+async function detect(image, minConfidence, detector, ms, describe = true) {
   const options = detector === 'tiny' ? new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: minConfidence }) : new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 10 });
   const started = performance.now();
   const located = (await faceapi.detectAllFaces(image.tensor, options).withFaceLandmarks()).map((r) => ({ box: box(r.detection.box), score: r.detection.score, landmarks: points(r.landmarks) }));
   const described = performance.now();
-  const descriptors = await templates(image, located);
+  const descriptors = describe ? await templates(image, located) : [];
   ms.detect = described - started;
   ms.embed = performance.now() - described;
-  return located.map((l, i) => ({ ...l, descriptor: descriptors[i] }));
+  return located.map((l, i) => ({ ...l, descriptor: descriptors[i] ?? [] }));
 }
 
 /**
  * The whole image taken as one face crop (a portrait cut from a document,
  * too tight for the detector): landmarks and template of the full frame.
  */
-async function wholeImage(image, ms) {
+async function wholeImage(image, ms, describe = true) {
   const started = performance.now();
   const landmarks = points(await faceapi.detectFaceLandmarks(image.tensor));
   const described = performance.now();
-  const [descriptor] = await templates(image, [{ landmarks }]);
+  const [descriptor] = describe ? await templates(image, [{ landmarks }]) : [[]];
   ms.detect = described - started;
   ms.embed = performance.now() - described;
   return [{ box: [0, 0, image.width, image.height], score: 0, landmarks, descriptor }];
@@ -307,7 +307,7 @@ parentPort.on('message', async (job) => {
       // Time spent finding faces (detector and landmarks) and describing them (template): the benchmark's stages.
       const ms = { detect: 0, embed: 0 };
       const faces =
-        job.op === 'embed' ? await embedAll(image, job.faces, job.embedders, ms) : job.op === 'whole' ? await wholeImage(image, ms) : await detect(image, job.minConfidence ?? 0.5, job.detector, ms);
+        job.op === 'embed' ? await embedAll(image, job.faces, job.embedders, ms) : job.op === 'whole' ? await wholeImage(image, ms, job.describe !== false) : await detect(image, job.minConfidence ?? 0.5, job.detector, ms, job.describe !== false);
       parentPort.postMessage({ id: job.id, ok: true, faces, ms });
     } finally {
       tensor.dispose();

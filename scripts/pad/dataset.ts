@@ -66,7 +66,7 @@ export function plan(list: Source[], genuine: number, attacks: number, salt: num
 export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; quality: Face['quality'] } | null): Promise<Pick<Measured, 'found' | 'issues' | 'quality' | 'signals' | 'box'>> {
   const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
   const pic = { png: data, width: info.width, height: info.height };
-  const face = known === undefined ? (await locateFaces(pic, 'selfie'))[0] : known;
+  const face = known === undefined ? (await locateFaces(pic, 'selfie', { templates: false }))[0] : known;
   if (!face) return { found: false, issues: [] };
   const signals = await padSignals(pic.png, pic.width, pic.height, face.box);
   const { sizePx, sharpness, brightness, clipped } = face.quality;

@@ -107,6 +107,21 @@ describe.skipIf(!datasetsDir())('face detection', () => {
     expect(after.detectMs).toBeGreaterThan(before.detectMs);
     expect(after.embedMs).toBeGreaterThan(before.embedMs);
   });
+
+  it('finds the same face without describing it when no template is wanted (passive liveness)', async () => {
+    const pic = await picture(file('deepface/img1.jpg'));
+    const [described] = await locateFaces(pic, 'selfie');
+    const before = { ...facePool().spent };
+    const [found] = await locateFaces(pic, 'selfie', { templates: false });
+    const after = facePool().spent;
+    expect(found!.box).toEqual(described!.box);
+    expect(found!.quality).toEqual(described!.quality);
+    expect(found!.descriptor).toEqual([]);
+    expect(after.embedMs - before.embedMs).toBeLessThan(1);
+    // The next call on the same pool describes again.
+    const [again] = await locateFaces(pic, 'selfie');
+    expect(again!.descriptor).toHaveLength(128);
+  });
 });
 
 /** A dataset face printed small on an ID-like card with guilloche lines over it. */

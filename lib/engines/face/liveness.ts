@@ -117,7 +117,8 @@ const explain = (codes: LivenessReason[]) => codes.map((code) => ({ code, messag
 
 /** Passive presentation-attack detection on one selfie; 422 `image_quality_insufficient` when it cannot be judged. */
 export async function assessLiveness(pic: Picture, field: string, threshold = model.threshold): Promise<LivenessOutcome> {
-  const faces = await locateFaces(pic, 'selfie');
+  // Where the face is and how good it is; its template is not needed here.
+  const faces = await locateFaces(pic, 'selfie', { templates: false });
   if (faces.length === 0) throw noFaceError(field);
   const issues = qualityIssues(faces[0]!.quality);
   if (issues.length) throw qualityInsufficient(field, issues);

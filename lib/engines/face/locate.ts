@@ -1,5 +1,6 @@
 import { BLUR_PER_PERIOD, descreened, halftoneOf, type Screen } from './descreen';
 import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
+import { templatesWanted, withoutTemplates } from './pool';
 import { detectPortrait } from './portrait';
 
 /**
@@ -116,7 +117,7 @@ async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>,
   const screen = await halftoneOf(pic);
   if (!screen) return find(pic);
   const faces = await find(await descreened(pic, screen));
-  if (faces[0] && average) faces[0] = await averagedOverReadings(pic, screen, faces[0], find);
+  if (faces[0] && average && templatesWanted()) faces[0] = await averagedOverReadings(pic, screen, faces[0], find);
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
@@ -126,9 +127,12 @@ export const selfieFacesOneReading = (pic: Picture) => printedFaces(pic, selfieF
 /**
  * The one detection policy: every entry point (4.5–4.8, onboarding, the
  * hosted selfie and its challenge, the fraud step's portrait, formalistic and
- * the face index) finds its faces here, largest or surest first.
+ * the face index) finds its faces here, largest or surest first. With
+ * `templates: false` (passive liveness) the faces come without descriptors
+ * (empty): the same boxes, landmarks and quality, found faster.
  */
-export async function locateFaces(pic: Picture, source: FaceSource): Promise<Face[]> {
+export async function locateFaces(pic: Picture, source: FaceSource, { templates = true } = {}): Promise<Face[]> {
+  if (!templates) return withoutTemplates(() => locateFaces(pic, source));
   if (source === 'document') return detectPortrait(pic);
   if (source === 'scene') return detectFaces(pic, 1024);
   return printedFaces(pic, selfieFaces);

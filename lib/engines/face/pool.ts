@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -24,7 +25,20 @@ export interface FaceJob {
   minConfidence?: number;
   /** `tiny`: fast detector for selfies; `ssd` (default): small and difficult faces. */
   detector?: 'tiny' | 'ssd';
+  /** false: boxes and landmarks only, no template (set by `withoutTemplates`). */
+  describe?: boolean;
 }
+
+const facesOnly = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with every face job it starts answered without templates: a caller
+ * that only needs where the face is (passive liveness) skips the descriptor,
+ * about a fifth of a detection job. The faces it gets have an empty descriptor.
+ */
+export const withoutTemplates = <T>(fn: () => Promise<T>): Promise<T> => facesOnly.run(true, fn);
+/** Whether the current call asked for faces without templates. */
+export const templatesWanted = (): boolean => !facesOnly.getStore();
 
 /** Milliseconds the workers spent, summed over every job since the pool started. */
 export interface FaceStageTotals {
@@ -72,7 +86,7 @@ class FaceThread {
       const id = this.nextId++;
       this.pending = { id, resolve, reject };
       const rgb = new Uint8Array(job.rgb).buffer;
-      this.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector }, [rgb]);
+      this.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector, describe: job.describe }, [rgb]);
     });
   }
 }
@@ -101,7 +115,8 @@ export class FacePool {
   }
 
   run(job: FaceJob): Promise<RawFace[]> {
-    return this.pool.use((thread) => thread.run(job));
+    const describe = job.describe ?? templatesWanted();
+    return this.pool.use((thread) => thread.run({ ...job, describe }));
   }
 
   close(): Promise<void> {
