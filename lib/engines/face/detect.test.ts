@@ -10,6 +10,7 @@ import { call, datasetsDir, identitiesDir, identityImages, tightCrop } from '../
 import { withTestIntegrator } from '../../testing/fixture';
 import { closeFacePool, DEFAULT_MATCH_THRESHOLD, locateFaces, similarity, type Face, type Picture } from '.';
 import { detectFaces, detectPadded } from './detect';
+import { iou } from './geometry';
 
 async function picture(bytes: Buffer): Promise<Picture> {
   const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
@@ -85,13 +86,6 @@ describe.skipIf(!datasetsDir())('one detection policy finds tight face crops', (
   });
 });
 
-/** Overlap of two boxes (intersection over union). */
-function overlap(a: Face['box'], b: Face['box']): number {
-  const w = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
-  const h = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
-  return (w * h) / (a[2] * a[3] + b[2] * b[3] - w * h);
-}
-
 /**
  * A face found in the padded frame comes back where it is in the picture: the
  * same detector gives the same box with or without the grey surround, at every
@@ -108,7 +102,7 @@ describe.skipIf(!datasetsDir())('the padded frame maps faces back to the picture
       for (const angle of [0, 20]) {
         const [padded] = await detectPadded(pic, { detector: 'ssd', target: 512, angle });
         expect(padded, `${px} px, turned ${angle}°`).toBeDefined();
-        expect(overlap(plain!.box, padded!.box), `${px} px, turned ${angle}°: ${plain!.box} vs ${padded!.box}`).toBeGreaterThanOrEqual(angle ? 0.5 : 0.75);
+        expect(iou(plain!.box, padded!.box), `${px} px, turned ${angle}°: ${plain!.box} vs ${padded!.box}`).toBeGreaterThanOrEqual(angle ? 0.5 : 0.75);
         // The eyes too (landmarks 36–47), within a tenth of the face's width.
         const eyes = (f: Face) => f.landmarks.slice(36, 48).reduce(([x, y], [a, b]) => [x + a / 12, y + b / 12], [0, 0]);
         const [[x1, y1], [x2, y2]] = [eyes(plain!), eyes(padded!)];

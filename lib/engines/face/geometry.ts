@@ -5,6 +5,13 @@
  */
 export type Point = [number, number];
 
+/** Overlap of two boxes ([x, y, width, height]): intersection over union. */
+export function iou(a: readonly number[], b: readonly number[]): number {
+  const w = Math.max(0, Math.min(a[0]! + a[2]!, b[0]! + b[2]!) - Math.max(a[0]!, b[0]!));
+  const h = Math.max(0, Math.min(a[1]! + a[3]!, b[1]! + b[3]!) - Math.max(a[1]!, b[1]!));
+  return (w * h) / (a[2]! * a[3]! + b[2]! * b[3]! - w * h);
+}
+
 const mean = (pts: Point[]): Point => [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
 const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 const deg = (rad: number) => (rad * 180) / Math.PI;

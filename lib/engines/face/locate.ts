@@ -1,5 +1,6 @@
 import { BLUR_PER_PERIOD, descreened, halftoneOf, type Screen } from './descreen';
 import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
+import { iou } from './geometry';
 import { templatesWanted, withoutTemplates } from './pool';
 import { detectPortrait } from './portrait';
 
@@ -24,12 +25,6 @@ const upright = (f: Face) => Math.abs(f.pose.pitch) < 30;
 const SURE_IN_SCENE = 0.8;
 /** Boxes overlapping less than this (intersection over union) are different faces. */
 const SAME_FACE_IOU = 0.4;
-
-function iou(a: Face['box'], b: Face['box']): number {
-  const w = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
-  const h = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
-  return (w * h) / (a[2] * a[3] + b[2] * b[3] - w * h);
-}
 
 /**
  * A face crop: set in a grey surround and scaled up; the fast detector, then
