@@ -145,6 +145,20 @@ function person(r: Rng) {
   };
 }
 
+/** Two sides of a card laid next to each other on white with a gutter between them (a document opened flat). */
+async function sideBySide(left: Buffer, right: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
+  const [a, b] = [await loadImage(left), await loadImage(right)];
+  const width = a.width + b.width + 40;
+  const height = Math.max(a.height, b.height);
+  const merged = createCanvas(width, height);
+  const mctx = merged.getContext('2d');
+  mctx.fillStyle = '#ffffff';
+  mctx.fillRect(0, 0, width, height);
+  mctx.drawImage(a, 0, 0);
+  mctx.drawImage(b, a.width + 40, 0);
+  return { png: merged.toBuffer('image/png'), width, height };
+}
+
 /** Renders one document of a type, with its ground truth. */
 export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; width: number; height: number; truth: Truth }> {
   registerFonts();
@@ -160,6 +174,12 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
     const front = type === 'CNH_ABERTA' ? await render('CNH_FRENTE', r) : undefined;
     const back = await cnhBack(r, fonts, front?.truth.fields);
     if (!front) return { ...back, truth: { typeRecognized: type, typeParentAlias: 'CNH', fields: back.fields } };
+    const truth = { typeRecognized: type, typeParentAlias: 'CNH', fields: { ...front.truth.fields, ...back.fields } };
+    // A paper CNH unfolded lies with its halves side by side; issuers and scans vary (variety only: the tuned set stays stacked).
+    if (renderStore.getStore()?.variety?.r.chance(0.5)) {
+      const { png, width, height } = await sideBySide(front.png, back.png);
+      return { png, width, height, truth };
+    }
     // Front and back in one picture, one above the other (SPEC 4.2 imageFront).
     const merged = createCanvas(W, H * 2 + 40);
     const mctx = merged.getContext('2d');
@@ -167,19 +187,15 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
     mctx.fillRect(0, 0, W, H * 2 + 40);
     mctx.drawImage(await loadImage(front.png), 0, 0);
     mctx.drawImage(await loadImage(back.png), 0, H + 40);
-    return { png: merged.toBuffer('image/png'), width: W, height: H * 2 + 40, truth: { typeRecognized: type, typeParentAlias: 'CNH', fields: { ...front.truth.fields, ...back.fields } } };
+    return { png: merged.toBuffer('image/png'), width: W, height: H * 2 + 40, truth };
   }
   if (type === 'RG_ABERTO') {
-    // The old RG opened flat (common in photocopies): photo side left, data side right.
+    // The old RG opened flat (common in photocopies): photo side left, data side right; some copies lay them the other way (variety only).
     const front = rgPhotoSide(r, fonts);
     const back = await render('RG_VERSO', r);
-    const merged = createCanvas(W * 2 + 40, H);
-    const mctx = merged.getContext('2d');
-    mctx.fillStyle = '#ffffff';
-    mctx.fillRect(0, 0, W * 2 + 40, H);
-    mctx.drawImage(await loadImage(front), 0, 0);
-    mctx.drawImage(await loadImage(back.png), W + 40, 0);
-    return { png: merged.toBuffer('image/png'), width: W * 2 + 40, height: H, truth: { typeRecognized: type, typeParentAlias: 'RG', fields: back.truth.fields } };
+    const swapped = renderStore.getStore()?.variety?.r.chance(0.3);
+    const { png, width, height } = swapped ? await sideBySide(back.png, front) : await sideBySide(front, back.png);
+    return { png, width, height, truth: { typeRecognized: type, typeParentAlias: 'RG', fields: back.truth.fields } };
   }
   switch (type) {
     case 'CNH_FRENTE': {

@@ -28,7 +28,7 @@ export interface Halves {
   data: 'left' | 'right' | 'both';
 }
 
-const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
+export const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
 
 /**
  * Where the portrait and the holder's data lie across the page (layout geometry, for a document opened

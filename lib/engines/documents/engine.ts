@@ -8,6 +8,7 @@ import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
 import { clahe } from './clahe';
+import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { probeTurns, type Turn } from './orientation';
@@ -36,6 +37,8 @@ const MIN_OCR_WIDTH = 1600;
 const MIN_OCR_HEIGHT = 900;
 const WIDE_MIN_OCR_HEIGHT = 1200;
 const MAX_OCR_WIDTH = 3400;
+/** Wider than two cards and a gutter (width over height): a strip of text, not a document opened flat. */
+const MAX_TWO_CARDS = 4.2;
 
 /** How the image that was read relates to the submitted one. */
 interface Frame {
@@ -46,6 +49,8 @@ interface Frame {
   /** Size after the turn (before deskew), and after the deskew (before scaling). */
   turned: [number, number];
   deskewed: [number, number];
+  /** Two cards side by side (a document opened flat): read one card at a time. */
+  sideBySide: boolean;
 }
 
 /** Width and height of a rectangle whose bounding box, tilted by `degrees`, is width × height. */
@@ -69,13 +74,14 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
   const [cardWidth, cardHeight] = unrotatedSize(turned.width, turned.height, skew);
+  const sideBySide = cardWidth / cardHeight > 2 && cardWidth / cardHeight <= MAX_TWO_CARDS;
   const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / straight.height;
   const scale = Math.min(MAX_OCR_WIDTH / straight.width, Math.max(1, MIN_OCR_WIDTH / straight.width, tall));
   const levelled = () => {
     const img = fromGrey(straight);
     return scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img;
   };
-  const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [straight.width, straight.height] };
+  const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [straight.width, straight.height], sideBySide };
   // The same geometry without any contrast or lighting change (its texture kept, for forensics).
   const photo = await toGrey(levelled());
   const { width, height } = photo;
@@ -168,7 +174,7 @@ interface PageCues {
 
 async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
-  const reading = readPage(grey);
+  const reading = readPage(grey, { sideBySide: frame.sideBySide });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(grey);
@@ -278,7 +284,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
 }
 
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
-async function withGlareUndone(lines: OcrLine[], deglared: Deglared): Promise<OcrLine[]> {
+async function withGlareUndone(lines: OcrLine[], deglared: Deglared, sideBySide: boolean): Promise<OcrLine[]> {
   const { grey, box } = deglared;
   // Whole lines: the band across the page holding the bright region, with a margin so lines at its edges are not cut.
   const margin = Math.round(grey.height * 0.03);
@@ -286,7 +292,7 @@ async function withGlareUndone(lines: OcrLine[], deglared: Deglared): Promise<Oc
   const bottom = Math.min(grey.height, box[1] + box[3] + margin);
   // Whole rows: the band is a slice of the page's pixels as they are.
   // Read like the page (two halves on two threads when the band is tall).
-  const out = await readPage({ data: grey.data.subarray(top * grey.width, bottom * grey.width), width: grey.width, height: bottom - top });
+  const out = await readPage({ data: grey.data.subarray(top * grey.width, bottom * grey.width), width: grey.width, height: bottom - top }, { sideBySide });
   const shift = (b: Box): Box => [b[0], b[1] + top, b[2], b[3]];
   const inside = (b: Box) => b[1] + b[3] / 2 >= box[1] && b[1] + b[3] / 2 <= box[1] + box[3];
   const again = out.lines
@@ -432,16 +438,19 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   }
   restoreAccents(best.grey, best.lines);
   await rereadBrokenDates(best.grey, best.lines);
-  const first = extractFields(type, best.lines, best.mrz);
+  const portraitBox = best.evidence.portrait?.box;
+  const portraitSide = portraitBox && (portraitBox[0] + portraitBox[2] / 2 < best.grey.width / 2 ? 'left' : 'right');
+  const onDataSide = (on: OcrLine[]) => fieldLines(type, on, portraitSide, best.grey.width);
+  const first = extractFields(type, onDataSide(best.lines), best.mrz);
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;
   // Only when a field in doubt lies across the glare's rows (or one is missing): elsewhere the page reads the same.
   const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
   if (best.deglared && glare && doubtful(type, first, glare) && clock.affords()) {
-    lines = await withGlareUndone(best.lines, best.deglared);
+    lines = await withGlareUndone(best.lines, best.deglared, best.frame.sideBySide);
     await rereadBrokenDates(best.deglared.grey, lines);
-    fields = bestOfEach(first, extractFields(type, lines, best.mrz));
+    fields = bestOfEach(first, extractFields(type, onDataSide(lines), best.mrz));
     secondPage = best.deglared.grey;
   }
   // Each field is read again on the page it was read from.

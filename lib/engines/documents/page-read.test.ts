@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, type OcrLine } from '../ocr';
 import { drawnPage } from './drawn-page';
-import { emptiestRow, joinHalves, readPage } from './page-read';
+import { emptiestRow, gutterColumn, joinHalves, readPage } from './page-read';
 
 afterAll(async () => closeOcrPool());
 
@@ -46,3 +46,34 @@ describe('a page read as two halves on two threads', () => {
     expect(out.text).toMatch(/12\/03\/1981/);
   }, 30_000);
 });
+
+/** Two cards side by side, their rows level with each other and close across the gutter (as an RG opened flat, photographed). */
+const LEFT = ['ASSINATURA DO TITULAR', 'POLEGAR DIREITO', 'CARTEIRA DE IDENTIDADE'];
+const RIGHT = ['LOCAL 27/10/1984', 'CPF 596.321.498-07', 'ORIGEM LV.A27 FLS.199'];
+function twoCards() {
+  return drawnPage(2600, 900, (ctx) => {
+    ctx.font = 'bold 44px sans-serif';
+    LEFT.forEach((t, i) => ctx.fillText(t, 1280 - ctx.measureText(t).width, 200 + i * 220));
+    ctx.fillRect(1296, 40, 8, 820);
+    RIGHT.forEach((t, i) => ctx.fillText(t, 1330, 200 + i * 220));
+  });
+}
+
+describe('two cards side by side', () => {
+  it('cuts down the gutter, not through a line', () => {
+    const cut = gutterColumn(twoCards());
+    expect(cut).toBeGreaterThan(1280);
+    expect(cut).toBeLessThan(1330);
+  });
+
+  it('reads each card on its own: no line runs on from one card into the other', async () => {
+    const out = await readPage(twoCards(), { sideBySide: true });
+    for (const t of [...LEFT, ...RIGHT]) expect(out.lines.some((l) => l.text.includes(t.split(' ').at(-1)!))).toBe(true);
+    const mixed = out.lines.filter((l) => LEFT.some((t) => l.text.includes(t.split(' ')[0]!)) && RIGHT.some((t) => l.text.includes(t.split(' ')[0]!)));
+    expect(mixed).toEqual([]);
+    // Left card first, each line once.
+    expect(out.lines.findIndex((l) => l.text.includes('TITULAR'))).toBeLessThan(out.lines.findIndex((l) => l.text.includes('CPF')));
+    expect(out.lines.filter((l) => l.text.includes('CPF'))).toHaveLength(1);
+  }, 30_000);
+});
+

@@ -36,20 +36,106 @@ const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
  * centre falls on the wrong side).
  */
 export function joinHalves(upper: OcrLine[], lower: OcrLine[], cut: number): OcrOutput {
-  const lines = [...upper.filter((l) => centre(l) < cut), ...lower.filter((l) => centre(l) >= cut)];
+  return asOutput([...upper.filter((l) => centre(l) < cut), ...lower.filter((l) => centre(l) >= cut)]);
+}
+
+/** Lines as one reading: their text in order, confidence weighted by length. */
+function asOutput(lines: OcrLine[]): OcrOutput {
   const weight = (l: OcrLine) => Math.max(1, l.text.length);
   const total = lines.reduce((s, l) => s + weight(l), 0);
   const conf = total ? lines.reduce((s, l) => s + l.conf * weight(l), 0) / total : 0;
   return { text: lines.map((l) => l.text).join('\n'), conf, lines };
 }
 
+/** Half-width, as a share of the page's width, of the band of columns whose ink is summed when looking for the gutter. */
+const GUTTER_BAND = 0.015;
+
+/** Vertical runs of ink longer than this share of the height are a card's edge or a portrait, not letters. */
+const MAX_GLYPH_RUN = 0.12;
+
+/**
+ * The column between two cards lying side by side: the band of columns between 35 % and 65 % of the
+ * width that the least lettering crosses, the one nearest the middle among equals. (A band, not one
+ * column: a single column can fall between two letters of a line. Long vertical runs of ink are not
+ * counted: the cards' edges run down the gutter.)
+ */
+export function gutterColumn(page: Grey): number {
+  const { data, width, height } = page;
+  const ink = new Float64Array(width);
+  const longest = Math.max(8, Math.round(height * MAX_GLYPH_RUN));
+  for (let x = 0; x < width; x++) {
+    let run = 0;
+    for (let y = 0, i = x; y <= height; y++, i += width) {
+      if (y < height && data[i]! < 128) run++;
+      else {
+        if (run > 0 && run <= longest) ink[x]! += run;
+        run = 0;
+      }
+    }
+  }
+  const half = Math.max(1, Math.round(width * GUTTER_BAND));
+  let best = { column: Math.floor(width / 2), ink: Infinity };
+  for (let x = Math.floor(width * 0.35); x < Math.floor(width * 0.65); x++) {
+    let sum = 0;
+    for (let k = Math.max(0, x - half); k <= Math.min(width - 1, x + half); k++) sum += ink[k]!;
+    if (sum < best.ink || (sum === best.ink && Math.abs(x - width / 2) < Math.abs(best.column - width / 2))) best = { column: x, ink: sum };
+  }
+  return best.column;
+}
+
+const crop = (page: Grey, left: number, right: number): Grey => {
+  const width = right - left;
+  const data = new Uint8Array(width * page.height);
+  for (let y = 0; y < page.height; y++) data.set(page.data.subarray(y * page.width + left, y * page.width + right), y * width);
+  return { data, width, height: page.height };
+};
+
+const shifted = (lines: OcrLine[], dx: number): OcrLine[] =>
+  lines.map((l) => ({ ...l, bbox: [l.bbox[0] + dx, l.bbox[1], l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1], w.bbox[2], w.bbox[3]] })) }));
+
+/**
+ * The lines of one side, each cut down to its words whose centre lies on that side of the cut (a line
+ * the overlap let run on into the other card loses the other card's words, which that card's side
+ * reads whole); lines left without a word are dropped.
+ */
+function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): OcrLine[] {
+  return lines.flatMap((l) => {
+    const words = l.words.filter((w) => onSide(w.bbox[0] + w.bbox[2] / 2));
+    if (words.length === l.words.length) return [l];
+    if (!words.length) return [];
+    const x0 = Math.min(...words.map((w) => w.bbox[0]));
+    const y0 = Math.min(...words.map((w) => w.bbox[1]));
+    const x1 = Math.max(...words.map((w) => w.bbox[0] + w.bbox[2]));
+    const y1 = Math.max(...words.map((w) => w.bbox[1] + w.bbox[3]));
+    const conf = words.reduce((sum, w) => sum + w.conf, 0) / words.length;
+    return [{ text: words.map((w) => w.text).join(' '), conf, bbox: [x0, y0, x1 - x0, y1 - y0], words }];
+  });
+}
+
+/**
+ * Two cards side by side (a document opened flat): each side read on its own, so that no line runs on
+ * from one card into the other (read whole, Tesseract joins rows of the two cards that lie level, and
+ * the values under their labels are lost). The cut runs down the gutter; the sides overlap so that a
+ * word crossing the cut lies whole in one of them, and each word is taken from the side holding its
+ * centre. Left side's lines first: a card is read before the next.
+ */
+async function readSideBySide(page: Grey): Promise<OcrOutput> {
+  const cut = gutterColumn(page);
+  const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.width * OVERLAP));
+  const left = Math.max(0, cut - overlap);
+  const read = (g: Grey) => ocrPool().recognize({ image: pgm(g), mode: 'auto' });
+  const [a, b] = await Promise.all([read(crop(page, 0, Math.min(page.width, cut + overlap))), read(crop(page, left, page.width))]);
+  return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(shifted(b.lines, left), (x) => x >= cut)]);
+}
+
 /**
  * A prepared page read by OCR. With two or more workers a tall page is read as two halves side by side:
  * one call at a time then uses both cores (a page reading is the longest step of a document). The cut
  * runs along a gap between lines when there is one, else the halves overlap. The halves' lines come back
- * in the page's pixels.
+ * in the page's pixels. `sideBySide`: the page holds two cards side by side, read one card at a time.
  */
-export async function readPage(page: Grey): Promise<OcrOutput> {
+export async function readPage(page: Grey, { sideBySide = false } = {}): Promise<OcrOutput> {
+  if (sideBySide) return readSideBySide(page);
   if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return ocrPool().recognize({ image: pgm(page), mode: 'auto' });
   const { row: cut, clean } = emptiestRow(page);
   const half = (top: number, bottom: number) => ocrPool().recognize({ image: pgm({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }), mode: 'auto' });
