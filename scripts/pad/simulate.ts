@@ -277,7 +277,9 @@ async function room(w: number, h: number, r: Rng): Promise<Raw> {
 
 /** A device or sheet placed in a room, seen by a camera: its content (already rendered) inside a bezel or margin. */
 async function inRoom(content: Raw, frameW: number, frameH: number, border: { px: number; colour: { r: number; g: number; b: number } }, r: Rng, angle: number): Promise<Raw> {
-  const framed = await sharpOf(content).extend({ top: border.px, bottom: border.px, left: border.px, right: border.px, background: border.colour }).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  // Two pipelines: within one, sharp rotates before it extends, which would leave the bezel unturned.
+  const bordered = await sharpOf(content).extend({ top: border.px, bottom: border.px, left: border.px, right: border.px, background: border.colour }).png().toBuffer();
+  const framed = await sharp(bordered).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
   const meta = await sharp(framed).metadata();
   const bg = await room(frameW, frameH, r);
   const fit = Math.min(1, (frameW * 0.98) / meta.width!, (frameH * 0.98) / meta.height!);
