@@ -28,7 +28,18 @@ export interface Halves {
   data: 'left' | 'right' | 'both';
 }
 
-export const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
+const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
+
+/** The half of the page a box's centre lies in. */
+export const sideOf = (box: Box, width: number): Halves['portrait'] => (box[0] + box[2] / 2 < width / 2 ? 'left' : 'right');
+
+/** The half the words that are dates or a CPF lie in (four in five of them), 'both' when spread; undefined when fewer than two. */
+export function dataHalf(words: { text: string; bbox: Box }[], width: number): Halves['data'] | undefined {
+  const data = words.filter((w) => DATA_TOKEN.test(w.text)).map((w) => sideOf(w.bbox, width));
+  if (data.length < 2) return undefined;
+  const left = data.filter((side) => side === 'left').length / data.length;
+  return left >= 0.8 ? 'left' : left <= 0.2 ? 'right' : 'both';
+}
 
 /**
  * Where the portrait and the holder's data lie across the page (layout geometry, for a document opened
@@ -37,11 +48,8 @@ export const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
  */
 export function halvesOf(words: { text: string; bbox: Box }[], portrait: Box | undefined, width: number): Halves | undefined {
   if (!portrait) return undefined;
-  const mid = width / 2;
-  const data = words.filter((w) => DATA_TOKEN.test(w.text)).map((w) => w.bbox[0] + w.bbox[2] / 2);
-  if (data.length < 2) return undefined;
-  const left = data.filter((x) => x < mid).length / data.length;
-  return { portrait: portrait[0] + portrait[2] / 2 < mid ? 'left' : 'right', data: left >= 0.8 ? 'left' : left <= 0.2 ? 'right' : 'both' };
+  const data = dataHalf(words, width);
+  return data && { portrait: sideOf(portrait, width), data };
 }
 
 export interface Candidate {

@@ -3,7 +3,7 @@ import { intake, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, halvesOf, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { budgetClock } from './budget';
@@ -74,8 +74,9 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
   const [cardWidth, cardHeight] = unrotatedSize(turned.width, turned.height, skew);
-  const sideBySide = cardWidth / cardHeight > 2 && cardWidth / cardHeight <= MAX_TWO_CARDS;
-  const tall = cardWidth / cardHeight > 2 ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / straight.height;
+  const wide = cardWidth / cardHeight > 2;
+  const sideBySide = wide && cardWidth / cardHeight <= MAX_TWO_CARDS;
+  const tall = wide ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / straight.height;
   const scale = Math.min(MAX_OCR_WIDTH / straight.width, Math.max(1, MIN_OCR_WIDTH / straight.width, tall));
   const levelled = () => {
     const img = fromGrey(straight);
@@ -439,7 +440,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   restoreAccents(best.grey, best.lines);
   await rereadBrokenDates(best.grey, best.lines);
   const portraitBox = best.evidence.portrait?.box;
-  const portraitSide = portraitBox && (portraitBox[0] + portraitBox[2] / 2 < best.grey.width / 2 ? 'left' : 'right');
+  const portraitSide = portraitBox && sideOf(portraitBox, best.grey.width);
   const onDataSide = (on: OcrLine[]) => fieldLines(type, on, portraitSide, best.grey.width);
   const first = extractFields(type, onDataSide(best.lines), best.mrz);
   let fields = first;

@@ -76,4 +76,3 @@ describe('two cards side by side', () => {
     expect(out.lines.filter((l) => l.text.includes('CPF'))).toHaveLength(1);
   }, 30_000);
 });
-

@@ -25,8 +25,8 @@ export function emptiestRow(page: Grey): { row: number; clean: boolean } {
   return { row: best.row, clean: best.ink <= width * MAX_CUT_INK };
 }
 
-const moved = (lines: OcrLine[], dy: number): OcrLine[] =>
-  lines.map((l) => ({ ...l, bbox: [l.bbox[0], l.bbox[1] + dy, l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] + dy, w.bbox[2], w.bbox[3]] })) }));
+const moved = (lines: OcrLine[], dx: number, dy: number): OcrLine[] =>
+  lines.map((l) => ({ ...l, bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2], w.bbox[3]] })) }));
 
 const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
 
@@ -90,9 +90,6 @@ const crop = (page: Grey, left: number, right: number): Grey => {
   return { data, width, height: page.height };
 };
 
-const shifted = (lines: OcrLine[], dx: number): OcrLine[] =>
-  lines.map((l) => ({ ...l, bbox: [l.bbox[0] + dx, l.bbox[1], l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1], w.bbox[2], w.bbox[3]] })) }));
-
 /**
  * The lines of one side, each cut down to its words whose centre lies on that side of the cut (a line
  * the overlap let run on into the other card loses the other card's words, which that card's side
@@ -125,7 +122,7 @@ async function readSideBySide(page: Grey): Promise<OcrOutput> {
   const left = Math.max(0, cut - overlap);
   const read = (g: Grey) => ocrPool().recognize({ image: pgm(g), mode: 'auto' });
   const [a, b] = await Promise.all([read(crop(page, 0, Math.min(page.width, cut + overlap))), read(crop(page, left, page.width))]);
-  return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(shifted(b.lines, left), (x) => x >= cut)]);
+  return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]);
 }
 
 /**
@@ -143,10 +140,10 @@ export async function readPage(page: Grey, { sideBySide = false } = {}): Promise
     const [upper, lower] = await Promise.all([half(0, cut), half(cut, page.height)]);
     const weight = (o: OcrOutput) => Math.max(1, o.text.trim().length);
     const conf = (upper.conf * weight(upper) + lower.conf * weight(lower)) / (weight(upper) + weight(lower));
-    return { text: `${upper.text.trimEnd()}\n${lower.text}`, conf, lines: [...upper.lines, ...moved(lower.lines, cut)] };
+    return { text: `${upper.text.trimEnd()}\n${lower.text}`, conf, lines: [...upper.lines, ...moved(lower.lines, 0, cut)] };
   }
   const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.height * OVERLAP));
   const top = Math.max(0, cut - overlap);
   const [upper, lower] = await Promise.all([half(0, Math.min(page.height, cut + overlap)), half(top, page.height)]);
-  return joinHalves(upper.lines, moved(lower.lines, top), cut);
+  return joinHalves(upper.lines, moved(lower.lines, 0, top), cut);
 }
