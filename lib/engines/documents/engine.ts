@@ -11,7 +11,7 @@ import { clahe } from './clahe';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
-import { probeTurns, type Turn } from './orientation';
+import { probeLevelFirst, probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, type Point } from './locate';
@@ -399,7 +399,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
     // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
-    const probed = onEnd ? [] : await probeTurns(base.grey, best.sideways ? [90, 270] : [0, 90, 180, 270]);
+    // Lines lying level but unreadable are most often upside down: level and upside down are probed first, the quarter
+    // turns only when neither of those two stands clearly above the other.
+    const probed = onEnd ? [] : best.sideways ? await probeTurns(base.grey, [90, 270], skews) : await probeLevelFirst(base.grey, skews);
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
     const turns: typeof probed = probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;

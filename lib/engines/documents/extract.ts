@@ -427,13 +427,16 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   // Redundancy: the zone's data fills fields the printed side lacks.
   const has = (k: string) => hasField(out, k);
   const holder = type === 'PASSAPORTE' || type === 'DOCUMENTO_ESTRANGEIRO';
+  // A zone that fails somewhere still vouches for a field whose own check digit passes; unchecked fields (sex,
+  // nationality) only from a valid zone: "RAG" for BRA is what a misread zone gives.
+  const checked = (name: string) => mrz.valid || (mrz.failing !== undefined && !mrz.failing.includes(name));
   const birth = mrzDate(f.birthDate, 'birth');
-  if (birth && !has('dataNascimento')) out.push(field('dataNascimento', birth, at, mrz.valid));
+  if (birth && checked('birthDate') && !has('dataNascimento')) out.push(field('dataNascimento', birth, at, mrz.valid));
   const expiry = mrzDate(f.expirationDate, 'expiry');
-  if (expiry && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
+  if (expiry && checked('expirationDate') && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
   if (f.optional1 && isValidCpf(f.optional1) && !has('cpf')) out.push(field('cpf', f.optional1, at, true));
-  if (sex && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
-  if (f.nationality && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
+  if (sex && mrz.valid && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
+  if (f.nationality && mrz.valid && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
   // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
   if ((holder || mrz.format === 'TD3') && mrz.valid && f.firstName && f.lastName && !has('nome')) {
@@ -446,7 +449,7 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     out.push(field('nome', words.map(spelled).join(' '), at, true));
   }
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
-  if (numberKey && number && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
+  if (numberKey && number && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
 }
 
 /**

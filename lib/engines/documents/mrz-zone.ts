@@ -61,7 +61,9 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
   const fromLines = await rereadMrz(page, lines);
-  const found = fromLines?.valid || !fromBand ? fromLines : fromBand;
+  // Neither validates: the one with fewer failing check digits (the band's reading is kept on a tie).
+  const failing = (r: MrzRead) => r.failing?.length ?? Infinity;
+  const found = fromLines?.valid || !fromBand ? fromLines : fromLines && failing(fromLines) < failing(fromBand) ? fromLines : fromBand;
   // A zone seen but not validated on a page with glare: its band read again where the glare was undone
   // (glare washes the letters of one stretch of a line out, and the check digits then fail).
   if (found && !found.valid && glareUndone) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mrzDocumentType, readMrz } from './mrz';
+import { extractFields } from './extract';
+import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks } from './mrz-layout';
 
 /** ICAO 9303 Parts 4-7 example zones. */
@@ -119,5 +120,32 @@ describe('mrzDocumentType', () => {
     const foreign = [l1.replace('IDBRA', 'IDUTO'), ...bra.slice(1)];
     expect(mrzDocumentType(readMrz(foreign)!)).toBe('DOCUMENTO_ESTRANGEIRO');
     expect(mrzDocumentType(readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!)).toBeUndefined();
+  });
+});
+
+describe('a zone that does not validate', () => {
+  // The session-43 passport: a birth date's 0 read as 8 (a digit for a digit is never repaired), the rest right.
+  const misread = ['P<BRACARVALHO<<CARLOS<MONTEIRO<<<<<<<<<<<<<<', 'DX216160<0BRA6185077M3304190<<<<<<<<<<<<<<06'];
+
+  it('names the checks that still fail', () => {
+    const r = readMrz(misread)!;
+    expect(r.valid).toBe(false);
+    expect(r.failing).toEqual(['birthDate', 'composite']);
+  });
+
+  it('gives no date for a month or day that does not exist', () => {
+    expect(mrzDate('185077', 'birth')).toBeUndefined();
+    expect(mrzDate('610231', 'birth')).toBeUndefined();
+    expect(mrzDate('610507', 'birth')).toBe('1961-05-07');
+  });
+
+  it('fills the printed side only with fields whose own check digit passes', () => {
+    const fields = Object.fromEntries(extractFields('PASSAPORTE', [], readMrz(misread)).map((f) => [f.key, f.value]));
+    expect(fields.validade).toBe('2033-04-19');
+    expect(fields.numeroPassaporte).toBe('DX216160');
+    // The failing birth date, and sex and nationality (no check digit of their own), are left to the printed side.
+    expect(fields.dataNascimento).toBeUndefined();
+    expect(fields.sexo).toBeUndefined();
+    expect(fields.nacionalidade).toBeUndefined();
   });
 });

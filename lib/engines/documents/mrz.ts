@@ -14,6 +14,8 @@ export interface MrzRead {
   repaired: boolean;
   lines: string[];
   fields: Record<string, string | null>;
+  /** Checked fields whose check digit still fails ('composite' for the overall one): an invalid zone's other fields may still be right. */
+  failing?: string[];
   /** Where the zone is in the image that was read, when known. */
   bbox?: [number, number, number, number];
   conf?: number;
@@ -64,7 +66,7 @@ export function readMrz(lines: string[]): MrzRead | undefined {
     const bad = failingChecks(format, r.lines).length + (plausible(format, r.lines) ? 0 : 1);
     if (bad < bestBad) {
       bestBad = bad;
-      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines) };
+      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines), failing: failingChecks(format, r.lines) };
     }
     if (bad === 0) break;
   }
@@ -137,5 +139,8 @@ export function mrzDate(yymmdd: string | null | undefined, kind: 'birth' | 'expi
   const yy = Number(yymmdd.slice(0, 2));
   const now = new Date().getUTCFullYear() % 100;
   const century = kind === 'birth' ? (yy > now ? 1900 : 2000) : 2000;
-  return `${century + yy}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
+  const iso = `${century + yy}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
+  // Month 50 or 31 February is a misread, not a date.
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : undefined;
 }
