@@ -227,8 +227,13 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
   // A row of columns read as one line ("25/02/2014 C 26/03/2034"): a category standing in a column of its own (wide
   // gaps on both sides), printed as large as the page's dates. Only when there is exactly one such word.
-  const height = valueHeight(kept.flatMap((l) => l.words), /\d{2}\/\d{2}\/\d{4}/);
-  if (!height) return;
+  // The values' letter height from the dates, or from the names' capitals when those are smaller: a photo's date words
+  // can come back twice as tall as their digits (a label's specks joined to them), and the category beside them then
+  // looked too small to be a value.
+  const words = kept.flatMap((l) => l.words);
+  const heights = [valueHeight(words, /\d{2}\/\d{2}\/\d{4}/), median(words.filter((w) => /^[A-ZÀ-Ý]{4,}$/.test(w.text) && w.conf >= 80).map((w) => w.bbox[3]))].filter((h) => h > 0);
+  if (!heights.length) return;
+  const height = Math.min(...heights);
   const standing = kept.flatMap((l) => {
     const words = [...l.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
     return words.filter((w, i) => {

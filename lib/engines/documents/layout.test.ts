@@ -355,6 +355,19 @@ describe('values whose labels were not read', () => {
     fillCnhCategory('CNH_FRENTE', [prose], none);
     expect(none).toEqual([]);
   });
+  it('measures a standing category against the names’ capitals when the dates’ word boxes came back twice as tall', () => {
+    // The session-43 opened CNH: date boxes 28–35 px, names and the category "AB" 16–19 px, all printed at one size.
+    const lines = [
+      placed([['CAMILA', 511, 427, 97, 19], ['VIEIRA', 620, 427, 90, 19], ['MENDES', 720, 427, 98, 19]]),
+      placed([['13/04/1997', 822, 537, 122, 32]]),
+      placed([['JOSÉ', 520, 619, 60, 16], ['DA', 585, 619, 20, 16], ['MOREIRA', 608, 619, 93, 16], ['AB', 1174, 633, 29, 17]]),
+      placed([['ANDRADE', 584, 649, 98, 16]]),
+      placed([['12/01/2026', 802, 724, 121, 30], ['18/05/2016', 995, 727, 120, 35]]),
+    ];
+    const out: OcrField[] = [];
+    fillCnhCategory('CNH_ABERTA', lines, out);
+    expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
+  });
   it('takes the CIN front’s and the CPF’s first name-like line as the holder, and no parents', () => {
     const lines = [line('REPÚBLICA FEDERATIVA DO BRASIL', 0), line('CARTEIRA DE IDENTIDADE', 30), line('HEITOR COSTA DOS MARTINS', 100), line('ANA SOUZA', 190)];
     for (const type of ['CIN_FRENTE', 'CPF'] as const) {

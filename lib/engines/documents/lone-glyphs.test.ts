@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ocrPool } from '../ocr';
 import { pgm, toGrey, type Grey } from './box';
-import { loneGlyphGroups, readBeside, readLoneValues } from './lone-glyphs';
+import { inkHeight, loneGlyphGroups, readBeside, readLoneValues } from './lone-glyphs';
 import { CNH_CATEGORY } from './normalize';
 
 /** A white page with words drawn where given (Liberation Sans, the size of a printed value). */
@@ -72,5 +72,23 @@ describe('short values standing alone', () => {
     const two = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: date.bbox }];
     await readLoneValues(p, unlabelled, two, [category]);
     expect(two.some((f) => f.key === 'categoria')).toBe(false);
+  });
+
+  it('measures the values’ letter height as ink in the dates’ words, not by their boxes, and finds a lone category by it', async () => {
+    const p = await page([
+      { text: 'CARTEIRA NACIONAL', x: 60, y: 80 },
+      { text: '12/05/1990', x: 60, y: 200 },
+      { text: 'B', x: 900, y: 200 },
+    ]);
+    const lines = (await ocrPool().recognize({ image: pgm(p), mode: 'auto' })).lines.filter((l) => !/^[A-E]$/.test(l.text.trim()));
+    const date = lines.flatMap((l) => l.words).find((w) => w.text === '12/05/1990')!;
+    // A photo's date box twice as tall as its digits (a label's specks joined to it): the ink is still the digits' height.
+    const tall: [number, number, number, number] = [date.bbox[0], date.bbox[1] - date.bbox[3], date.bbox[2], date.bbox[3] * 2];
+    expect(inkHeight(p, [tall])).toBeGreaterThanOrEqual(date.bbox[3] * 0.8);
+    expect(inkHeight(p, [tall])).toBeLessThanOrEqual(date.bbox[3] * 1.1);
+    const category = { key: 'categoria', letters: 'ABCDE', valid: CNH_CATEGORY, notUnder: ['OBSERVAC'] };
+    const fields = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: tall }];
+    await readLoneValues(p, lines, fields, [category]);
+    expect(fields.find((f) => f.key === 'categoria')?.value).toBe('B');
   });
 });

@@ -60,6 +60,27 @@ function blobs(page: Grey, height: number): Box[] {
   return out;
 }
 
+/**
+ * The height of the printed digits inside the given boxes (the dates' words), as ink: word boxes of a photo are often
+ * half as tall again as their letters (a slash, noise, a residual tilt), so a lone letter as tall as the dates' digits
+ * measured against their boxes looked too small to be one. Undefined when no box holds ink of a letter's size.
+ */
+export function inkHeight(page: Grey, boxes: Box[]): number | undefined {
+  const heights: number[] = [];
+  for (const [bx, by, bw, bh] of boxes) {
+    const x = Math.max(0, Math.round(bx));
+    const y = Math.max(0, Math.round(by));
+    const w = Math.min(page.width - x, Math.round(bw));
+    const h = Math.min(page.height - y, Math.round(bh));
+    if (w < 4 || h < 4) continue;
+    const data = Buffer.alloc(w * h);
+    for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
+    heights.push(...blobs({ data, width: w, height: h }, h).filter((b) => b[3] >= h * 0.3).map((b) => b[3]));
+  }
+  if (heights.length < 3) return undefined;
+  return heights.sort((a, b) => a - b)[Math.floor(heights.length / 2)];
+}
+
 const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * by, h + 2 * by];
 
@@ -143,7 +164,7 @@ export async function readBeside(page: Grey, region: Box, context: { box: Box; t
 function counted(read: { text: string; conf: number } | undefined, glyphs: number): { text: string; conf: number } | undefined {
   if (!read) return undefined;
   if (read.text.length === glyphs) return read;
-  const single = read.text.replace(/(.)\1+/g, '$1');
+  const single = read.text.toUpperCase().replace(/(.)\1+/g, '$1');
   return single.length === glyphs ? { ...read, text: single } : undefined;
 }
 
@@ -158,12 +179,17 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   const missing = specs.filter((s) => !fields.some((f) => f.key === s.key));
   const height = datesHeight(fields);
   if (!missing.length || !height) return;
-  // A word of capitals as tall as the values, read surely: what the lone value is read beside.
-  const context = lines.flatMap((l) => l.words).find((w) => /^[A-Z]{4,}$/.test(w.text) && w.conf >= 90 && w.bbox[3] >= height * 0.8 && w.bbox[3] <= height * 1.3);
-  if (!context) return;
   // Codes printed under some labels look the same (the CNH's restriction codes under OBSERVAÇÕES): not these.
   const below = (label: string) => lines.filter((l) => fold(l.text).includes(label)).map((l) => [l.bbox[0] - l.bbox[3] * 4, l.bbox[1], l.bbox[2] + l.bbox[3] * 8, l.bbox[3] * 5] as Box);
-  const groups = loneGlyphGroups(page, lines, height);
+  // The values' letter height: as ink in the dates' words when it can be measured (their boxes run taller than their digits).
+  const glyph = inkHeight(page, fields.filter((f) => /^\d{4}-\d{2}-\d{2}$/.test(f.value)).map((f) => f.bbox)) ?? height;
+  // A word of capitals as tall as the values, read surely: what the lone value is read beside. Its box is measured
+  // against the dates' ink or against the dates' boxes: a photo's word boxes run tall for names as for dates, or not.
+  const sized = (h: number, ref: number, over: number) => h >= ref * 0.8 && h <= ref * over;
+  const sure = lines.flatMap((l) => l.words).filter((w) => /^[A-Z]{4,}$/.test(w.text) && w.conf >= 90);
+  const context = sure.find((w) => sized(w.bbox[3], height, 1.3)) ?? sure.find((w) => sized(w.bbox[3], glyph, 1.4));
+  if (!context) return;
+  const groups = loneGlyphGroups(page, lines, glyph);
   if (!groups.length) return;
   const letters = [...new Set(missing.map((s) => s.letters).join(''))].join('');
   const beside = { box: context.bbox, text: context.text };
