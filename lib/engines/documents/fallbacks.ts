@@ -202,6 +202,16 @@ function valueHeight(words: OcrWord[], value: RegExp): number {
   return median(words.filter((w) => value.test(w.text)).map((w) => w.bbox[3]));
 }
 
+/**
+ * The values' letter height from the words shaped like `value`, or from the names' capitals when those are smaller: a
+ * photo's date words can come back twice as tall as their digits (a label's specks joined to them), and a short value
+ * beside them then looked too small to be one. 0 for none.
+ */
+function valuesHeight(words: OcrWord[], value: RegExp): number {
+  const heights = [valueHeight(words, value), median(words.filter((w) => /^[A-ZÀ-Ý]{4,}$/.test(w.text) && w.conf >= 80).map((w) => w.bbox[3]))].filter((h) => h > 0);
+  return heights.length ? Math.min(...heights) : 0;
+}
+
 /** Printed about as large as the values (a label prints smaller, a heading or a speck's blob larger). */
 const sizedLike = (w: OcrWord, height: number) => w.bbox[3] >= height * 0.6 && w.bbox[3] <= height * 1.6;
 
@@ -227,13 +237,8 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   }
   // A row of columns read as one line ("25/02/2014 C 26/03/2034"): a category standing in a column of its own (wide
   // gaps on both sides), printed as large as the page's dates. Only when there is exactly one such word.
-  // The values' letter height from the dates, or from the names' capitals when those are smaller: a photo's date words
-  // can come back twice as tall as their digits (a label's specks joined to them), and the category beside them then
-  // looked too small to be a value.
-  const words = kept.flatMap((l) => l.words);
-  const heights = [valueHeight(words, /\d{2}\/\d{2}\/\d{4}/), median(words.filter((w) => /^[A-ZÀ-Ý]{4,}$/.test(w.text) && w.conf >= 80).map((w) => w.bbox[3]))].filter((h) => h > 0);
-  if (!heights.length) return;
-  const height = Math.min(...heights);
+  const height = valuesHeight(kept.flatMap((l) => l.words), /\d{2}\/\d{2}\/\d{4}/);
+  if (!height) return;
   const standing = kept.flatMap((l) => {
     const words = [...l.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
     return words.filter((w, i) => {
@@ -255,7 +260,7 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
 export function fillCinShortValues(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if (type !== 'CIN_FRENTE') return;
   const words = lines.flatMap((l) => l.words);
-  const height = valueHeight(words, /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
+  const height = valuesHeight(words, /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/);
   if (!height) return;
   const only = (test: RegExp, sized: (w: OcrWord) => boolean) => {
     const found = words.filter((w) => test.test(w.text.trim()) && sized(w) && w.conf >= 60);

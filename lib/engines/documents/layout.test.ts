@@ -368,6 +368,16 @@ describe('values whose labels were not read', () => {
     fillCnhCategory('CNH_ABERTA', lines, out);
     expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
   });
+  it('finds the CIN front’s lone sex against the names’ capitals when the dates’ word boxes came back twice as tall', () => {
+    const lines = [
+      placed([['HEITOR', 300, 200, 90, 18], ['COSTA', 400, 200, 80, 18], ['MARTINS', 490, 200, 110, 18]]),
+      placed([['12/05/1990', 300, 300, 130, 36], ['M', 700, 305, 14, 18]]),
+      placed([['BRA', 300, 400, 50, 18], ['123.456.789-09', 500, 400, 180, 34]]),
+    ];
+    const out: OcrField[] = [];
+    fillCinShortValues('CIN_FRENTE', lines, out);
+    expect(out.map((f) => [f.key, f.value])).toEqual([['sexo', 'M'], ['nacionalidade', 'BRA']]);
+  });
   it('takes the CIN front’s and the CPF’s first name-like line as the holder, and no parents', () => {
     const lines = [line('REPÚBLICA FEDERATIVA DO BRASIL', 0), line('CARTEIRA DE IDENTIDADE', 30), line('HEITOR COSTA DOS MARTINS', 100), line('ANA SOUZA', 190)];
     for (const type of ['CIN_FRENTE', 'CPF'] as const) {
