@@ -17,4 +17,14 @@ export function surviveDatabaseOutages(): void {
     getLogger().fatal({ err: reason }, 'unhandled promise rejection');
     process.exit(1);
   });
+  // A connection's 'error' event with no listener (a library's own client, checked out when the server went) is
+  // thrown as an exception: the same outage, survived the same way. Anything else ends the process as Node.js would.
+  process.on('uncaughtException', (err) => {
+    if (isConnectionLost(err)) {
+      getLogger().warn({ err }, 'database connection lost; carrying on');
+      return;
+    }
+    getLogger().fatal({ err }, 'uncaught exception');
+    process.exit(1);
+  });
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import { openEmbedded, type EmbeddedHandle } from './embedded';
+import { leakProofPool } from './pool';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** What a transaction callback receives; queries inside a transaction must use it, never the pool. */
@@ -35,9 +36,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     embedded = await openEmbedded({ dataDir: options.dataDir, socketDir: options.socketDir });
     connection = { host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres' };
   }
-  const pool = new pg.Pool({ ...connection, max: options.poolMax, idleTimeoutMillis: 30_000 });
+  const pool = leakProofPool({ ...connection, max: options.poolMax, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // So does a checked-out one (a transaction waiting between statements): without a listener its 'error' would be thrown.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return {
     kind: options.url ? 'postgres' : 'pglite',
