@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { messages, type Locale } from '@/lib/platform/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
+import { useHydrated } from './use-hydrated';
 
 /** MFA with both a phone and an e-mail: the person picks where the code goes. */
 export function ChooseChannelStep({ requestId, locale, channels }: { requestId: string; locale: Locale; channels: { channel: 'sms' | 'email'; destination: string }[] }) {
   const t = messages[locale];
   const router = useRouter();
   const [channel, setChannel] = useState(channels[0]?.channel ?? 'sms');
+  const hydrated = useHydrated();
   const send = useMutation({ mutationFn: () => beginFlow(requestId, { consent: false, channel, lang: locale }), onSuccess: () => router.refresh() });
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm">
@@ -42,7 +44,7 @@ export function ChooseChannelStep({ requestId, locale, channels }: { requestId: 
         <p role="alert" className="mb-2 min-h-[1.5rem] text-sm font-medium text-rose-700">
           {send.isError ? t.code.error : ''}
         </p>
-        <Button type="submit" disabled={send.isPending}>
+        <Button type="submit" disabled={!hydrated || send.isPending}>
           {t.choose.send}
         </Button>
       </form>

@@ -7,6 +7,7 @@ import { messages, type Locale } from '@/lib/platform/i18n';
 import { FlowError, resendFlow, verifyFlow } from './api';
 import { Button } from './Button';
 import { useCodeStore } from './code-store';
+import { useHydrated } from './use-hydrated';
 
 function useSecondsUntil(at: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -33,6 +34,7 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
   const { code, attemptsLeft, resendAt, resendsLeft, notice, setCode, init, wrong, resent, notify } = useCodeStore();
   useEffect(() => init({ attemptsLeft: props.attemptsLeft, retryAfter: props.retryAfter, resendsLeft: props.resendsLeft }), [init, props.attemptsLeft, props.retryAfter, props.resendsLeft]);
   const wait = useSecondsUntil(resendAt);
+  const hydrated = useHydrated();
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyFlow(requestId, value),
@@ -91,6 +93,7 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
           pattern="[0-9]*"
           maxLength={6}
           autoFocus
+          readOnly={!hydrated}
           value={code}
           aria-describedby={`${hintId} ${noticeId}`}
           aria-invalid={notice?.kind === 'error' || undefined}
@@ -106,7 +109,7 @@ export function CodeStep(props: { requestId: string; locale: Locale; destination
         <p id={noticeId} role={notice?.kind === 'error' ? 'alert' : 'status'} className={`mb-3 min-h-[1.5rem] text-sm font-medium ${notice?.kind === 'error' ? 'text-rose-700' : 'text-emerald-800'}`}>
           {notice?.text ?? ''}
         </p>
-        <Button type="submit" disabled={verify.isPending}>
+        <Button type="submit" disabled={!hydrated || verify.isPending}>
           {t.code.submit}
         </Button>
       </form>

@@ -7,6 +7,7 @@ import { messages, type Locale } from '@/lib/platform/i18n';
 import { beginFlow } from './api';
 import { Button } from './Button';
 import { usePageCopy } from './page-copy';
+import { useHydrated } from './use-hydrated';
 
 /** What will happen, which data is used, LGPD consent. */
 export function IntroStep({ requestId, locale, kind, integratorName, singleChannel }: { requestId: string; locale: Locale; kind: 'validation' | 'mfa' | 'fraud' | 'liveness'; integratorName: string; singleChannel: 'sms' | 'email' | undefined }) {
@@ -17,6 +18,7 @@ export function IntroStep({ requestId, locale, kind, integratorName, singleChann
   const errorId = useId();
   const [consent, setConsent] = useState(false);
   const [showError, setShowError] = useState(false);
+  const hydrated = useHydrated();
   const start = useMutation({
     mutationFn: () => beginFlow(requestId, { consent: true, channel: singleChannel, lang: locale }),
     onSuccess: () => router.refresh(),
@@ -43,6 +45,7 @@ export function IntroStep({ requestId, locale, kind, integratorName, singleChann
             id={consentId}
             type="checkbox"
             checked={consent}
+            disabled={!hydrated}
             onChange={(e) => {
               setConsent(e.target.checked);
               setShowError(false);
@@ -58,7 +61,7 @@ export function IntroStep({ requestId, locale, kind, integratorName, singleChann
         <p id={errorId} role="alert" className="mb-3 min-h-[1.5rem] text-sm font-medium text-rose-700">
           {showError ? t.intro.consentRequired : start.isError ? t.code.error : ''}
         </p>
-        <Button type="submit" disabled={start.isPending}>
+        <Button type="submit" disabled={!hydrated || start.isPending}>
           {t.intro.start}
         </Button>
       </form>
