@@ -10,6 +10,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   workers: 1,
+  // On CI one retry: a test that passes the second time is reported as flaky (named in the list), not as a failure that
+  // stops everything landing. Locally none, so a flake is seen at once.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   // Fake-camera videos and document files for the capture steps.
   globalSetup: './e2e/global-setup.ts',

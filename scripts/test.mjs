@@ -40,6 +40,7 @@ const deps = depsStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 
 let failed = unit.failed + e2e.failed + deps.failed;
 if (failed === 0 && (unitStatus !== 0 || e2eStatus !== 0)) failed = 1; // a non-zero exit always counts
 // The names of what failed, just above the summary, so the tail of a CI log says which tests and why.
+const flaky = [];
 function failures() {
   const lines = [];
   const short = (m) => String(m ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
@@ -54,7 +55,12 @@ function failures() {
   try {
     const r = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
     const walk = (suite) => {
-      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'unexpected') lines.push(`${spec.file} › ${spec.title} [${t.projectName}]: ${short(t.results?.at(-1)?.error?.message)}`);
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') lines.push(`${spec.file} › ${spec.title} [${t.projectName}]: ${short(t.results?.at(-1)?.error?.message)}`);
+          // Passed on its retry (CI only): counted as passed, named here so a flake is not forgotten.
+          if (t.status === 'flaky') flaky.push(`${spec.file} › ${spec.title} [${t.projectName}]: ${short(t.results?.[0]?.error?.message)}`);
+        }
       for (const s of suite.suites ?? []) walk(s);
     };
     for (const s of r.suites ?? []) walk(s);
@@ -62,6 +68,7 @@ function failures() {
   return lines;
 }
 const failedNames = failures();
+if (flaky.length) console.log(`\nflaky (passed on retry):\n${flaky.map((l) => `  ~ ${l}`).join('\n')}`);
 if (failedNames.length) console.log(`\nfailed:\n${failedNames.map((l) => `  ✗ ${l}`).join('\n')}`);
 const summary = `${unit.passed + e2e.passed + deps.passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(out, 'summary.txt'), `${summary}\n`);

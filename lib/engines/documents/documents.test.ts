@@ -210,13 +210,13 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
     resetConfig();
     const sample = await generate('RG_FRENTE', 21, 'clean');
     const body = { image: b64(sample.image) };
-    let worstHealth = 0;
+    const healthMs: number[] = [];
     let done = false;
     const probe = (async () => {
       while (!done) {
         const t = performance.now();
         await call(healthz, '/healthz');
-        worstHealth = Math.max(worstHealth, performance.now() - t);
+        healthMs.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -228,7 +228,11 @@ describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on
       expect(r.data.typeRecognized).toBe('RG_FRENTE');
       expect(r.data.fields.find((f: OcrField) => f.key === 'cpf')?.value).toBe(sample.truth.fields.cpf);
     }
-    expect(worstHealth).toBeLessThan(100);
+    // One OCR read on the event loop would hold it for a second or more. The bound leaves room for a CI host whose two
+    // cores are shared with the OCR workers and another test file (one probe took 129 ms there); the median shows the loop is free.
+    healthMs.sort((a, b) => a - b);
+    expect(healthMs.at(-1)).toBeLessThan(400);
+    expect(healthMs[Math.floor(healthMs.length / 2)]).toBeLessThan(50);
     delete process.env.ANALYSIS_QUEUE_TIMEOUT_MS;
     resetConfig();
   }, 180_000);
