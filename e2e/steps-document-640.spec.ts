@@ -8,7 +8,7 @@ test.use({ launchOptions: fakeCamera(E2E_MEDIA.document640Video) });
 test.beforeAll(async () => useApp());
 test.setTimeout(120_000);
 
-test('document by a 640×480 webcam: the guide goes green, and the server takes that picture at the first try and reads it', async ({ page, request }, info) => {
+test('document by a 640×480 webcam: the guide goes green, and the server takes that picture at the first try and reads it', { tag: '@one-viewport' }, async ({ page, request }, info) => {
   const auth = await bearer(request);
   const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/fraud', { headers: auth, data: { appRedirect: `${APP}/verified` } })).json();
   await page.goto(requestProcessUrl);
@@ -29,7 +29,7 @@ test('document by a 640×480 webcam: the guide goes green, and the server takes 
   expect(result.fraudResponse.extractResult.ocr.typeRecognized).toBe('CNH_FRENTE');
 });
 
-test('after the server could not read a side, the guide asks for a bigger card before it goes green', async ({ page, request }) => {
+test('after the server could not read a side, the guide asks for a bigger card before it goes green', { tag: '@one-viewport' }, async ({ page, request }) => {
   const auth = await bearer(request);
   const { requestProcessUrl } = await (await request.post('/services/api/v1/steps/fraud', { headers: auth, data: { appRedirect: `${APP}/verified` } })).json();
   await page.goto(requestProcessUrl);

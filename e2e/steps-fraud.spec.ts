@@ -103,7 +103,7 @@ test('offline while sending: said so (not "slow"), the photos kept, sent by them
   expect(result.status).toBe('APPROVED');
 });
 
-test('fraud step: attempts run out and the process is rejected; an oversized file is refused before upload', async ({ page, request }, info) => {
+test('fraud step: attempts run out and the process is rejected; an oversized file is refused before upload', { tag: '@one-viewport' }, async ({ page, request }, info) => {
   const { requestProcessUrl, requestId } = await start(request);
   await page.goto(requestProcessUrl);
   await consent(page);
@@ -123,7 +123,7 @@ test('fraud step: attempts run out and the process is rejected; an oversized fil
   expect(result.status).toBe('REJECTED');
 });
 
-test('desktop to phone: the desktop shows a QR code and link, follows the phone live (opened, camera open), the phone finishes, the desktop finishes too', async ({ browser, request }, info) => {
+test('desktop to phone: the desktop shows a QR code and link, follows the phone live (opened, camera open), the phone finishes, the desktop finishes too', { tag: '@one-viewport' }, async ({ browser, request }, info) => {
   const { requestProcessUrl, requestId } = await start(request);
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'pt-BR' });
   const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });

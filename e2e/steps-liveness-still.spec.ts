@@ -8,7 +8,7 @@ test.use({ launchOptions: fakeCamera(E2E_MEDIA.stillFaceVideo) });
 test.beforeAll(async () => useApp());
 test.setTimeout(120_000);
 
-test('liveness step: a still photo in front of the camera is refused with guidance, and the person may try again', async ({ page, request }, info) => {
+test('liveness step: a still photo in front of the camera is refused with guidance, and the person may try again', { tag: '@one-viewport' }, async ({ page, request }, info) => {
   const auth = await bearer(request);
   const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/liveness', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/verified` } })).json();
   await page.goto(requestProcessUrl);

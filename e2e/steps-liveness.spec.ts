@@ -76,7 +76,7 @@ test('liveness step: tips, an instruction at once, progress, the movement record
   await hook.close();
 });
 
-test('liveness step offline while sending: said so, the recording kept, sent by itself when the connection is back', async ({ page, request, context }) => {
+test('liveness step offline while sending: said so, the recording kept, sent by itself when the connection is back', { tag: '@one-viewport' }, async ({ page, request, context }) => {
   const auth = await bearer(request);
   const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/liveness', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/verified` } })).json();
   await page.goto(requestProcessUrl);

@@ -76,7 +76,7 @@ test('SMS validation: intro, wrong then right code, back to the app with a valid
   await other.close();
 });
 
-test('five wrong codes reject the process and the person returns with status REJECTED', async ({ page, request }) => {
+test('five wrong codes reject the process and the person returns with status REJECTED', { tag: '@one-viewport' }, async ({ page, request }) => {
   const auth = await bearer(request);
   const phone = uniquePhone();
   const { requestProcessUrl, requestId } = await (await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/back`, cellphone: phone, useIntroPage: false } })).json();
@@ -112,7 +112,7 @@ test('without a success page the person goes straight back to the app; English v
   await expect(page).toHaveURL(new RegExp(`^${APP}/fast\\?requestId=.*&status=APPROVED`));
 });
 
-test('expired, canceled and invalid links show their own pages', async ({ page, request }) => {
+test('expired, canceled and invalid links show their own pages', { tag: '@one-viewport' }, async ({ page, request }) => {
   const auth = await bearer(request);
   const start = async () => (await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/x`, cellphone: uniquePhone() } })).json();
   const expiring = await start();
@@ -140,7 +140,7 @@ test('expired, canceled and invalid links show their own pages', async ({ page, 
   await expectAccessible(page);
 });
 
-test('resend: the cooldown is shown, then a new code arrives and works', async ({ page, request }) => {
+test('resend: the cooldown is shown, then a new code arrives and works', { tag: '@one-viewport' }, async ({ page, request }) => {
   const auth = await bearer(request);
   const phone = uniquePhone();
   const { requestProcessUrl } = await (await request.post('/services/api/v1/steps/validation', { headers: auth, data: { cpf: '52998224725', appRedirect: `${APP}/r`, cellphone: phone, useIntroPage: false } })).json();
