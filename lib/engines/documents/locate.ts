@@ -17,10 +17,18 @@ const WORK_WIDTH = 360;
  */
 export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
-  const scale = (await sharp(png).metadata()).width! / w;
-  const surface = floodFromBorder(data, w, h);
+  const scale = (await sharp(png).metadata()).width! / info.width;
+  // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
+  // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
+  for (const edge of EDGES) {
+    const quad = outlineAt(data, info.width, info.height, scale, edge);
+    if (quad) return quad;
+  }
+  return undefined;
+}
+
+function outlineAt(data: Buffer, w: number, h: number, scale: number, edgeStep: number): Quad | undefined {
+  const surface = floodFromBorder(data, w, h, edgeStep);
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const region = largestRegion(mask, w, h);
@@ -43,29 +51,124 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   return quad;
 }
 
+/**
+ * Where a document lies that the photo's edge cuts (a card held too close, an RG opened wider than the frame):
+ * its visible part's box in the photo, or undefined. `locateDocument` floods the surface from every border
+ * pixel, so where the card itself touches the border the flood runs over it and nothing is left. Here the
+ * flood starts only from border pixels of the surface's colour (the border's median colour), and the
+ * card's own border pixels are walls. The visible part must be a box it nearly fills, of 25–97 % of the
+ * photo, cut by the left or right edge and by neither the top nor the bottom (a card clear of the edges is
+ * `locateDocument`'s case).
+ */
+export async function visibleDocument(png: Buffer): Promise<{ box: [number, number, number, number]; shape: number } | undefined> {
+  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const scale = (await sharp(png).metadata()).width! / w;
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  const median = (k: number) => border.map((i) => data[i * 3 + k]!).sort((a, b) => a - b)[border.length >> 1]!;
+  const surface = [median(0), median(1), median(2)];
+  const ofSurface = (i: number) => Math.abs(data[i * 3]! - surface[0]!) + Math.abs(data[i * 3 + 1]! - surface[1]!) + Math.abs(data[i * 3 + 2]! - surface[2]!) <= SURFACE_TOLERANCE;
+  const seeds = border.filter(ofSurface);
+  // The surface must be much of the border; else the border is mostly card (or clutter) and its median says nothing.
+  if (seeds.length < border.length * 0.3) return undefined;
+  // The border's other pixels are walls: the edge test skips the outermost pixels, and along them the flood would
+  // otherwise run from the surface onto the card.
+  const walls = new Uint8Array(w * h);
+  for (const i of border) if (!ofSurface(i)) walls[i] = 1;
+  for (const edge of EDGES) {
+    const found = visiblePart(data, w, h, scale, seeds, walls, edge);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function visiblePart(data: Buffer, w: number, h: number, scale: number, seeds: number[], walls: Uint8Array, edgeStep: number): { box: [number, number, number, number]; shape: number } | undefined {
+  const flooded = flood(data, w, h, seeds, walls, edgeStep);
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) mask[i] = flooded[i] ? 0 : 1;
+  const region = largestRegion(mask, w, h);
+  if (!region) return undefined;
+  let [x0, y0, x1, y1] = [w, h, -1, -1];
+  for (const i of region.pixels) {
+    const x = i % w;
+    const y = (i / w) | 0;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const area = (x1 - x0 + 1) * (y1 - y0 + 1);
+  // Cut at the sides only: its height is whole, so its shape is at most the document's (a card cut at the top or
+  // bottom would look wider than it is, and a single card could pass for two side by side).
+  const cutAtSide = (x0 === 0 || x1 === w - 1) && y0 > 0 && y1 < h - 1;
+  if (!cutAtSide || area < w * h * 0.25 || area > w * h * 0.97) return undefined;
+  // A tilted card fills its upright box poorly: it must fill the box turned to its own tilt.
+  const fitted = tiltedBox(region.pixels, w);
+  if (region.size / fitted.area < 0.85) return undefined;
+  return { box: [Math.round(x0 * scale), Math.round(y0 * scale), Math.round((x1 - x0 + 1) * scale), Math.round((y1 - y0 + 1) * scale)], shape: fitted.width / fitted.height };
+}
+
+/** The smallest box around a region among tilts of up to ±20° (1° steps): its area, width and height in pixels. */
+function tiltedBox(pixels: number[], w: number): { area: number; width: number; height: number } {
+  let best = { area: Infinity, width: 0, height: 0 };
+  for (let degrees = -20; degrees <= 20; degrees++) {
+    const c = Math.cos((degrees * Math.PI) / 180);
+    const s = Math.sin((degrees * Math.PI) / 180);
+    let [u0, v0, u1, v1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of pixels) {
+      const x = i % w;
+      const y = (i / w) | 0;
+      const u = x * c + y * s;
+      const v = y * c - x * s;
+      if (u < u0) u0 = u;
+      if (u > u1) u1 = u;
+      if (v < v0) v0 = v;
+      if (v > v1) v1 = v;
+    }
+    const width = u1 - u0 + 1;
+    const height = v1 - v0 + 1;
+    if (width * height < best.area) best = { area: width * height, width, height };
+  }
+  return best;
+}
+
+/** How far (sum over RGB) a border pixel may be from the border's median colour and still be taken for the surface. */
+const SURFACE_TOLERANCE = 60;
+
 /** Colour change (sum over RGB, across two pixels) that counts as an edge: a shadow fades slower, a document's edge is sharper. */
 const EDGE = 36;
+/** The steps tried in turn: the usual one, then a finer one for an edge washed out by glare. */
+const EDGES = [EDGE, 18];
 
-function floodFromBorder(rgb: Buffer, w: number, h: number): Uint8Array {
+function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE): Uint8Array {
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
+  return flood(rgb, w, h, border, undefined, edgeStep);
+}
+
+/** What a flood from `seeds` reaches through small colour steps. */
+function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8Array, edgeStep = EDGE): Uint8Array {
   const c = (i: number, k: number) => rgb[i * 3 + k]!;
   const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
   const edge = new Uint8Array(w * h);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      edge[i] = diff(i - 1, i + 1) > EDGE || diff(i - w, i + w) > EDGE ? 1 : 0;
+      edge[i] = diff(i - 1, i + 1) > edgeStep || diff(i - w, i + w) > edgeStep ? 1 : 0;
     }
   }
   const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
-  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  const stack = [...seeds];
   for (const i of stack) seen[i] = 1;
   while (stack.length) {
     const i = stack.pop()!;
     const x = i % w;
     for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-      if (j >= 0 && j < w * h && !seen[j] && !edge[j]) {
+      if (j >= 0 && j < w * h && !seen[j] && !edge[j] && !walls?.[j]) {
         seen[j] = 1;
         stack.push(j);
       }

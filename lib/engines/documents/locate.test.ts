@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generate } from '@/scripts/synth';
+import { locateDocument, quadShape, visibleDocument } from './locate';
+
+/** A photo of a surface with a light card on it (lines of dark "print"), the card at [x, y, w, h]. */
+async function photo(card: [number, number, number, number], size: [number, number] = [1600, 1000], glare = ''): Promise<Buffer> {
+  const [x, y, w, h] = card;
+  const lines = Array.from({ length: 12 }, (_, k) => `<rect x="${x + w * 0.06}" y="${y + h * (0.08 + k * 0.075)}" width="${w * (k % 3 === 0 ? 0.35 : 0.8)}" height="${h * 0.03}" fill="#222"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size[0]}" height="${size[1]}">
+    <rect width="100%" height="100%" fill="#6b5a48"/>
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#e9efe6"/>${lines}${glare}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('a document the photo cuts', () => {
+  it('an opened RG running off the right edge: no outline, but its visible part, as wide as two cards', async () => {
+    const png = await photo([120, 260, 1700, 600]);
+    expect(await locateDocument(png)).toBeUndefined();
+    const seen = await visibleDocument(png);
+    expect(seen).toBeDefined();
+    const [x, y, w, h] = seen!.box;
+    expect(Math.abs(x - 120)).toBeLessThan(15);
+    expect(Math.abs(y - 260)).toBeLessThan(15);
+    expect(x + w).toBeGreaterThanOrEqual(1590);
+    expect(Math.abs(h - 600)).toBeLessThan(20);
+    expect(seen!.shape).toBeGreaterThan(2.1);
+    expect(seen!.shape).toBeLessThan(1700 / 600 + 0.1);
+  });
+
+  it('a card tilted 10° and cut by the side: its shape is measured along its tilt', async () => {
+    const flat = await photo([100, 230, 1700, 520]);
+    const tilted = await sharp(flat).rotate(10, { background: '#6b5a48' }).extract({ left: 75, top: 130, width: 1600, height: 1000 }).png().toBuffer();
+    const seen = await visibleDocument(tilted);
+    expect(seen).toBeDefined();
+    expect(seen!.shape).toBeGreaterThan(2.1);
+  });
+
+  it('a glare that washes out part of the edge: the outline is found with a finer step', async () => {
+    // Two generated photos whose glare runs over the card's edge: the usual step let the flood into the card.
+    for (const seed of [1006, 1009]) {
+      const sample = await generate('RG_ABERTO', seed, 'photo', { variety: true, rough: true });
+      const quad = await locateDocument(sample.image);
+      expect(quad, `seed ${seed}`).toBeDefined();
+      expect(Math.max(quadShape(quad!), 1 / quadShape(quad!)), `seed ${seed}`).toBeGreaterThan(2.1);
+    }
+  }, 30_000);
+
+  it('a card clear of the edges is located as before, and is not a cut one', async () => {
+    const png = await photo([300, 200, 900, 600]);
+    expect(await locateDocument(png)).toBeDefined();
+    expect(await visibleDocument(png)).toBeUndefined();
+  });
+
+  it('a card cut at the top or bottom is not taken: its visible part would look wider than the card', async () => {
+    expect(await visibleDocument(await photo([200, -300, 1000, 700]))).toBeUndefined();
+  });
+
+  it('a photo that is all card has no surface to start from', async () => {
+    expect(await visibleDocument(await photo([-20, -20, 1640, 1040]))).toBeUndefined();
+  });
+});
