@@ -15,6 +15,7 @@ import { probeLevelFirst, probeTurns, type Turn } from './orientation';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
+import { readUncovered, withRescued } from './uncovered';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
@@ -181,6 +182,12 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const band = readZoneBand(grey);
   band.catch(() => undefined);
   const out = await reading;
+  // Lines the layout analysis left out, read where ink lies that no word covers.
+  const rescued = await readUncovered(grey, out.lines);
+  if (rescued.length) {
+    out.lines = withRescued(out.lines, rescued);
+    out.text = out.lines.map((l) => l.text).join('\n');
+  }
   const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;

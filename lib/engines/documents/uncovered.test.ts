@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
+import { pgm } from './box';
+import { drawnPage } from './drawn-page';
+import { readUncovered, withRescued } from './uncovered';
+
+afterAll(async () => closeOcrPool());
+
+const LINES = ['NOME MARIA DAS DORES', 'DATA NASCIMENTO 12/03/1981', '67825791 SSP SC', 'CPF 123.456.789-09'];
+
+/** Four printed lines beside a dark portrait-like block and a QR-like checkerboard. */
+const page = drawnPage(1400, 700, (ctx) => {
+  ctx.font = 'bold 40px sans-serif';
+  LINES.forEach((t, i) => ctx.fillText(t, 420, 120 + i * 130));
+  ctx.fillRect(40, 60, 300, 400);
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) if ((x + y) % 2) ctx.fillRect(1150 + x * 22, 450 + y * 22, 22, 22);
+});
+
+describe('lines the layout analysis left out', () => {
+  it('reads the line missing from a reading, and nothing from the portrait or the QR-like block', async () => {
+    const full = await ocrPool().recognize({ image: pgm(page), mode: 'auto' });
+    const kept = full.lines.filter((l) => !l.text.includes('SSP'));
+    expect(kept.length).toBeLessThan(full.lines.length); // the page itself reads the line
+    const rescued = await readUncovered(page, kept);
+    expect(rescued.map((l) => l.text)).toEqual(['67825791 SSP SC']);
+    expect(rescued[0]!.bbox[1]).toBeGreaterThan(300);
+    // Nothing is missing from the whole reading: nothing is read again.
+    expect(await readUncovered(page, full.lines)).toEqual([]);
+  }, 60_000);
+
+  it('a rescued line takes the place of the junk read over the same ink, within its row; a line nothing was read on is put in reading order', () => {
+    const w = (text: string, x: number, y: number, conf = 90) => ({ text, conf, bbox: [x, y, 200, 40] as [number, number, number, number] });
+    const line = (words: ReturnType<typeof w>[]): OcrLine => ({ text: words.map((x) => x.text).join(' '), conf: 80, bbox: [words[0]!.bbox[0], words[0]!.bbox[1], 600, 40], words });
+    const lines = [line([w('NOME', 0, 0)]), line([w('—', 0, 100, 20), w('E', 300, 100, 30), w('SC', 640, 100)]), line([w('CPF', 0, 200)])];
+    const rescued: OcrLine = line([w('67825791', 0, 100), w('SSP', 220, 100)]);
+    rescued.bbox = [0, 95, 520, 50];
+    const lost: OcrLine = line([w('12/03/1981', 0, 300)]);
+    lost.bbox = [0, 295, 220, 50];
+    expect(withRescued(lines, [rescued, lost]).map((l) => l.text)).toEqual(['NOME', '67825791 SSP SC', 'CPF', '12/03/1981']);
+  });
+});

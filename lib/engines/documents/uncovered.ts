@@ -1,0 +1,146 @@
+import { ocrPool, type OcrLine } from '../ocr';
+import { pgm, type Grey } from './box';
+
+/** Darker than this on the prepared (evenly lit) page is ink. */
+const INK = 110;
+/** Lines read from uncovered ink are kept at this confidence or above. */
+const MIN_CONF = 60;
+/** At most this many uncovered lines are read (widest first): the rescue is bounded in time. */
+const MAX_LINES = 6;
+
+/**
+ * Lines of text that the page reading left out. Tesseract's automatic layout analysis sometimes drops a
+ * whole text line it takes for part of a picture or for noise (on a rough opened CNH: the line of the
+ * holder's identity number, issuer and state, clear on the page, missing from the reading). Here the
+ * page's ink that no word read covers is gathered into line-shaped clusters of the page's own letter
+ * height, and each cluster is read as a single line; a line is kept when it is read surely (confidence
+ * ≥ 60) with at least three letters or digits, two of them digits. Pictures (portrait, QR code, signature) make clusters
+ * of other shapes or are read unsurely, and are left out.
+ */
+export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLine[]> {
+  const words = lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2 && w.conf >= 60);
+  if (words.length < 3) return [];
+  const heights = words.map((w) => w.bbox[3]).sort((a, b) => a - b);
+  const letter = heights[heights.length >> 1]!;
+  // A grid whose cells are about an eighth of a letter: cheap to smear and label, fine enough for lines.
+  const cell = Math.max(1, Math.round(letter / 8));
+  const gw = Math.ceil(page.width / cell);
+  const gh = Math.ceil(page.height / cell);
+  const covered = new Uint8Array(gw * gh);
+  const pad = Math.round(letter * 0.4);
+  // Only words read surely cover their ink: a stretch read as junk ("—", "E" over a line of digits) is read again.
+  for (const w of words) {
+    {
+      const [x, y, bw, bh] = w.bbox;
+      for (let cy = Math.max(0, Math.floor((y - pad) / cell)); cy <= Math.min(gh - 1, Math.floor((y + bh + pad) / cell)); cy++)
+        for (let cx = Math.max(0, Math.floor((x - pad) / cell)); cx <= Math.min(gw - 1, Math.floor((x + bw + pad) / cell)); cx++) covered[cy * gw + cx] = 1;
+    }
+  }
+  const ink = new Uint8Array(gw * gh);
+  for (let y = 0; y < page.height; y++) {
+    const row = y * page.width;
+    const cy = ((y / cell) | 0) * gw;
+    for (let x = 0; x < page.width; x++) if (page.data[row + x]! < INK) ink[cy + ((x / cell) | 0)] = 1;
+  }
+  for (let i = 0; i < ink.length; i++) if (covered[i]) ink[i] = 0;
+  // Letters of a line are joined across gaps under a letter's height; lines stay apart.
+  const gap = Math.round(letter / cell);
+  const smeared = new Uint8Array(gw * gh);
+  for (let cy = 0; cy < gh; cy++) {
+    let last = -Infinity;
+    for (let cx = 0; cx < gw; cx++) {
+      if (!ink[cy * gw + cx]) continue;
+      if (cx - last <= gap) for (let k = Math.max(0, last); k <= cx; k++) smeared[cy * gw + k] = 1;
+      smeared[cy * gw + cx] = 1;
+      last = cx;
+    }
+  }
+  const clusters = components(smeared, gw, gh)
+    .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as [number, number, number, number], n }))
+    // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared.
+    .filter(({ box, n }) => box[3] >= letter * 0.7 && box[3] <= letter * 2.2 && box[2] >= letter * 2.5 && n >= ((box[2] * box[3]) / (cell * cell)) * 0.35)
+    .sort((a, b) => b.box[2] - a.box[2])
+    .slice(0, MAX_LINES);
+  const read = await Promise.all(
+    clusters.map(async ({ box }) => {
+      const x = Math.max(0, box[0] - pad);
+      const y = Math.max(0, box[1] - pad);
+      const w = Math.min(page.width, box[0] + box[2] + pad) - x;
+      const h = Math.min(page.height, box[1] + box[3] + pad) - y;
+      const data = Buffer.alloc(w * h);
+      for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
+      const out = await ocrPool().recognize({ image: pgm({ data, width: w, height: h }), mode: 'line' });
+      return out.lines.map((l) => shift(l, x, y));
+    }),
+  );
+  // Lines with figures only (numbers, dates, the identity line): a rescued line of words alone, put among the
+  // page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
+  return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && (l.text.match(/\d/g)?.length ?? 0) >= 2);
+}
+
+function shift(l: OcrLine, dx: number, dy: number): OcrLine {
+  return { ...l, bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2], w.bbox[3]] })) };
+}
+
+/** 4-connected components of a mask: [x0, y0, x1, y1, cells] each. */
+function components(mask: Uint8Array, w: number, h: number): [number, number, number, number, number][] {
+  const seen = new Uint8Array(w * h);
+  const out: [number, number, number, number, number][] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || seen[start]) continue;
+    let [x0, y0, x1, y1, n] = [w, h, -1, -1, 0];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i / w) | 0;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (j >= 0 && j < w * h && mask[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    out.push([x0, y0, x1, y1, n]);
+  }
+  return out;
+}
+
+/**
+ * The page's lines with the rescued ones. A rescued line read again over words of a line (unsure words whose
+ * centres lie in it: junk over the same ink) takes their place in that line, between its other words, so the
+ * row stays one line ("(>) DF." and "11994312 SSP" are "(>) 11994312 SSP DF."); a line no word was read on
+ * is put in reading order (by the height of its centre).
+ */
+export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
+  const inside = (b: [number, number, number, number], r: [number, number, number, number]) => {
+    const cx = b[0] + b[2] / 2;
+    const cy = b[1] + b[3] / 2;
+    return cx >= r[0] && cx <= r[0] + r[2] && cy >= r[1] && cy <= r[1] + r[3];
+  };
+  const out = [...lines];
+  for (const r of rescued) {
+    const host = out.findIndex((l) => l.words.some((w) => inside(w.bbox, r.bbox)));
+    if (host >= 0) {
+      const l = out[host]!;
+      const words = [...l.words.filter((w) => !inside(w.bbox, r.bbox)), ...r.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+      const x0 = Math.min(...words.map((w) => w.bbox[0]));
+      const y0 = Math.min(...words.map((w) => w.bbox[1]));
+      const x1 = Math.max(...words.map((w) => w.bbox[0] + w.bbox[2]));
+      const y1 = Math.max(...words.map((w) => w.bbox[1] + w.bbox[3]));
+      out[host] = { text: words.map((w) => w.text).join(' '), conf: Math.max(l.conf, r.conf), bbox: [x0, y0, x1 - x0, y1 - y0], words };
+      continue;
+    }
+    const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
+    const at = out.findIndex((l) => centre(l) > centre(r));
+    out.splice(at < 0 ? out.length : at, 0, r);
+  }
+  return out;
+}
