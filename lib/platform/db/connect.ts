@@ -37,10 +37,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     connection = { host: embedded.socketDir, port: 5432, user: 'postgres', database: 'postgres' };
   }
   const pool = leakProofPool({ ...connection, max: options.poolMax, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  // So does a checked-out one (a transaction waiting between statements): without a listener its 'error' would be thrown.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return {
     kind: options.url ? 'postgres' : 'pglite',

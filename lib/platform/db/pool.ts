@@ -14,6 +14,10 @@ import { isConnectionLost } from './conditions';
  */
 export function leakProofPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
+  // A client that loses its server must not crash the process: an idle one is replaced by the pool, and a
+  // checked-out one (between statements) would otherwise throw its 'error' event, having no listener.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | void;
   pool.connect = ((callback?: unknown) => (callback ? connect(callback) : (connect() as Promise<pg.PoolClient>).then(guard))) as pg.Pool['connect'];
   return pool;
