@@ -9,22 +9,16 @@ import { getLogger } from '../platform/log';
  * process exits for its supervisor to restart it, as Node.js would.
  */
 export function surviveDatabaseOutages(): void {
-  process.on('unhandledRejection', (reason) => {
-    if (isConnectionLost(reason)) {
-      getLogger().warn({ err: reason }, 'database connection lost; carrying on');
-      return;
-    }
-    getLogger().fatal({ err: reason }, 'unhandled promise rejection');
-    process.exit(1);
-  });
-  // A connection's 'error' event with no listener (a library's own client, checked out when the server went) is
-  // thrown as an exception: the same outage, survived the same way. Anything else ends the process as Node.js would.
-  process.on('uncaughtException', (err) => {
+  const survive = (what: string) => (err: unknown) => {
     if (isConnectionLost(err)) {
       getLogger().warn({ err }, 'database connection lost; carrying on');
       return;
     }
-    getLogger().fatal({ err }, 'uncaught exception');
+    getLogger().fatal({ err }, what);
     process.exit(1);
-  });
+  };
+  process.on('unhandledRejection', survive('unhandled promise rejection'));
+  // A connection's 'error' event with no listener (a library's own client, checked out when the server went) is
+  // thrown as an exception: the same outage, survived the same way. Anything else ends the process as Node.js would.
+  process.on('uncaughtException', survive('uncaught exception'));
 }

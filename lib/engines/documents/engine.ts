@@ -382,6 +382,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   options.onLocated?.({ documentBox, documentQuad: base.quad });
   let qr: Promise<QrRead[]> | undefined;
   const codes = () => (qr ??= readQrCodes(page.png).catch(() => [] as QrRead[]));
+  const locatedShape = base.quad && quadShape(base.quad);
   const cues: PageCues = {
     qr: async () => {
       const found = await codes();
@@ -389,7 +390,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
     },
     colour: cardColour(page.png, documentBox).catch(() => undefined),
-    shape: base.quad ? quadShape(base.quad) : base.visibleShape,
+    shape: locatedShape ?? base.visibleShape,
   };
   const clock = budgetClock();
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
@@ -399,7 +400,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // A document located standing on end (none read here is that narrow upright) is turned a quarter one way or the
   // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
   // tried (and not probed: a probe shrinks so narrow a page until its letters are illegible).
-  const onEnd = base.quad !== undefined && quadShape(base.quad) < ON_END;
+  const onEnd = locatedShape !== undefined && locatedShape < ON_END;
   let best = await read(base.grey, onEnd ? 90 : 0, cues, false, skews);
   clock.lap();
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);

@@ -16,12 +16,11 @@ const WORK_WIDTH = 360;
  * under 45°; the 90° turns are handled after rectification).
  */
 export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
-  const scale = (await sharp(png).metadata()).width! / info.width;
+  const { data, w, h, scale } = await workImage(png);
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
   for (const edge of EDGES) {
-    const quad = outlineAt(data, info.width, info.height, scale, edge);
+    const quad = outlineAt(data, w, h, scale, edge);
     if (quad) return quad;
   }
   return undefined;
@@ -61,13 +60,8 @@ function outlineAt(data: Buffer, w: number, h: number, scale: number, edgeStep: 
  * `locateDocument`'s case).
  */
 export async function visibleDocument(png: Buffer): Promise<{ box: [number, number, number, number]; shape: number } | undefined> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
-  const scale = (await sharp(png).metadata()).width! / w;
-  const border: number[] = [];
-  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  const { data, w, h, scale } = await workImage(png);
+  const border = borderPixels(w, h);
   const median = (k: number) => border.map((i) => data[i * 3 + k]!).sort((a, b) => a - b)[border.length >> 1]!;
   const surface = [median(0), median(1), median(2)];
   const ofSurface = (i: number) => Math.abs(data[i * 3]! - surface[0]!) + Math.abs(data[i * 3 + 1]! - surface[1]!) + Math.abs(data[i * 3 + 2]! - surface[2]!) <= SURFACE_TOLERANCE;
@@ -143,11 +137,22 @@ const EDGE = 36;
 /** The steps tried in turn: the usual one, then a finer one for an edge washed out by glare. */
 const EDGES = [EDGE, 18];
 
-function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE): Uint8Array {
+/** The photo small, smoothed and in RGB (what the outline is looked for on), and the scale back to the photo. */
+async function workImage(png: Buffer): Promise<{ data: Buffer; w: number; h: number; scale: number }> {
+  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  return { data, w: info.width, h: info.height, scale: (await sharp(png).metadata()).width! / info.width };
+}
+
+/** The pixels on a picture's four edges, each once. */
+function borderPixels(w: number, h: number): number[] {
   const border: number[] = [];
   for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
-  return flood(rgb, w, h, border, undefined, edgeStep);
+  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  return border;
+}
+
+function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE): Uint8Array {
+  return flood(rgb, w, h, borderPixels(w, h), undefined, edgeStep);
 }
 
 /** What a flood from `seeds` reaches through small colour steps. */
@@ -208,9 +213,7 @@ function filledSize(pixels: number[], w: number, h: number): number {
   const inside = new Uint8Array(w * h);
   for (const i of pixels) inside[i] = 1;
   const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  for (let x = 0; x < w; x++) stack.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) stack.push(y * w, y * w + w - 1);
+  const stack = borderPixels(w, h);
   let count = 0;
   while (stack.length) {
     const i = stack.pop()!;

@@ -25,7 +25,8 @@ export function emptiestRow(page: Grey): { row: number; clean: boolean } {
   return { row: best.row, clean: best.ink <= width * MAX_CUT_INK };
 }
 
-const moved = (lines: OcrLine[], dx: number, dy: number): OcrLine[] =>
+/** Lines read on a part of the page, moved by (dx, dy) into the page's pixels. */
+export const moved = (lines: OcrLine[], dx: number, dy: number): OcrLine[] =>
   lines.map((l) => ({ ...l, bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2], w.bbox[3]] })) }));
 
 const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;

@@ -1,5 +1,6 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { pgm, type Grey } from './box';
+import { pgm, union, type Box, type Grey } from './box';
+import { moved } from './page-read';
 
 /** Darker than this on the prepared (evenly lit) page is ink. */
 const INK = 110;
@@ -30,11 +31,9 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   const pad = Math.round(letter * 0.4);
   // Only words read surely cover their ink: a stretch read as junk ("—", "E" over a line of digits) is read again.
   for (const w of words) {
-    {
-      const [x, y, bw, bh] = w.bbox;
-      for (let cy = Math.max(0, Math.floor((y - pad) / cell)); cy <= Math.min(gh - 1, Math.floor((y + bh + pad) / cell)); cy++)
-        for (let cx = Math.max(0, Math.floor((x - pad) / cell)); cx <= Math.min(gw - 1, Math.floor((x + bw + pad) / cell)); cx++) covered[cy * gw + cx] = 1;
-    }
+    const [x, y, bw, bh] = w.bbox;
+    for (let cy = Math.max(0, Math.floor((y - pad) / cell)); cy <= Math.min(gh - 1, Math.floor((y + bh + pad) / cell)); cy++)
+      for (let cx = Math.max(0, Math.floor((x - pad) / cell)); cx <= Math.min(gw - 1, Math.floor((x + bw + pad) / cell)); cx++) covered[cy * gw + cx] = 1;
   }
   const ink = new Uint8Array(gw * gh);
   for (let y = 0; y < page.height; y++) {
@@ -56,7 +55,7 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
     }
   }
   const clusters = components(smeared, gw, gh)
-    .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as [number, number, number, number], n }))
+    .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as Box, n }))
     // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared.
     .filter(({ box, n }) => box[3] >= letter * 0.7 && box[3] <= letter * 2.2 && box[2] >= letter * 2.5 && n >= ((box[2] * box[3]) / (cell * cell)) * 0.35)
     .sort((a, b) => b.box[2] - a.box[2])
@@ -70,16 +69,12 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       const data = Buffer.alloc(w * h);
       for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
       const out = await ocrPool().recognize({ image: pgm({ data, width: w, height: h }), mode: 'line' });
-      return out.lines.map((l) => shift(l, x, y));
+      return moved(out.lines, x, y);
     }),
   );
   // Lines with figures only (numbers, dates, the identity line): a rescued line of words alone, put among the
   // page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
   return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && (l.text.match(/\d/g)?.length ?? 0) >= 2);
-}
-
-function shift(l: OcrLine, dx: number, dy: number): OcrLine {
-  return { ...l, bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2], l.bbox[3]], words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2], w.bbox[3]] })) };
 }
 
 /** 4-connected components of a mask: [x0, y0, x1, y1, cells] each. */
@@ -120,25 +115,21 @@ function components(mask: Uint8Array, w: number, h: number): [number, number, nu
  * is put in reading order (by the height of its centre).
  */
 export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
-  const inside = (b: [number, number, number, number], r: [number, number, number, number]) => {
+  const inside = (b: Box, r: Box) => {
     const cx = b[0] + b[2] / 2;
     const cy = b[1] + b[3] / 2;
     return cx >= r[0] && cx <= r[0] + r[2] && cy >= r[1] && cy <= r[1] + r[3];
   };
+  const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
   const out = [...lines];
   for (const r of rescued) {
     const host = out.findIndex((l) => l.words.some((w) => inside(w.bbox, r.bbox)));
     if (host >= 0) {
       const l = out[host]!;
       const words = [...l.words.filter((w) => !inside(w.bbox, r.bbox)), ...r.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
-      const x0 = Math.min(...words.map((w) => w.bbox[0]));
-      const y0 = Math.min(...words.map((w) => w.bbox[1]));
-      const x1 = Math.max(...words.map((w) => w.bbox[0] + w.bbox[2]));
-      const y1 = Math.max(...words.map((w) => w.bbox[1] + w.bbox[3]));
-      out[host] = { text: words.map((w) => w.text).join(' '), conf: Math.max(l.conf, r.conf), bbox: [x0, y0, x1 - x0, y1 - y0], words };
+      out[host] = { text: words.map((w) => w.text).join(' '), conf: Math.max(l.conf, r.conf), bbox: union(words.map((w) => w.bbox)), words };
       continue;
     }
-    const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
     const at = out.findIndex((l) => centre(l) > centre(r));
     out.splice(at < 0 ? out.length : at, 0, r);
   }
