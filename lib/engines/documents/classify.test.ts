@@ -95,6 +95,21 @@ describe('classification from independent cues', () => {
     expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
 
+  it('takes one RG side read on a page two cards wide for the RG opened flat (its other side unread), not a CNH side', () => {
+    // The data side alone (its photo side's print lost on a rough photo), and the photo side alone.
+    const back = 'VALIDA EM TODO O TERRITORIO NACIONAL 19312762 26/12/2018 JOAO TEIXEIRA NASCIMENTO 16/05/1987 DATA DE NASCIMENTO';
+    const front = 'SECRETARIA DA SEGURANCA PUBLICA INSTITUTO DE IDENTIFICACAO CARTEIRA DE IDENTIDADE';
+    expect(place(back, { aspect: 3.08, portrait: null }).type).toBe('RG_ABERTO');
+    expect(place(back, { aspect: 3.08, portrait: null }).candidates[0]!.cues).toContain('two-card shape 3.08, one side read');
+    expect(place(front, { aspect: 3.13, portrait: null }).type).toBe('RG_ABERTO');
+    // One card's shape, or none told: the side it is.
+    expect(place(back, { aspect: 1.5, portrait: null }).type).toBe('RG_VERSO');
+    expect(place(back).type).toBe('RG_VERSO');
+    expect(place(front, { aspect: 1.45 }).type).toBe('RG_FRENTE');
+    // Nothing placed stays unplaced: the shape is no cue on its own.
+    expect(place('JOAO 12/03/1958 10/10/2002', { aspect: 3.1 }).type).toBeUndefined();
+  });
+
   it('tells a CNH opened flat from either side: both sides own labels, and the two-card shape', () => {
     const front = 'CARTEIRA NACIONAL DE HABILITAÇÃO NOME JOAO PEREIRA DOC IDENTIDADE ORG EMISSOR UF CAT HAB AB N REGISTRO 01234567890 1 HABILITACAO 01/02/2005 VALIDADE 01/02/2030';
     const back = 'OBSERVAÇÕES EAR LOCAL SÃO PAULO SP DATA EMISSÃO 01/02/2025 ASSINATURA DO EMISSOR';

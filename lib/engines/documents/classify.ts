@@ -245,6 +245,25 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
 }
 
 /**
+ * The document opened flat that a card side belongs to, where the two-card shape is trusted to tell it (the old RG,
+ * as in `opened`'s `shapeTells`; a CNH opened flat still needs both sides' cues).
+ */
+const OPENED_OF: Partial<Record<RecognizedType, RecognizedType>> = { RG_FRENTE: 'RG_ABERTO', RG_VERSO: 'RG_ABERTO' };
+
+/**
+ * One side of an old RG told by its own cues, on a document two cards wide: no single card has that shape, so the
+ * page is the RG opened flat, its other side unread (the photo side has little print, and a rough photo loses it).
+ * Only when that side is the best candidate and no opened reading was made from both sides' cues.
+ */
+function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefined {
+  if (e.aspect === undefined || e.aspect < SIDE_BY_SIDE[0] || e.aspect > SIDE_BY_SIDE[1]) return undefined;
+  const top = [...candidates].sort((a, b) => b.score - a.score)[0];
+  const type = top && OPENED_OF[top.type];
+  if (!type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
+  return { type, score: Math.round((top.score + 0.5) * 100) / 100, cues: [...top.cues, `two-card shape ${e.aspect.toFixed(2)}, one side read`] };
+}
+
+/**
  * The model the evidence points to, with the candidates weighed. A foreign travel document is told by
  * its machine-readable zone alone (nothing else on it is ours to read).
  */
@@ -259,6 +278,8 @@ export function classifyEvidence(e: Evidence): Classification {
   const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true, shapeTells: true });
   if (cnhOpen) candidates.push(cnhOpen);
   if (rgOpen) candidates.push(rgOpen);
+  const sides = oneSideOfTwo(candidates, e);
+  if (sides) candidates.push(sides);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
   candidates.sort((a, b) => b.score - a.score);
   const top = candidates[0]!;
