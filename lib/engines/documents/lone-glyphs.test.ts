@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ocrPool } from '../ocr';
-import { pgm, toGrey, type Grey } from './box';
+import { pgm, toGrey, union, type Grey } from './box';
 import { inkHeight, loneGlyphGroups, readBeside, readLoneValues } from './lone-glyphs';
 import { CNH_CATEGORY } from './normalize';
 
@@ -72,6 +72,29 @@ describe('short values standing alone', () => {
     const two = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: date.bbox }];
     await readLoneValues(p, unlabelled, two, [category]);
     expect(two.some((f) => f.key === 'categoria')).toBe(false);
+  });
+
+  it('takes a lone category only among the fields read: a code on the other card of a document opened flat is not one', async () => {
+    const p = await page([
+      { text: 'CARTEIRA NACIONAL', x: 60, y: 60 },
+      { text: 'JOAO PEREIRA', x: 60, y: 140 },
+      { text: '12/05/1990', x: 60, y: 210 },
+      { text: '01234567890', x: 600, y: 210 },
+      { text: 'B', x: 960, y: 210 },
+      // The back card below, its OBSERVAÇÕES label lost: a restriction code alone.
+      { text: 'D', x: 80, y: 560 },
+    ]);
+    const lines = (await ocrPool().recognize({ image: pgm(p), mode: 'auto' })).lines.filter((l) => !/^[A-E]$/.test(l.text.trim()));
+    const words = lines.flatMap((l) => l.words);
+    const at = (text: string) => words.find((w) => w.text === text)!.bbox;
+    const fields = [
+      { key: 'nome', value: 'JOAO PEREIRA', conf: 95, bbox: union([at('JOAO'), at('PEREIRA')]) },
+      { key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: at('12/05/1990') },
+      { key: 'numeroRegistro', value: '01234567890', conf: 95, bbox: at('01234567890') },
+    ];
+    const category = { key: 'categoria', letters: 'ABCDE', valid: CNH_CATEGORY, notUnder: ['OBSERVAC'] };
+    await readLoneValues(p, lines, fields, [category]);
+    expect(fields.find((f) => f.key === 'categoria')?.value).toBe('B');
   });
 
   it('measures the values’ letter height as ink in the dates’ words, not by their boxes, and finds a lone category by it', async () => {

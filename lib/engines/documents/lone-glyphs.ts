@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { fromGrey, pgm, toGrey, type Box, type Grey } from './box';
+import { fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
 import { datesHeight } from './fallbacks';
 import { fold } from './text';
@@ -168,6 +168,28 @@ function counted(read: { text: string; conf: number } | undefined, glyphs: numbe
   return single.length === glyphs ? { ...read, text: single } : undefined;
 }
 
+/** Fields read before a lone value is looked for: under three, where the card's fields lie is not known. */
+const FIELDS_TO_BOUND = 3;
+/** How far above or below the fields read a lone value may lie, in value heights. */
+const FIELDS_MARGIN = 3;
+/** How far beside them, as a share of their width (a category may end a row past the last value read on it). */
+const FIELDS_SIDE_MARGIN = 0.25;
+
+/**
+ * Whether a box lies among the fields already read (their union, widened by a few value heights above and below and by
+ * a quarter of its width on either side): a short value is printed on the same card as the holder's data. On a
+ * document opened flat the other card prints codes that look the same (the CNH's restriction codes under
+ * OBSERVAÇÕES, whose small label a photo often loses).
+ */
+function amongFields(fields: { key: string; bbox: Box }[], height: number): (box: Box) => boolean {
+  const placed = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz' && f.bbox[2] > 0).map((f) => f.bbox);
+  if (placed.length < FIELDS_TO_BOUND) return () => true;
+  const [x, y, w, h] = union(placed);
+  const m = FIELDS_MARGIN * height;
+  const side = Math.max(m, FIELDS_SIDE_MARGIN * w);
+  return (b) => overlaps(b, [x - side, y - m, w + 2 * side, h + 2 * m]);
+}
+
 /** What a short value must look like (`ShortValue`, less where its label and row are: a lone one has neither). */
 type LoneValue = Pick<ShortValue, 'key' | 'letters' | 'valid' | 'value' | 'notUnder'>;
 
@@ -197,9 +219,10 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   // Only a group it reads as nothing is read again restricted to them.
   const free = await Promise.all(groups.map((g) => readBeside(page, g.box, beside)));
   const reads = await Promise.all(groups.map(async (g, i) => counted(free[i] ?? (await readBeside(page, g.box, beside, letters)), g.glyphs)));
+  const among = amongFields(fields, height);
   for (const spec of missing) {
     const excluded = (spec.notUnder ?? []).flatMap(below);
-    const hits = groups.flatMap(({ box }, i) => (reads[i] && spec.valid.test(reads[i]!.text) && !excluded.some((e) => overlaps(e, box)) ? [{ box, read: reads[i]! }] : []));
+    const hits = groups.flatMap(({ box }, i) => (reads[i] && spec.valid.test(reads[i]!.text) && among(box) && !excluded.some((e) => overlaps(e, box)) ? [{ box, read: reads[i]! }] : []));
     if (hits.length !== 1) continue;
     const { box, read } = hits[0]!;
     fields.push({ key: spec.key, value: spec.value?.(read.text) ?? read.text, conf: Math.round(read.conf), bbox: box });
