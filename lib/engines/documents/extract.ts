@@ -268,6 +268,28 @@ function addNaturalidade(lines: OcrLine[], out: OcrField[], labels: string[]) {
   if (cityPart) out.push(field('naturalidade', uf ? `${cityPart}/${uf}` : cityPart, v));
 }
 
+/** Letters a reading gives for the digits they look like. */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', D: '0', T: '7', I: '1', L: '1', S: '5', B: '8', Z: '2', G: '6' };
+
+/**
+ * A CNH's identity-document line as "number issuer UF", however the issuer printed or the reading joined it: the
+ * state's prefix some issuers put before the number dropped ("MG-12.345.678", or "MG12345678 SSP MG" where it repeats
+ * the UF; any other letters run into the number's start are digits misread, "TO407408 SSP RN" for 70407408), and
+ * the number set apart from the issuer when a dash or slash joins them ("12345678-SSP/SP", "12345678 / SSP / SP")
+ * or nothing does ("12345678SSP SP"). Upper case.
+ */
+export function identityLine(text: string): string {
+  const upper = text.toUpperCase();
+  const lastUf = /([A-Z]{2})\s*$/.exec(upper)?.[1];
+  return upper
+    .replace(/^(\s*)([A-Z]{1,2})(\s*-?\s*)(?=\d)/, (m, space: string, letters: string, gap: string) => {
+      if (isUf(letters) && (gap.includes('-') || letters === lastUf)) return space;
+      const digits = [...letters].map((c) => DIGIT_LOOKALIKES[c]);
+      return !gap && digits.every(Boolean) && /^\s*[A-Z]{1,2}\d{4}/.test(upper) ? space + digits.join('') : m;
+    })
+    .replace(/(\d|(?<=[\d-])X)\s*[/-]?\s*(?=[A-Z]{2,})/g, '$1 ');
+}
+
 /**
  * Values recognisable by their own shape when their label was not read: on a
  * CNH, "dd/mm/yyyy, CIDADE, UF" is the birth line and "NNNNNNN ORG UF" the
@@ -285,7 +307,7 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
     }
     // "number issuer UF"; a known issuer alone when the UF after it was lost.
     // The number plain or grouped as issuers print it ("12.345.678-9"); a CPF's two check digits never match.
-    const doc = /(?:^|\s)(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(l.text.toUpperCase());
+    const doc = /(?:^|\s)(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(identityLine(l.text));
     if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
       let [issuer, uf] = [doc[2]!, doc[3]];
       // Issuer and UF read as one word ("SSPAP").
@@ -315,8 +337,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     addDate(lines, out, 'validade', EXPIRY);
     const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d(?:[.\-]?\d){3}/.test(t));
     if (doc) {
-      const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,7})\s*[/-]?\s*([A-Z]{2})?/i.exec(doc.text);
-      if (m) {
+      const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,7})\s*[/-]?\s*([A-Z]{2})?/i.exec(identityLine(doc.text));
+      // A formatted CPF under the label (the next field's value) is no identity number.
+      if (m && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(m[1]!)) {
         out.push(field('rg', digitsOnly(m[1]!) + (/x$/i.test(m[1]!) ? 'X' : ''), doc));
         out.push(field('orgaoEmissor', m[2]!.toUpperCase(), doc));
         if (m[3] && isUf(m[3].toUpperCase())) out.push(field('ufEmissor', m[3].toUpperCase(), doc));

@@ -132,14 +132,19 @@ describe('values under their labels', () => {
   });
 
   it('finds an unlabelled identity number, issuer and UF on a CNH, the number plain or grouped', () => {
-    for (const [text, rg] of [['12.345.678-9 SSP MG', '123456789'], ['1.234.567 PC/GO', '1234567'], ['61514586 SESP PR', '61514586'], ['23.456.789-X IFP RJ', '23456789X']] as const) {
+    for (const [text, rg] of [['12.345.678-9 SSP MG', '123456789'], ['1.234.567 PC/GO', '1234567'], ['61514586 SESP PR', '61514586'], ['23.456.789-X IFP RJ', '23456789X'], ['MG-12.345.678 SSP MG', '12345678'], ['MG10123456 PC MG', '10123456'], ['12345678-SSP/SP', '12345678'], ['12345678 / SSP / SP', '12345678'], ['12345678SSP SP', '12345678'], ['TO407408 SSP RN', '70407408']] as const) {
       const got = Object.fromEntries(extractFields('CNH_FRENTE', [line(text, 300)], undefined).map((f) => [f.key, f.value]));
       expect(got.rg, text).toBe(rg);
       expect(got.ufEmissor, text).toBe(text.slice(-2));
     }
-    // A formatted CPF is no identity number.
+    // A formatted CPF is no identity number, under the identity label or not.
     const cpf = Object.fromEntries(extractFields('CNH_FRENTE', [line('449.268.336-46 SP', 300)], undefined).map((f) => [f.key, f.value]));
     expect(cpf.rg).toBeUndefined();
+    const under = Object.fromEntries(extractFields('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 260), line('449.268.336-46 SP', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(under.rg).toBeUndefined();
+    // The same shapes under the label.
+    const labelled = Object.fromEntries(extractFields('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 260), line('MG-12.345.678-SSP/MG', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(labelled).toMatchObject({ rg: '12345678', orgaoEmissor: 'SSP', ufEmissor: 'MG' });
   });
 });
 
