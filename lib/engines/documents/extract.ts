@@ -2,7 +2,7 @@ import { isIssuer, isUf, isValidCpf, UFS } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { wordingsOf } from './cues';
-import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median } from './fallbacks';
+import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, fuzzyIncludes, levenshtein } from './text';
@@ -558,6 +558,7 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   EXTRACTORS[type]?.(lines, out);
   if (mrz) addMrz(type, mrz, lines, out);
   addSelfCheckingNumbers(type, lines, out);
+  orderDatesByChronology(type, out);
   fillDatesByChronology(type, lines, out);
   fillNamesByOrder(type, lines, out);
   fillRgByShape(type, lines, out);

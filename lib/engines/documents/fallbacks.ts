@@ -1,6 +1,7 @@
 import { isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
+import { implausibilities, type DocumentDates } from './dates-plausible';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -77,6 +78,32 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
     const d = fill.shift()!;
     out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
   }
+}
+
+const datesOf = (values: Map<string, string>): DocumentDates => ({
+  birth: values.get('dataNascimento'),
+  firstLicence: values.get('primeiraHabilitacao'),
+  issue: values.get('dataEmissao') ?? values.get('dataExpedicao'),
+  expiry: values.get('validade'),
+});
+
+/**
+ * Dates read under their labels that cannot all be true as labelled (an expiry before the first licence, a birth
+ * after the issue) put in the model's chronology, when that order makes them all plausible: a value moved towards
+ * its neighbour's label, or a reading that joined a row of dates, gives each its neighbour's label. A set still
+ * implausible in that order is left as read (a misread digit, for the re-read of dates to settle).
+ */
+export function orderDatesByChronology(type: RecognizedType, out: OcrField[], today = new Date()) {
+  const order = CHRONOLOGY[type];
+  if (!order) return;
+  const placed = order.map((k) => out.find((f) => f.key === k)).filter((f): f is OcrField => f !== undefined);
+  if (placed.length < 2) return;
+  if (implausibilities(type, datesOf(new Map(placed.map((f) => [f.key, f.value]))), today).length === 0) return;
+  const keys = placed.map((f) => f.key);
+  const sorted = [...placed].sort((a, b) => a.value.localeCompare(b.value));
+  if (sorted.every((f, i) => f === placed[i])) return;
+  if (implausibilities(type, datesOf(new Map(sorted.map((f, i) => [keys[i]!, f.value]))), today).length) return;
+  for (const [i, f] of sorted.entries()) out[out.indexOf(f)] = { ...f, key: keys[i]! };
 }
 
 /**

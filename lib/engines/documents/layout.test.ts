@@ -223,6 +223,16 @@ describe('values after their labels, and issuers\' other wordings', () => {
     const alone = extractFields('RG_VERSO', [line('NASC.', 20), line('10/09/1951', 50)], undefined);
     expect(alone.find((f) => f.key === 'dataNascimento')).toBeUndefined();
   });
+  it('puts labelled dates that cannot be true as labelled in the chronology of a life, but leaves a misread year as read', () => {
+    const today = new Date().getFullYear();
+    const swapped = [line('VALIDADE', 20), line('05/09/2011', 50), line('1ª HABILITAÇÃO', 100), line(`17/09/${today + 5}`, 130), line('DATA DE NASCIMENTO', 180), line('17/09/1990', 210)];
+    const cnh = Object.fromEntries(extractFields('CNH_FRENTE', swapped, undefined).map((f) => [f.key, f.value]));
+    expect(cnh).toMatchObject({ dataNascimento: '1990-09-17', primeiraHabilitacao: '2011-09-05', validade: `${today + 5}-09-17` });
+    // A birth year misread into the future: in order it would be the expiry, decades ahead, which no CNH has. Left as read.
+    const misread = [line('VALIDADE', 20), line(`17/09/${today + 5}`, 50), line('1ª HABILITAÇÃO', 100), line('05/09/2011', 130), line('DATA DE NASCIMENTO', 180), line('17/09/2090', 210)];
+    const kept = Object.fromEntries(extractFields('CNH_FRENTE', misread, undefined).map((f) => [f.key, f.value]));
+    expect(kept).toMatchObject({ dataNascimento: '2090-09-17', primeiraHabilitacao: '2011-09-05', validade: `${today + 5}-09-17` });
+  });
   it('reads a value printed beside its label without a colon only when nothing is under the label', () => {
     const rg = Object.fromEntries(extractFields('RG_VERSO', [line('REGISTRO GERAL 12.345.678 DATA DE EXPEDIÇÃO 05/05/2020', 20), line('NOME', 80), line('MARIA DA SILVA SOUZA', 110)], undefined).map((f) => [f.key, f.value]));
     expect(rg).toMatchObject({ rg: '12345678', dataExpedicao: '2020-05-05', nome: 'MARIA DA SILVA SOUZA' });
