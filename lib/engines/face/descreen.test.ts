@@ -10,6 +10,8 @@ import { closeFacePool, euclidean, locateFaces, qualityIssues, type Picture } fr
 import calibration from './calibration.json';
 import { halftoneOf, strongestPeak } from './descreen';
 import { selfieFacesOneReading } from './locate';
+import { detectPortrait } from './portrait';
+import { degrade } from '@/scripts/face-eval/degrade';
 
 afterAll(async () => closeFacePool());
 
@@ -96,6 +98,29 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
     }
     expect(nearer).toBeGreaterThanOrEqual(4);
   }, 120_000);
+
+  it('finds a printed portrait on a scanned page and describes it descreened: more found, nearer the person than the page reading', async () => {
+    const threshold = calibration.threshold;
+    const tally = { pageFound: 0, pageMatched: 0, found: 0, matched: 0 };
+    for (const id of people) {
+      const reference = (await locateFaces(await picture(await sharp(london(id, '03')).toBuffer()), 'selfie'))[0]!;
+      const photo = await picture(await sharp(london(id, '08')).toBuffer());
+      const box = (await locateFaces(photo, 'selfie'))[0]!.box;
+      // The portrait as the face evaluation prints it (halftone, guilloche, low contrast), on a card scanned at about 300 dpi.
+      const portrait = await degrade(photo.png, photo.width, photo.height, box, 'document', `page:${id}`);
+      const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="640"><rect width="1000" height="640" fill="#e8efe6"/><text x="60" y="70" font-family="Liberation Sans" font-size="30" fill="#234">CARTEIRA NACIONAL DE HABILITAÇÃO</text>${[0, 1, 2, 3].map((i) => `<text x="420" y="${180 + i * 80}" font-family="Liberation Sans" font-size="26" fill="#111">CAMPO ${i} 12/05/198${i}</text>`).join('')}</svg>`;
+      const page = await picture(await sharp(Buffer.from(card)).composite([{ input: portrait.png, left: 60, top: 130 }]).jpeg({ quality: 90 }).toBuffer());
+      const [plain] = await detectPortrait(page);
+      const [face] = await locateFaces(page, 'document');
+      if (plain) tally.pageFound++;
+      if (plain && euclidean(reference.descriptor, plain.descriptor) < threshold) tally.pageMatched++;
+      if (face) tally.found++;
+      if (face && euclidean(reference.descriptor, face.descriptor) < threshold) tally.matched++;
+    }
+    expect(tally.found).toBeGreaterThanOrEqual(Math.max(5, tally.pageFound));
+    expect(tally.matched).toBeGreaterThanOrEqual(4);
+    expect(tally.matched).toBeGreaterThan(tally.pageMatched);
+  }, 180_000);
 
   it('reads a 480 px webcam frame and a close-up as scenes: the face, not the whole frame (the evaluation simulator’s captures that were asked to retake)', async () => {
     const captures: [string, Condition, number][] = [

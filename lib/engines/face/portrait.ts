@@ -9,7 +9,7 @@ import { facePool } from './pool';
  */
 
 /** Longest side the detector sees on a page: a document portrait is a small part of it. */
-const DOCUMENT_MAX_SIDE = 1024;
+export const DOCUMENT_MAX_SIDE = 1024;
 /** Longest side of a picture the detector sees when it turns one (a face on its side in a selfie or crop). */
 const TURN_MAX_SIDE = 640;
 /** Largest picture treated as a possible tight face crop (padded and upscaled when nothing is found). */
@@ -67,6 +67,18 @@ const CLOSER_CONTEXT = 3;
 /** Candidates looked at closer: the portrait is nearly always among the two surest. */
 const CLOSER_CANDIDATES = 2;
 
+/** The square around a box (`share` times its longer side), inside the picture, as a picture of its own, and where it lies; undefined when under 32 px. */
+export async function regionAround(pic: Picture, [x, y, w, h]: Face['box'], share: number): Promise<{ crop: Picture; left: number; top: number } | undefined> {
+  const side = Math.max(w, h) * share;
+  const left = Math.max(0, Math.round(x + w / 2 - side / 2));
+  const top = Math.max(0, Math.round(y + h / 2 - side / 2));
+  const width = Math.min(pic.width - left, Math.round(side));
+  const height = Math.min(pic.height - top, Math.round(side));
+  if (width < 32 || height < 32) return undefined;
+  const png = await sharp(pic.png).extract({ left, top, width, height }).png({ compressionLevel: 1 }).toBuffer();
+  return { crop: { png, width, height }, left, top };
+}
+
 /**
  * A weak detection on a whole page looked at again closer: a portrait is a
  * small part of a photographed document, and the detector that half-sees it
@@ -74,15 +86,10 @@ const CLOSER_CANDIDATES = 2;
  * Undefined when the closer look is no better.
  */
 async function closer(pic: Picture, f: Face): Promise<Face | undefined> {
-  const [x, y, w, h] = f.box;
-  const side = Math.max(w, h) * CLOSER_CONTEXT;
-  const left = Math.max(0, Math.round(x + w / 2 - side / 2));
-  const top = Math.max(0, Math.round(y + h / 2 - side / 2));
-  const width = Math.min(pic.width - left, Math.round(side));
-  const height = Math.min(pic.height - top, Math.round(side));
-  if (width < 32 || height < 32) return undefined;
-  const png = await sharp(pic.png).extract({ left, top, width, height }).png().toBuffer();
-  const [g] = await bestTurn({ png, width, height }, [0, 180, 90, 270], TURN_MAX_SIDE);
+  const region = await regionAround(pic, f.box, CLOSER_CONTEXT);
+  if (!region) return undefined;
+  const { left, top } = region;
+  const [g] = await bestTurn(region.crop, [0, 180, 90, 270], TURN_MAX_SIDE);
   if (!g || g.score <= f.score) return undefined;
   return { ...g, box: [g.box[0] + left, g.box[1] + top, g.box[2], g.box[3]], landmarks: g.landmarks.map(([px, py]) => [px + left, py + top] as [number, number]) };
 }
