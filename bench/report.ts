@@ -5,6 +5,7 @@ import type { DocumentBench } from './documents';
 import { unseenSection, type UnseenDocumentBench } from './documents-unseen';
 import type { FaceBench } from './face';
 import { faceAccuracySection, type FaceAccuracyBench } from './face-accuracy';
+import { facePagesSection, type FacePagesBench } from './face-pages';
 import type { LivenessBench } from './liveness';
 import type { FraudBench } from './fraud';
 import { SIZES, type Size } from './inputs';
@@ -13,7 +14,7 @@ import type { ScalingBench, ScalingRun } from './scaling';
 import { STAGES, type Stage, type StageBench } from './stages';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'documentsUnseen', 'mrz', 'face', 'faceAccuracy', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'documentsUnseen', 'mrz', 'face', 'faceAccuracy', 'facePages', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -27,6 +28,7 @@ export interface Report {
   mrz?: MrzBench;
   face?: FaceBench;
   faceAccuracy?: FaceAccuracyBench;
+  facePages?: FacePagesBench;
   liveness?: LivenessBench;
   fraud?: FraudBench;
   stages?: StageBench;
@@ -218,6 +220,7 @@ export function renderReport(r: Report): string {
     ...(r.mrz ? [renderMrz(r.mrz), ''] : section('MRZ (machine-readable zone)', undefined)),
     ...section('Face engine', r.face && faceSection(r.face)),
     ...section('Face recognition accuracy per condition (4.7)', r.faceAccuracy && faceAccuracySection(r.faceAccuracy)),
+    ...section('Printed portraits on scanned document pages (fraud step, formalistic)', r.facePages && facePagesSection(r.facePages)),
     ...section('Passive liveness (4.8): APCER and BPCER per condition', r.liveness && livenessSection(r.liveness)),
     ...section('Fraud engine (generated fraud test set)', r.fraud && fraudSection(r.fraud)),
     ...section('Latency per stage and picture size', r.stages && stagesSection(r.stages)),

@@ -15,6 +15,7 @@ import { benchDocuments } from './documents';
 import { benchDocumentsUnseen } from './documents-unseen';
 import { benchFace } from './face';
 import { benchFaceAccuracy } from './face-accuracy';
+import { benchFacePages } from './face-pages';
 import { benchFraud } from './fraud';
 import { benchLiveness } from './liveness';
 import { benchMrz } from './mrz';
@@ -67,6 +68,9 @@ await part('face', 'Face engine…', async () => {
 });
 await part('faceAccuracy', 'Face recognition accuracy per condition, tuning and held-out identities…', async () => {
   report.faceAccuracy = await benchFaceAccuracy(console.log);
+});
+await part('facePages', 'Printed portraits on scanned document pages, tuning and held-out identities…', async () => {
+  report.facePages = await benchFacePages(console.log);
 });
 await part('liveness', 'Passive liveness: held-out identities through both simulators, and the real samples…', async () => {
   report.liveness = await benchLiveness(console.log);

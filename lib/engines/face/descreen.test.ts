@@ -12,6 +12,7 @@ import { halftoneOf, strongestPeak } from './descreen';
 import { selfieFacesOneReading } from './locate';
 import { detectPortrait } from './portrait';
 import { degrade } from '@/scripts/face-eval/degrade';
+import { cardWith } from '@/scripts/face-eval/pages';
 
 afterAll(async () => closeFacePool());
 
@@ -108,8 +109,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
       const box = (await locateFaces(photo, 'selfie'))[0]!.box;
       // The portrait as the face evaluation prints it (halftone, guilloche, low contrast), on a card scanned at about 300 dpi.
       const portrait = await degrade(photo.png, photo.width, photo.height, box, 'document', `page:${id}`);
-      const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="640"><rect width="1000" height="640" fill="#e8efe6"/><text x="60" y="70" font-family="Liberation Sans" font-size="30" fill="#234">CARTEIRA NACIONAL DE HABILITAÇÃO</text>${[0, 1, 2, 3].map((i) => `<text x="420" y="${180 + i * 80}" font-family="Liberation Sans" font-size="26" fill="#111">CAMPO ${i} 12/05/198${i}</text>`).join('')}</svg>`;
-      const page = await picture(await sharp(Buffer.from(card)).composite([{ input: portrait.png, left: 60, top: 130 }]).jpeg({ quality: 90 }).toBuffer());
+      const page = await cardWith(portrait.png);
       const [plain] = await detectPortrait(page);
       const [face] = await locateFaces(page, 'document');
       if (plain) tally.pageFound++;
