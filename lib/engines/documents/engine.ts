@@ -174,9 +174,9 @@ interface PageCues {
   shape?: number;
 }
 
-async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>): Promise<Reading> {
+async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
-  const reading = readPage(grey, { sideBySide: frame.sideBySide });
+  const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(grey);
@@ -438,12 +438,18 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     // No card outline, no sideways lines and not three sure words at any turn: a picture with no document in
     // it (a face, a scene), where local contrast finds nothing either and only adds a reading's time.
     const noDocument = !base.located && !best.sideways && probed.length === 0;
-    if (!best.type && !noDocument) {
-      // Nothing recognised: once more, the best orientation with local contrast.
-      if (clock.affords()) {
-        const again = await read(base.grey, best.frame.turn, cues, true, skews);
-        if (quality(again) > quality(best)) best = again;
-      } else skipped.push('local contrast');
+    // Nothing recognised: once more, the best orientation with local contrast; two cards side by side first each card
+    // as one block of text (the automatic layout can take a card's print, beside a large portrait and blank margins,
+    // for a picture and return nothing from it).
+    const fallbacks = best.frame.sideBySide ? (['cards as blocks', 'local contrast'] as const) : (['local contrast'] as const);
+    for (const fallback of fallbacks) {
+      if (best.type || noDocument) break;
+      if (!clock.affords()) {
+        skipped.push(fallback);
+        continue;
+      }
+      const again = await read(base.grey, best.frame.turn, cues, fallback === 'local contrast', skews, fallback === 'cards as blocks');
+      if (quality(again) > quality(best)) best = again;
     }
   }
   const fromText = media.digital ? classifyEvidence({ text: fold(media.text) }) : undefined;

@@ -75,4 +75,20 @@ describe('two cards side by side', () => {
     expect(out.lines.findIndex((l) => l.text.includes('TITULAR'))).toBeLessThan(out.lines.findIndex((l) => l.text.includes('CPF')));
     expect(out.lines.filter((l) => l.text.includes('CPF'))).toHaveLength(1);
   }, 30_000);
+
+  it('reads each card as one block of text when asked (the fallback for a page two cards wide that nothing placed)', async () => {
+    // A large dark portrait beside the photo side's print: the kind of card the automatic layout takes for a picture.
+    const page = drawnPage(2600, 900, (ctx) => {
+      ctx.fillStyle = '#333';
+      ctx.fillRect(60, 120, 420, 560);
+      ctx.fillStyle = '#000';
+      ctx.font = 'bold 44px sans-serif';
+      LEFT.forEach((t, i) => ctx.fillText(t, 1280 - ctx.measureText(t).width, 200 + i * 220));
+      ctx.fillRect(1296, 40, 8, 820);
+      RIGHT.forEach((t, i) => ctx.fillText(t, 1330, 200 + i * 220));
+    });
+    const out = await readPage(page, { sideBySide: true, asBlocks: true });
+    for (const t of [...LEFT, ...RIGHT]) expect(out.lines.some((l) => l.text.includes(t.split(' ').at(-1)!)), t).toBe(true);
+    expect(out.lines.findIndex((l) => l.text.includes('TITULAR'))).toBeLessThan(out.lines.findIndex((l) => l.text.includes('CPF')));
+  }, 30_000);
 });

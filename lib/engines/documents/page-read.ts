@@ -1,4 +1,4 @@
-import { ocrPool, type OcrLine, type OcrOutput } from '../ocr';
+import { ocrPool, type OcrLine, type OcrOutput, type PageMode } from '../ocr';
 import { pgm, type Grey } from './box';
 
 /** Pages shorter than this are read whole: halves of a small page cost more in set-up than they save. */
@@ -117,11 +117,11 @@ function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): OcrLine[
  * word crossing the cut lies whole in one of them, and each word is taken from the side holding its
  * centre. Left side's lines first: a card is read before the next.
  */
-async function readSideBySide(page: Grey): Promise<OcrOutput> {
+async function readSideBySide(page: Grey, mode: PageMode = 'auto'): Promise<OcrOutput> {
   const cut = gutterColumn(page);
   const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.width * OVERLAP));
   const left = Math.max(0, cut - overlap);
-  const read = (g: Grey) => ocrPool().recognize({ image: pgm(g), mode: 'auto' });
+  const read = (g: Grey) => ocrPool().recognize({ image: pgm(g), mode });
   const [a, b] = await Promise.all([read(crop(page, 0, Math.min(page.width, cut + overlap))), read(crop(page, left, page.width))]);
   return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]);
 }
@@ -130,10 +130,12 @@ async function readSideBySide(page: Grey): Promise<OcrOutput> {
  * A prepared page read by OCR. With two or more workers a tall page is read as two halves side by side:
  * one call at a time then uses both cores (a page reading is the longest step of a document). The cut
  * runs along a gap between lines when there is one, else the halves overlap. The halves' lines come back
- * in the page's pixels. `sideBySide`: the page holds two cards side by side, read one card at a time.
+ * in the page's pixels. `sideBySide`: the page holds two cards side by side, read one card at a time;
+ * with `asBlocks` each card is read as one block of text (the automatic layout can take a card's print,
+ * beside a large portrait and blank margins, for a picture and return nothing from it).
  */
-export async function readPage(page: Grey, { sideBySide = false } = {}): Promise<OcrOutput> {
-  if (sideBySide) return readSideBySide(page);
+export async function readPage(page: Grey, { sideBySide = false, asBlocks = false } = {}): Promise<OcrOutput> {
+  if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto');
   if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return ocrPool().recognize({ image: pgm(page), mode: 'auto' });
   const { row: cut, clean } = emptiestRow(page);
   const half = (top: number, bottom: number) => ocrPool().recognize({ image: pgm({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }), mode: 'auto' });
