@@ -89,7 +89,8 @@ class Embedders {
 /** Longest side of the picture an embedder gets (the product's selfie detector sees 640 px). */
 const EMBED_MAX_SIDE = 640;
 
-async function pictureOf(file: string): Promise<Picture> {
+/** A photo file (or its bytes) upright, as PNG. */
+export async function pictureOf(file: Buffer | string): Promise<Picture> {
   const { data, info } = await sharp(file).rotate().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 }

@@ -13,6 +13,7 @@ import { euclidean, locateFaces, type Picture } from '../../lib/engines/face';
 import { detectPortrait } from '../../lib/engines/face/portrait';
 import { halfOf, type Half, type Photo } from './data';
 import { degrade } from './degrade';
+import { pictureOf } from './evaluate';
 
 export interface PageTally {
   /** Identities with two photos whose first photo's face was found (one genuine page each). */
@@ -21,11 +22,6 @@ export interface PageTally {
   pageMatched: number;
   found: number;
   matched: number;
-}
-
-async function pictureOf(bytes: Buffer | string): Promise<Picture> {
-  const { data, info } = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { png: data, width: info.width, height: info.height };
 }
 
 /** A light card with a heading and field lines, the portrait on its left (1000 × 640: an ID-1 card at about 300 dpi). */

@@ -23,6 +23,16 @@ export const DATE_FIELDS: Record<keyof DocumentDates, string[]> = {
   expiry: ['validade'],
 };
 
+/** The dates of a document's fields (ISO values only; the first field of each kind). */
+export function datesOfFields(fields: readonly { key: string; value: string }[]): DocumentDates {
+  const out: DocumentDates = {};
+  for (const [k, keys] of Object.entries(DATE_FIELDS) as [keyof DocumentDates, string[]][]) {
+    const f = fields.find((x) => keys.includes(x.key) && /^\d{4}-\d{2}-\d{2}$/.test(x.value));
+    if (f) out[k] = f.value;
+  }
+  return out;
+}
+
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
 /** Slack on validity spans: an expiry counts from the medical exam, which can precede the card's issue by weeks. */

@@ -1,5 +1,5 @@
 import type { Box, Grey } from './box';
-import { culprits, DATE_FIELDS, implausibilities, type DocumentDates } from './dates-plausible';
+import { culprits, DATE_FIELDS, datesOfFields, implausibilities } from './dates-plausible';
 import { isoDate } from './normalize';
 import { readLineAlone } from './read-alone';
 import type { OcrField } from './types';
@@ -22,15 +22,6 @@ function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
   return { data, width: page.width, height: page.height };
 }
 
-const datesOf = (fields: OcrField[]): DocumentDates => {
-  const out: DocumentDates = {};
-  for (const [k, keys] of Object.entries(DATE_FIELDS) as [keyof DocumentDates, string[]][]) {
-    const f = fields.find((x) => keys.includes(x.key) && /^\d{4}-\d{2}-\d{2}$/.test(x.value));
-    if (f) out[k] = f.value;
-  }
-  return out;
-};
-
 /**
  * Dates checked together (dates-plausible.ts). When the set cannot be true,
  * each date whose value alone breaks it is read again from its box on the
@@ -39,7 +30,7 @@ const datesOf = (fields: OcrField[]): DocumentDates => {
  * set plausible (the most frequent such reading wins). Returns the rules still broken.
  */
 export async function checkDatePlausibility(page: Grey, fields: OcrField[], type: string, today: Date = new Date()): Promise<string[]> {
-  const dates = datesOf(fields);
+  const dates = datesOfFields(fields);
   const suspects = culprits(type, dates, today);
   if (suspects.length === 0) return implausibilities(type, dates, today);
   for (const which of suspects.slice(0, MAX_FIELDS)) {
@@ -58,14 +49,14 @@ export async function checkDatePlausibility(page: Grey, fields: OcrField[], type
         if (agreed()) break;
         const again = await readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/');
         const iso = again && isoDate(again.out.text);
-        if (!iso || iso === field.value || implausibilities(type, { ...datesOf(fields), [which]: iso }, today).length) continue;
+        if (!iso || iso === field.value || implausibilities(type, { ...datesOfFields(fields), [which]: iso }, today).length) continue;
         const v = votes.get(iso) ?? { n: 0, conf: 0 };
         votes.set(iso, { n: v.n + 1, conf: Math.max(v.conf, again.out.conf) });
       }
     }
     const best = [...votes].sort((a, b) => b[1].n - a[1].n || b[1].conf - a[1].conf)[0];
     if (best) Object.assign(field, { value: best[0], conf: Math.round(best[1].conf), valid: true });
-    if (implausibilities(type, datesOf(fields), today).length === 0) break;
+    if (implausibilities(type, datesOfFields(fields), today).length === 0) break;
   }
-  return implausibilities(type, datesOf(fields), today);
+  return implausibilities(type, datesOfFields(fields), today);
 }

@@ -1,7 +1,7 @@
 import { isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
-import { implausibilities, type DocumentDates } from './dates-plausible';
+import { datesOfFields, implausibilities } from './dates-plausible';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -80,13 +80,6 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   }
 }
 
-const datesOf = (values: Map<string, string>): DocumentDates => ({
-  birth: values.get('dataNascimento'),
-  firstLicence: values.get('primeiraHabilitacao'),
-  issue: values.get('dataEmissao') ?? values.get('dataExpedicao'),
-  expiry: values.get('validade'),
-});
-
 /**
  * Dates read under their labels that cannot all be true as labelled (an expiry before the first licence, a birth
  * after the issue) put in the model's chronology, when that order makes them all plausible: a value moved towards
@@ -98,12 +91,13 @@ export function orderDatesByChronology(type: RecognizedType, out: OcrField[], to
   if (!order) return;
   const placed = order.map((k) => out.find((f) => f.key === k)).filter((f): f is OcrField => f !== undefined);
   if (placed.length < 2) return;
-  if (implausibilities(type, datesOf(new Map(placed.map((f) => [f.key, f.value]))), today).length === 0) return;
+  if (implausibilities(type, datesOfFields(placed), today).length === 0) return;
   const keys = placed.map((f) => f.key);
   const sorted = [...placed].sort((a, b) => a.value.localeCompare(b.value));
   if (sorted.every((f, i) => f === placed[i])) return;
-  if (implausibilities(type, datesOf(new Map(sorted.map((f, i) => [keys[i]!, f.value]))), today).length) return;
-  for (const [i, f] of sorted.entries()) out[out.indexOf(f)] = { ...f, key: keys[i]! };
+  const reordered = sorted.map((f, i) => ({ ...f, key: keys[i]! }));
+  if (implausibilities(type, datesOfFields(reordered), today).length) return;
+  for (const [i, f] of sorted.entries()) out[out.indexOf(f)] = reordered[i]!;
 }
 
 /**

@@ -111,7 +111,11 @@ async function averagedOverReadings(pic: Picture, screen: Screen, face: Face, fi
 /** Faces of a printed portrait, found on its descreened copy (the first one's template averaged over other readings); their quality measured on the picture as sent. */
 async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>, average = true): Promise<Face[]> {
   const screen = await halftoneOf(pic);
-  if (!screen) return find(pic);
+  return screen ? screenedFaces(pic, screen, find, average) : find(pic);
+}
+
+/** Faces of a picture printed with `screen`, found on its descreened copy (`printedFaces`). */
+async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) => Promise<Face[]>, average = true): Promise<Face[]> {
   const faces = await find(await descreened(pic, screen));
   if (faces[0] && average && templatesWanted()) faces[0] = await averagedOverReadings(pic, screen, faces[0], find);
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
@@ -148,8 +152,9 @@ async function documentFaces(pic: Picture): Promise<Face[]> {
   const face = faces[0];
   if (!face || !templatesWanted()) return faces;
   const region = await regionAround(pic, face.box, PORTRAIT_AREA);
-  if (!region || !(await halftoneOf(region.crop))) return faces;
-  const [printed] = await printedFaces(region.crop, selfieFaces);
+  const screen = region && (await halftoneOf(region.crop));
+  if (!region || !screen) return faces;
+  const [printed] = await screenedFaces(region.crop, screen, selfieFaces);
   if (!printed) return faces;
   const onPage: Face['box'] = [printed.box[0] + region.left, printed.box[1] + region.top, printed.box[2], printed.box[3]];
   if (iou(onPage, face.box) < SAME_READING_IOU) return faces;
