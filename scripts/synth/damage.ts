@@ -13,6 +13,68 @@ export interface Damage {
   shadow: boolean;
   quality: number;
   width: number;
+  /** A scene around the card (SCENE=1 runs): a textured surface, a smaller share of the frame, light falling off across it. */
+  scene?: Scene;
+}
+
+export interface Scene {
+  surface: 'grain' | 'weave' | 'speckle';
+  /** Share of the frame's long side the card covers. */
+  fill: number;
+  /** Strength of the light falling off across the frame, 0 to 1. */
+  falloff: number;
+  /** Width of the photo (replaces the damage's: a card further away is photographed at a phone's usual size). */
+  width: number;
+  seed: number;
+}
+
+/** A scene for the card, on its own stream so the document and its damage stay as they were. */
+export function pickScene(r: Rng): Scene {
+  return { surface: r.pick(['grain', 'weave', 'speckle'] as const), fill: r.int(58, 85) / 100, falloff: r.int(10, 60) / 100, width: r.int(12, 18) * 100, seed: r.int(1, 1_000_000) };
+}
+
+/** A table top, cloth or stone surface: procedural texture around a base colour. */
+async function surface(w: number, h: number, scene: Scene, base: { r: number; g: number; b: number }): Promise<Buffer> {
+  const r = rngLike(scene.seed);
+  const px = Buffer.alloc(w * h * 3);
+  const phase = r() * 6.28;
+  const freq = 0.02 + r() * 0.05;
+  const amplitude = 10 + r() * 20;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v: number;
+      if (scene.surface === 'grain') v = amplitude * Math.sin(freq * (y + 9 * Math.sin(x * 0.013 + phase)) * 3) + 10 * (r() - 0.5);
+      else if (scene.surface === 'weave') v = 22 * ((((x >> 2) + (y >> 2)) & 1) ? 1 : -1) * (0.6 + 0.4 * Math.sin(x * freq)) + 14 * (r() - 0.5);
+      else v = (r() < 0.08 ? 60 * (r() - 0.5) : 0) + 18 * (r() - 0.5);
+      const i = (y * w + x) * 3;
+      px[i] = clamp(base.r + v);
+      px[i + 1] = clamp(base.g + v);
+      px[i + 2] = clamp(base.b + v * 0.9);
+    }
+  }
+  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).blur(0.6).png().toBuffer();
+}
+
+function clamp(v: number): number {
+  return Math.max(0, Math.min(255, Math.round(v)));
+}
+
+/** A small deterministic generator for the texture (the surface must not draw on the document's stream). */
+function rngLike(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Light falling off from one side of the frame (multiplied in). */
+function falloff(w: number, h: number, scene: Scene): Buffer {
+  const dark = Math.round(255 * (1 - scene.falloff));
+  const [x2, y2] = scene.seed % 2 ? [1, 0.3] : [0.2, 1];
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="f" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="rgb(${dark},${dark},${dark})"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#f)"/></svg>`);
 }
 
 /** Photo-like damage; `clean` keeps the render as a flat scan. */
@@ -69,17 +131,24 @@ export async function photograph(png: Buffer, width: number, height: number, d: 
  */
 export async function photographPlaced(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<{ jpeg: Buffer; place: (x: number, y: number) => [number, number] }> {
   const bg = { r: r.int(40, 200), g: r.int(40, 200), b: r.int(40, 200), alpha: 1 };
-  const angled = d.perspective ? await sharp(await perspective(png, r, d.perspective)).flatten({ background: bg }).png().toBuffer() : png;
-  let img = sharp(angled).rotate(d.angle, { background: bg });
+  // In a scene the card keeps its transparent surroundings, so the surface shows around it once turned.
+  const around = d.scene ? { r: 0, g: 0, b: 0, alpha: 0 } : bg;
+  const pulled = d.perspective ? sharp(await perspective(png, r, d.perspective)) : undefined;
+  const angled = pulled ? await (d.scene ? pulled : pulled.flatten({ background: bg })).png().toBuffer() : png;
+  let img = sharp(angled).ensureAlpha().rotate(d.angle, { background: around });
   if (d.turn) img = sharp(await img.png().toBuffer()).rotate(d.turn);
   let buf = await img.png().toBuffer();
   const meta = await sharp(buf).metadata();
   // Margin of table around the document.
-  const margin = Math.round(Math.max(width, height) * (0.04 + r.next() * 0.1));
-  buf = await sharp(buf).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg }).png().toBuffer();
+  const drawnMargin = Math.round(Math.max(width, height) * (0.04 + r.next() * 0.1));
+  const margin = d.scene ? Math.round((Math.max(meta.width!, meta.height!) * (1 / d.scene.fill - 1)) / 2) : drawnMargin;
   const w = meta.width! + 2 * margin;
   const h = meta.height! + 2 * margin;
+  buf = d.scene
+    ? await sharp(await surface(w, h, d.scene, bg)).composite([{ input: buf, left: margin, top: margin }]).png().toBuffer()
+    : await sharp(buf).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg }).png().toBuffer();
   const layers: OverlayOptions[] = [];
+  if (d.scene) layers.push({ input: falloff(w, h, d.scene), blend: 'multiply' });
   if (d.glare) layers.push({ input: overlay(w, h, r, 'glare') });
   if (d.shadow) layers.push({ input: overlay(w, h, r, 'shadow') });
   let out = sharp(buf).composite(layers);

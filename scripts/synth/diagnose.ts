@@ -11,7 +11,7 @@ const [from, to] = (process.env.SEEDS ?? '1000..1007').split('..').map(Number) a
 const types = (process.argv.slice(2).length ? process.argv.slice(2) : DOC_TYPES) as DocType[];
 for (const type of types) {
   for (let seed = from; seed <= to; seed++) {
-    const s = await generate(type, seed, 'photo', { variety: process.env.VARIETY === '1', rough: process.env.ROUGH === '1' });
+    const s = await generate(type, seed, 'photo', { variety: process.env.VARIETY === '1', rough: process.env.ROUGH === '1', scene: process.env.SCENE === '1' });
     const t = performance.now();
     const r = await extractDocument(s.image.toString('base64'));
     const ms = Math.round(performance.now() - t);

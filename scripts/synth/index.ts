@@ -1,4 +1,4 @@
-import { pickDamage, photograph, roughen, type Damage } from './damage';
+import { pickDamage, pickScene, photograph, roughen, type Damage } from './damage';
 import { loadImage } from '@napi-rs/canvas';
 import { DOC_TYPES, renderStore, render, type DocType, type Truth } from './layouts';
 import { rng } from './random';
@@ -22,7 +22,7 @@ export interface Sample {
  * bytes. `photo` adds rotation, 90/180 turns, blur, noise, glare, shadow,
  * JPEG quality down to 50 and low resolution.
  */
-export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean; rough?: boolean } = {}): Promise<Sample> {
+export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean; rough?: boolean; scene?: boolean } = {}): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
@@ -32,6 +32,8 @@ export async function generate(type: DocType, seed: number, level: 'clean' | 'ph
   // A given width replaces the drawn one after the drawing: same damage otherwise (the benchmark's image sizes).
   const drawn = pickDamage(r, level);
   const sized = options.width ? { ...drawn, width: options.width } : drawn;
-  const damage = options.rough ? roughen(sized, rng(seed * 15_485_863 + DOC_TYPES.indexOf(type))) : sized;
+  const roughened = options.rough ? roughen(sized, rng(seed * 15_485_863 + DOC_TYPES.indexOf(type))) : sized;
+  const scene = options.scene ? pickScene(rng(seed * 32_452_843 + DOC_TYPES.indexOf(type))) : undefined;
+  const damage = scene ? { ...roughened, width: scene.width, scene } : roughened;
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }

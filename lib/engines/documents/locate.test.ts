@@ -60,3 +60,35 @@ describe('a document the photo cuts', () => {
     expect(await visibleDocument(await photo([-20, -20, 1640, 1040]))).toBeUndefined();
   });
 });
+
+describe('a document on a patterned surface', () => {
+  /** The card of `photo` on a striped cloth (colour steps all over the surface), light falling off across it. */
+  async function onStripes(card: [number, number, number, number], angle = 0): Promise<Buffer> {
+    const [x, y, w, h] = card;
+    const stripes = Array.from({ length: 60 }, (_, k) => `<rect x="0" y="${k * 18}" width="1600" height="9" fill="#8a3550"/>`).join('');
+    const lines = Array.from({ length: 10 }, (_, k) => `<rect x="${x + w * 0.06}" y="${y + h * (0.1 + k * 0.08)}" width="${w * (k % 3 === 0 ? 0.35 : 0.8)}" height="${h * 0.03}" fill="#222"/>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">
+      <defs><linearGradient id="f" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.4"/></linearGradient></defs>
+      <rect width="100%" height="100%" fill="#c0667f"/>${stripes}
+      <g transform="rotate(${angle} ${x + w / 2} ${y + h / 2})"><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#e6ecd8"/>${lines}</g>
+      <rect width="100%" height="100%" fill="url(#f)"/></svg>`;
+    return sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 60 }).toBuffer();
+  }
+
+  it('stripes stop the edge flood at once: the card is found by the colours of the border instead', async () => {
+    for (const [card, angle] of [[[400, 250, 800, 505], 0], [[450, 300, 700, 440], 8], [[250, 330, 1100, 345], -5]] as const) {
+      const quad = await locateDocument(await onStripes([...card], angle));
+      expect(quad, `card ${card}`).toBeDefined();
+      expect(quadShape(quad!), `card ${card}`).toBeCloseTo(card[2] / card[3], 0);
+      expect(Math.abs(quadShape(quad!) - card[2] / card[3]) / (card[2] / card[3]), `card ${card}`).toBeLessThan(0.05);
+    }
+  });
+
+  it('a flood stopped at the border is not taken for a card filling the frame', async () => {
+    // With the colours of the card in the border too (a card as pale as the cloth's light stripes), nothing is located.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><rect width="100%" height="100%" fill="#e6ecd8"/>${Array.from({ length: 60 }, (_, k) => `<rect x="0" y="${k * 18}" width="1600" height="9" fill="#8a3550"/>`).join('')}<rect x="400" y="300" width="800" height="400" fill="#e6ecd8"/></svg>`;
+    const quad = await locateDocument(await sharp(Buffer.from(svg)).blur(1.2).png().toBuffer());
+    // Not the frame (1.6 wide for 1 high): undefined, or the card (2 for 1).
+    if (quad) expect(Math.abs(quadShape(quad) - 2)).toBeLessThan(0.1);
+  });
+});

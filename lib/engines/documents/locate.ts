@@ -20,14 +20,15 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
   for (const edge of EDGES) {
-    const quad = outlineAt(data, w, h, scale, edge);
+    const quad = outlineOf(floodFromBorder(data, w, h, edge), w, h, scale);
     if (quad) return quad;
   }
-  return undefined;
+  // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
+  // then the surface is what the border's own colours reach.
+  return outlineOf(floodByPalette(data, w, h), w, h, scale);
 }
 
-function outlineAt(data: Buffer, w: number, h: number, scale: number, edgeStep: number): Quad | undefined {
-  const surface = floodFromBorder(data, w, h, edgeStep);
+function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Quad | undefined {
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const region = largestRegion(mask, w, h);
@@ -47,7 +48,51 @@ function outlineAt(data: Buffer, w: number, h: number, scale: number, edgeStep: 
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
   if (area < w * h * 0.15 || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
+  // Two corners on the picture's edge: the flood was stopped at the border (a pattern) or the card is cut, not outlined.
+  const onEdge = [tl, tr, br, bl].filter((i) => {
+    const x = i % w;
+    const y = (i / w) | 0;
+    return x <= 1 || y <= 1 || x >= w - 2 || y >= h - 2;
+  });
+  if (onEdge.length >= 2) return undefined;
   return quad;
+}
+
+/** Colour bins (16 levels a channel) and how many border pixels may fall near a bin before it counts as the surface's. */
+const BIN = 16;
+const SURFACE_SHARE = 0.004;
+
+/**
+ * The surface as the pixels of the border's colours that the border reaches through such pixels: a colour is the
+ * surface's when enough border pixels lie in its bin or a neighbouring one (light falling off across the surface
+ * spreads it over neighbouring bins; the border samples that spread).
+ */
+function floodByPalette(rgb: Buffer, w: number, h: number): Uint8Array {
+  const n = 256 / BIN;
+  const bin = (i: number) => (((rgb[i * 3]! / BIN) | 0) * n + ((rgb[i * 3 + 1]! / BIN) | 0)) * n + ((rgb[i * 3 + 2]! / BIN) | 0);
+  const border = borderPixels(w, h);
+  const counts = new Uint32Array(n * n * n);
+  for (const i of border) counts[bin(i)]!++;
+  const near = new Uint8Array(n * n * n);
+  const least = Math.max(3, border.length * SURFACE_SHARE);
+  for (let r = 0; r < n; r++) {
+    for (let g = 0; g < n; g++) {
+      for (let b = 0; b < n; b++) {
+        let c = 0;
+        for (let dr = -1; dr <= 1; dr++) for (let dg = -1; dg <= 1; dg++) for (let db = -1; db <= 1; db++) {
+          const [R, G, B] = [r + dr, g + dg, b + db];
+          if (R >= 0 && G >= 0 && B >= 0 && R < n && G < n && B < n) c += counts[(R * n + G) * n + B]!;
+        }
+        near[(r * n + g) * n + b] = c >= least ? 1 : 0;
+      }
+    }
+  }
+  const ofSurface = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) ofSurface[i] = near[bin(i)]!;
+  const walls = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) walls[i] = ofSurface[i] ? 0 : 1;
+  // No colour step stops this flood (edgeStep beyond any sum): only colours that are not the surface's do.
+  return flood(rgb, w, h, border.filter((i) => ofSurface[i]), walls, 3 * 255 + 1);
 }
 
 /**
