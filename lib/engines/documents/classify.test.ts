@@ -95,6 +95,29 @@ describe('classification from independent cues', () => {
     expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
 
+  it('tells an old RG opened flat with every label lost: the numbers, however misread, all on the card without the portrait', () => {
+    // As read from a photo with the card small in the frame: values only, dates and the CPF garbled.
+    const lines: [string, Box][] = [
+      ['JA 6 TOGO O VERSITORIO MACIONEA', [1900, 120, 900, 40]],
+      ['74084322', [1850, 260, 220, 40]],
+      ['19/06/2017', [2800, 260, 250, 40]],
+      ['MEITOR SANTOS RODRIGUES DAS MARQUES', [1850, 420, 1100, 40]],
+      ['239:32/1008', [2800, 700, 250, 40]],
+      ['034.008', [2800, 800, 180, 40]],
+      ['7180-3?', [3000, 800, 160, 40]],
+    ];
+    const words = lines.map(([text, bbox]) => ({ text, bbox }));
+    const portrait = { side: 'left' as const, box: [100, 450, 500, 600] as Box };
+    const halves = halvesOf(words, portrait.box, 3400);
+    expect(halves).toEqual({ portrait: 'left', data: 'right' });
+    const text = lines.map(([t]) => t).join('\n');
+    const colour = { hue: 72, saturation: 0.1 };
+    expect(place(text, { aspect: 3.12, portrait, halves, colour }).type).toBe('RG_ABERTO');
+    // Without the layout, or on one card's shape, nothing is placed: the numbers' side is the cue.
+    expect(place(text, { aspect: 3.12, portrait, colour }).type).toBeUndefined();
+    expect(place(text, { aspect: 1.58, portrait, halves, colour }).type).toBeUndefined();
+  });
+
   it('takes one RG side read on a page two cards wide for the RG opened flat (its other side unread), not a CNH side', () => {
     // The data side alone (its photo side's print lost on a rough photo), and the photo side alone.
     const back = 'VALIDA EM TODO O TERRITORIO NACIONAL 19312762 26/12/2018 JOAO TEIXEIRA NASCIMENTO 16/05/1987 DATA DE NASCIMENTO';

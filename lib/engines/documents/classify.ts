@@ -29,13 +29,15 @@ export interface Halves {
 }
 
 const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
+/** A holder's number or a date however misread ("239:32/1008", "034.008"): five digits or more in a word. */
+const isDataWord = (text: string) => DATA_TOKEN.test(text) || (text.match(/\d/g)?.length ?? 0) >= 5;
 
 /** The half of the page a box's centre lies in. */
 export const sideOf = (box: Box, width: number): Halves['portrait'] => (box[0] + box[2] / 2 < width / 2 ? 'left' : 'right');
 
-/** The half the words that are dates or a CPF lie in (four in five of them), 'both' when spread; undefined when fewer than two. */
+/** The half the words that are dates, a CPF or other numbers lie in (four in five of them), 'both' when spread; undefined when fewer than two. */
 export function dataHalf(words: { text: string; bbox: Box }[], width: number): Halves['data'] | undefined {
-  const data = words.filter((w) => DATA_TOKEN.test(w.text)).map((w) => sideOf(w.bbox, width));
+  const data = words.filter((w) => isDataWord(w.text)).map((w) => sideOf(w.bbox, width));
   if (data.length < 2) return undefined;
   const left = data.filter((side) => side === 'left').length / data.length;
   return left >= 0.8 ? 'left' : left <= 0.2 ? 'right' : 'both';
@@ -215,7 +217,7 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // has the two-card shape (a back alone, or a page of unknown shape, proves nothing by it).
   const flat = { ...e, portrait: undefined };
   const front = scoreProfile(frontName, concepts, shaped ? e : flat);
-  const back = scoreProfile(backName, concepts, flat);
+  const read = scoreProfile(backName, concepts, flat);
   // The weight of labels only one side prints: a concept both print (a heading, a registration number,
   // "LOCAL" of the birthplace) proves neither, and the old CNH's front prints some of its back's labels.
   const own = (name: Profiled, other: Profiled) => {
@@ -227,6 +229,8 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
   const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
+  // That layout is the data side's own cue: it speaks for the back when its labels were lost.
+  const back = { ...read, score: read.score + split };
   const backOwn = own(backName, frontName) + split;
   // With `shapeTells` (the old RG: no other document of ours is two cards side by side with an identity heading), the
   // two-card shape already says both sides are there: any label only the back prints confirms it.

@@ -24,8 +24,18 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
     if (quad) return quad;
   }
   // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
-  // then the surface is what the border's own colours reach.
-  return outlineOf(floodByPalette(data, w, h), w, h, scale);
+  // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
+  // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
+  const quad = outlineOf(floodByPalette(data, w, h), w, h, scale);
+  return quad && documentShaped(quadShape(quad)) ? quad : undefined;
+}
+
+/** Long side over short side of the documents read: one card or a passport page (1.42–1.59), a CNH opened and stacked (1.25–1.6), two cards side by side (about 3.2). */
+const DOCUMENT_SHAPES: [number, number][] = [[1.25, 1.68], [2.9, 3.45]];
+
+function documentShaped(shape: number): boolean {
+  const long = Math.max(shape, 1 / shape);
+  return DOCUMENT_SHAPES.some(([lo, hi]) => long >= lo && long <= hi);
 }
 
 function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Quad | undefined {
