@@ -119,9 +119,11 @@ async function retyped(jpeg: Buffer, box: [number, number, number, number], plac
 }
 
 /** Case `index` of a manipulation (or of the clean set); same arguments, same bytes. */
+/** The document type case `index` of a manipulation draws (known before rendering it). */
+export const caseType = (manipulation: Manipulation | 'clean', index: number) => TYPES[manipulation][index % TYPES[manipulation].length]!;
+
 export async function fraudCase(manipulation: Manipulation | 'clean', index: number, faces: Faces): Promise<FraudCase> {
-  const types = TYPES[manipulation];
-  const type = types[index % types.length]!;
+  const type = caseType(manipulation, index);
   const r = rng(9001 + index * 131 + MANIPULATIONS.indexOf(manipulation as Manipulation) * 7);
   const portrait = await loadImage(manipulation === 'swapped_photo' ? faces.other : faces.owner);
   for (let attempt = 0; ; attempt++) {
@@ -162,6 +164,8 @@ export async function fraudCase(manipulation: Manipulation | 'clean', index: num
 export async function validCnhFront(faces: Faces, from = 0): Promise<FraudCase> {
   const today = new Date().toISOString().slice(0, 10);
   for (let i = from; ; i++) {
+    // Only CNH fronts are drawn and photographed (the other types come around in turn).
+    if (caseType('clean', i) !== 'CNH_FRENTE') continue;
     const c = await fraudCase('clean', i, faces);
     if (c.type === 'CNH_FRENTE' && c.truth.fields.validade! > today) return c;
   }

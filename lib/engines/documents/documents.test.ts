@@ -10,6 +10,17 @@ import { backends, call } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { intake } from '../media';
 import { extractDocument, readDocument, type OcrField } from '.';
+import { isBlank } from './blank';
+
+/** A picture that is not a document: shapes on a green ground, no print. */
+const shapes = () =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="900" height="600" fill="#4a7a3a"/><circle cx="250" cy="260" r="120" fill="#c9a26b"/><ellipse cx="640" cy="380" rx="160" ry="90" fill="#2d4f8a"/><path d="M40 560 Q 450 420 860 560" stroke="#e8e0c8" stroke-width="14" fill="none"/></svg>`,
+    ),
+  )
+    .jpeg()
+    .toBuffer();
 
 /** A field's value; `qrCode.x` is the nested pair x of the QR code. */
 const value = (fields: OcrField[], key: string) => {
@@ -144,16 +155,24 @@ describe('document engine on synthetic documents', () => {
   });
 
   it('says document_not_recognized, with no fields, for a picture that is not a document', async () => {
-    const noise = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
-    const result = await extractDocument(b64(noise));
+    const result = await extractDocument(b64(await shapes()));
     expect(result).toMatchObject({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
     // The models weighed come with it, none near the 3 points that place a page.
     for (const c of result.candidates ?? []) expect(c.score).toBeLessThan(3);
   });
 
+  it('says at once that nothing is drawn on a plain picture, but reads a faint document', async () => {
+    const plain = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    expect(await extractDocument(b64(plain))).toMatchObject({ typeRecognized: '', fields: [], errorMessage: 'document_not_recognized (nothing is drawn on the picture: no print, no card edge)' });
+    // A washed-out photo (a tenth of its contrast) is not "blank": it goes on to be read.
+    const faint = await sharp(samples.get('CNH_FRENTE')!.image).linear(0.1, 110).png().toBuffer();
+    expect(await isBlank(faint)).toBe(false);
+    expect(await isBlank(await sharp(plain).png().toBuffer())).toBe(true);
+  });
+
   it('stops trying fallbacks when its time budget is spent and says so, but always reads the way up the probes agree on', async () => {
     const upsideDown = await sharp(samples.get('CNH_FRENTE')!.image).rotate(180).jpeg().toBuffer();
-    const blank = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7a3a' } }).jpeg().toBuffer();
+    const blank = await shapes();
     // A blank card on a table: a document's outline with nothing legible on it.
     const card = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3b3b3b' } })
       .composite([{ input: await sharp({ create: { width: 600, height: 380, channels: 3, background: '#efeee6' } }).png().toBuffer(), left: 150, top: 110 }])

@@ -6,6 +6,7 @@ import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
+import { isBlank } from './blank';
 import { budgetClock } from './budget';
 import { clahe } from './clahe';
 import { fieldLines } from './data-side';
@@ -377,6 +378,11 @@ export interface ReadOptions {
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
 export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
+  // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback.
+  if (!media.text && (await isBlank(page.png))) {
+    const errorMessage = 'document_not_recognized (nothing is drawn on the picture: no print, no card edge)';
+    return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage }, text: '', upright: async () => page.png };
+  }
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
