@@ -87,6 +87,9 @@ const SIGNAL_REASON: Record<ScalarSignal, LivenessReason | undefined> = {
   highlight: undefined,
   gamut: undefined,
   catchlight: 'recapture_blur', // soft eye reflections: an extra optical step
+  frameGrid: undefined, // a grid across the frame: screen or print by the colour evidence
+  frameChromaGrid: 'screen_replay',
+  faceGrid: undefined,
 };
 
 /** The reason a texture descriptor stands for: the spectrum's shape is fine detail lost or a grid added; colour texture is told screen or print by the colour evidence. */

@@ -55,6 +55,12 @@ export interface PadSignals {
   catchlight: number;
   /** 95th percentile of the face's saturation: the extent of skin chroma, narrowed by a print's or a screen's gamut. */
   gamut: number;
+  /** Welch-averaged peaks (64-px tiles) of luminance over the whole frame: a screen's grid or moiré is at one frequency everywhere. */
+  frameGrid: number;
+  /** The same on chroma (R − B): coloured moiré of the sub-pixels. */
+  frameChromaGrid: number;
+  /** The same on luminance over the face's box. */
+  faceGrid: number;
   /** Colour-texture and frequency descriptors of the face, in TEXTURE_NAMES order (./texture.ts). */
   texture: number[];
 }
@@ -64,7 +70,7 @@ export type ScalarSignal = Exclude<keyof PadSignals, 'texture'>;
 
 export const SIGNAL_NAMES: ScalarSignal[] = [
   'periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing',
-  'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut',
+  'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut', 'frameGrid', 'frameChromaGrid', 'faceGrid',
 ];
 
 /** Every feature by name: the scalar signals and each texture descriptor (what a model is trained on and scores). */
@@ -96,6 +102,14 @@ const pow2 = (n: number) => 2 ** Math.max(4, Math.floor(Math.log2(n)));
  * 0.12 to 0.95 of Nyquist, off the JPEG block grid. Mean of the three largest.
  */
 export function spectralPeaks(values: Float64Array, n: number): number {
+  const power = powerSpectrum(values, n);
+  const logP = new Float64Array(n * n);
+  for (let i = 0; i < n * n; i++) logP[i] = Math.log(power[i]! + 1e-6);
+  return peaksOverFloor(logP, n);
+}
+
+/** Power spectrum of an n × n patch, mean removed, Hann-windowed. */
+function powerSpectrum(values: Float64Array, n: number): Float64Array {
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   const win = new Float64Array(n * n);
   for (let y = 0; y < n; y++) {
@@ -103,13 +117,20 @@ export function spectralPeaks(values: Float64Array, n: number): number {
     for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (n - 1)));
   }
   const mag = fft2dMagnitude(win, n);
-  const logP = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) logP[i] = Math.log(mag[i]! * mag[i]! + 1e-6);
+  for (let i = 0; i < n * n; i++) mag[i] = mag[i]! * mag[i]!;
+  return mag;
+}
+
+/**
+ * The isolated local maxima of a log power spectrum over its 7 × 7 median floor (band 0.12–0.95 of Nyquist, off the JPEG grid): mean of the three largest.
+ * `margin`: bins either side of the JPEG block frequencies also left out (1 for one window, whose block peaks spread; 0 for Welch's smooth average).
+ */
+function peaksOverFloor(logP: Float64Array, n: number, margin = 1, count = 3): number {
   const at = (u: number, v: number) => logP[((v + n) % n) * n + ((u + n) % n)]!;
   const block = n / 8;
   const offGrid = (f: number) => {
     const m = ((Math.abs(f) % block) + block) % block;
-    return m > 1 && m < block - 1;
+    return m > margin && m < block - margin;
   };
   const peaks: number[] = [];
   const R = 3;
@@ -131,8 +152,56 @@ export function spectralPeaks(values: Float64Array, n: number): number {
     }
   }
   peaks.sort((a, b) => b - a);
-  const top = peaks.slice(0, 3);
+  const top = peaks.slice(0, count);
   return top.length ? top.reduce((s, v) => s + v, 0) / top.length : 0;
+}
+
+/**
+ * Welch's estimate over a region: the power spectra of 64-px tiles (half
+ * overlapping, at most 96 spread over the region) averaged, then its strongest
+ * isolated peak over the floor. A screen's grid and its moiré sit at the same
+ * frequency in every tile and add up; skin, hair and noise peak at different
+ * places tile to tile and average into the floor. A single window over the
+ * face misses a weak grid that this finds.
+ */
+export function welchPeaks(plane: Float64Array, width: number, region: { left: number; top: number; width: number; height: number }, T = 64): number {
+  if (region.width < T || region.height < T) return 0;
+  let stride = T / 2;
+  const count = (st: number) => (Math.floor((region.width - T) / st) + 1) * (Math.floor((region.height - T) / st) + 1);
+  while (count(stride) > 96) stride += 8;
+  const sum = new Float64Array(T * T);
+  const tile = new Float64Array(T * T);
+  let tiles = 0;
+  for (let ty = region.top; ty + T <= region.top + region.height; ty += stride) {
+    for (let tx = region.left; tx + T <= region.left + region.width; tx += stride) {
+      for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) tile[y * T + x] = plane[(ty + y) * width + tx + x]!;
+      const power = powerSpectrum(tile, T);
+      for (let i = 0; i < T * T; i++) sum[i]! += power[i]!;
+      tiles++;
+    }
+  }
+  for (let i = 0; i < T * T; i++) sum[i] = Math.log(sum[i]! / tiles + 1e-6);
+  return peaksOverFloor(sum, T, 0, 1);
+}
+
+/** Welch peaks of luminance and of chroma over the whole frame, and of luminance over the face. */
+async function grids(png: Buffer, box: Box, width: number, height: number) {
+  const { data } = await sharp(png).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const lum = new Float64Array(width * height);
+  const chroma = new Float64Array(width * height);
+  for (let i = 0; i < width * height; i++) {
+    lum[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+    chroma[i] = data[i * 3]! - data[i * 3 + 2]!;
+  }
+  const frame = { left: 0, top: 0, width, height };
+  const side = Math.min(width, height, Math.max(64, Math.round(Math.min(box[2], box[3]))));
+  const face = {
+    left: Math.max(0, Math.min(width - side, Math.round(box[0] + box[2] / 2 - side / 2))),
+    top: Math.max(0, Math.min(height - side, Math.round(box[1] + box[3] / 2 - side / 2))),
+    width: side,
+    height: side,
+  };
+  return { frameGrid: welchPeaks(lum, width, frame), frameChromaGrid: welchPeaks(chroma, width, frame), faceGrid: welchPeaks(lum, width, face) };
 }
 
 /** Noise standard deviation of a grey image (Immerkær 1996: the Laplacian difference mask is blind to smooth image structure). */
@@ -362,13 +431,14 @@ async function tone(png: Buffer, box: Box, width: number, height: number) {
 }
 
 export async function padSignals(png: Buffer, width: number, height: number, face: Box): Promise<PadSignals> {
-  const [s, c, sharpness, frame, t, texture] = await Promise.all([
+  const [s, c, sharpness, frame, t, texture, g] = await Promise.all([
     spectral(png, face, width, height),
     colour(png, face, width, height),
     sharpnessOf(png, face, width, height),
     framing(png, face, width),
     tone(png, face, width, height),
     textureFeatures(png, width, height, face),
+    grids(png, face, width, height),
   ]);
-  return { ...s, ...c, ...t, sharpness, framing: frame, texture };
+  return { ...s, ...c, ...t, ...g, sharpness, framing: frame, texture };
 }
