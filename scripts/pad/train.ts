@@ -15,7 +15,8 @@
  * Selection runs (PAD_DRY=1: nothing written, the evaluation simulator not
  * even measured, so it cannot steer choices): PAD_ONLY_CACHED=1 uses the
  * captures cached so far; PAD_DEPTH, PAD_ROUNDS, PAD_RATE, PAD_COLSAMPLE set
- * the learner; PAD_FEATURES=signals|texture|all the feature set.
+ * the learner; PAD_FEATURES=signals|texture|all the feature set; PAD_EXCLUDE=a,b leaves
+ * named features out (to weigh what new ones add).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,8 @@ const num = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined)
 
 /** The learner's settings and feature set from the environment (defaults: those of the shipped model). */
 function trainOptions(example: PadSignals): TrainOptions {
-  const names = Object.keys(featureValues(example)).filter((k) => !MODEL_EXCLUDED.includes(k));
+  const dropped = (process.env.PAD_EXCLUDE ?? '').split(',').filter(Boolean);
+  const names = Object.keys(featureValues(example)).filter((k) => !MODEL_EXCLUDED.includes(k) && !dropped.includes(k));
   const set = process.env.PAD_FEATURES ?? 'all';
   const signals = set === 'signals' ? names.filter((k) => (SIGNAL_NAMES as string[]).includes(k)) : set === 'texture' ? names.filter((k) => !(SIGNAL_NAMES as string[]).includes(k)) : names;
   return { signals, depth: num('PAD_DEPTH'), rounds: num('PAD_ROUNDS'), rate: num('PAD_RATE'), colsample: num('PAD_COLSAMPLE') };

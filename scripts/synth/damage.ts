@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { perspective } from './perspective';
-import type { Rng } from './random';
+import { rng, type Rng } from './random';
 
 export interface Damage {
   /** Corner pull of the perspective, as a fraction of the size (0 = none). */
@@ -35,7 +35,8 @@ export function pickScene(r: Rng): Scene {
 
 /** A table top, cloth or stone surface: procedural texture around a base colour. */
 async function surface(w: number, h: number, scene: Scene, base: { r: number; g: number; b: number }): Promise<Buffer> {
-  const r = rngLike(scene.seed);
+  // Its own stream: the surface must not draw on the document's.
+  const r = rng(scene.seed).next;
   const px = Buffer.alloc(w * h * 3);
   const phase = r() * 6.28;
   const freq = 0.02 + r() * 0.05;
@@ -57,17 +58,6 @@ async function surface(w: number, h: number, scene: Scene, base: { r: number; g:
 
 function clamp(v: number): number {
   return Math.max(0, Math.min(255, Math.round(v)));
-}
-
-/** A small deterministic generator for the texture (the surface must not draw on the document's stream). */
-function rngLike(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Light falling off from one side of the frame (multiplied in). */

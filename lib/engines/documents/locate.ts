@@ -97,12 +97,11 @@ function floodByPalette(rgb: Buffer, w: number, h: number): Uint8Array {
       }
     }
   }
-  const ofSurface = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) ofSurface[i] = near[bin(i)]!;
+  // Every colour that is not the surface's is a wall.
   const walls = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) walls[i] = ofSurface[i] ? 0 : 1;
-  // No colour step stops this flood (edgeStep beyond any sum): only colours that are not the surface's do.
-  return flood(rgb, w, h, border.filter((i) => ofSurface[i]), walls, 3 * 255 + 1);
+  for (let i = 0; i < w * h; i++) walls[i] = 1 - near[bin(i)]!;
+  // No colour step stops this flood (edgeStep beyond any sum): only the walls do.
+  return flood(rgb, w, h, border.filter((i) => !walls[i]), walls, 3 * 255 + 1);
 }
 
 /**
