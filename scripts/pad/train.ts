@@ -34,6 +34,8 @@ const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',')
 const dry = process.env.PAD_DRY === '1';
 const onlyCached = process.env.PAD_ONLY_CACHED === '1';
 const num = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined);
+/** Out-of-fold BPCER the threshold is set for (the 5 %); PAD_BPCER overrides it. */
+const TARGET_BPCER = 0.05;
 
 /** The learner's settings and feature set from the environment (defaults: those of the shipped model). */
 function trainOptions(example: PadSignals): TrainOptions {
@@ -41,7 +43,7 @@ function trainOptions(example: PadSignals): TrainOptions {
   const names = Object.keys(featureValues(example)).filter((k) => !MODEL_EXCLUDED.includes(k) && !dropped.includes(k));
   const set = process.env.PAD_FEATURES ?? 'all';
   const signals = set === 'signals' ? names.filter((k) => (SIGNAL_NAMES as string[]).includes(k)) : set === 'texture' ? names.filter((k) => !(SIGNAL_NAMES as string[]).includes(k)) : names;
-  return { signals, depth: num('PAD_DEPTH'), rounds: num('PAD_ROUNDS'), rate: num('PAD_RATE'), colsample: num('PAD_COLSAMPLE') };
+  return { signals, depth: num('PAD_DEPTH'), rounds: num('PAD_ROUNDS'), rate: num('PAD_RATE'), colsample: num('PAD_COLSAMPLE'), targetBpcer: num('PAD_BPCER') ?? TARGET_BPCER };
 }
 
 async function main() {

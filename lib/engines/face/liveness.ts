@@ -6,7 +6,7 @@ import { locateFaces } from './locate';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
-import { padSignals, type PadSignals, type ScalarSignal } from './pad/signals';
+import { GRID_NAMES, padSignals, type PadSignals, type ScalarSignal } from './pad/signals';
 
 const model = modelJson as unknown as PadModel;
 
@@ -90,6 +90,7 @@ const SIGNAL_REASON: Record<ScalarSignal, LivenessReason | undefined> = {
   frameGrid: undefined, // a grid across the frame: screen or print by the colour evidence
   frameChromaGrid: 'screen_replay',
   faceGrid: undefined,
+  sharedGrid: undefined,
 };
 
 /** The reason a texture descriptor stands for: the spectrum's shape is fine detail lost or a grid added; colour texture is told screen or print by the colour evidence. */
@@ -128,9 +129,12 @@ export async function assessLiveness(pic: Picture, field: string, threshold = mo
   return judgeLiveness(pic, faces[0]!, threshold);
 }
 
+/** The grid measures cost a few hundred spectra: taken only when the shipped model splits on them. */
+const usesGrids = model.signals.some((k) => (GRID_NAMES as string[]).includes(k));
+
 /** The attack signals around a face already found (and past the quality gate), scored and explained (the benchmark times this stage alone). */
 export async function judgeLiveness(pic: Picture, face: Face, threshold = model.threshold): Promise<LivenessOutcome> {
-  const signals = await padSignals(pic.png, pic.width, pic.height, face.box);
+  const signals = await padSignals(pic.png, pic.width, pic.height, face.box, { grids: usesGrids });
   const score = Math.round(attackScore(model, signals) * 1000) / 1000;
   const alive = score <= threshold;
   return { alive, score, threshold, reasons: alive ? [] : explain(reasonsFor(signals)), signals };

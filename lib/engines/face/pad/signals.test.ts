@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spectralPeaks, welchPeaks } from './signals';
+import { sharedGrid, spectralPeaks, welchPeaks } from './signals';
 
 /** A textured, noisy frame (skin-like blobs, sensor noise) with an optional faint grid at one frequency across it. */
 function frame(width: number, height: number, grid: number, seed: number): Float64Array {
@@ -40,5 +40,24 @@ describe("Welch's grid measure", () => {
 
   it('is 0 on a region smaller than a tile', () => {
     expect(welchPeaks(new Float64Array(50 * 50), 50, { left: 0, top: 0, width: 50, height: 50 })).toBe(0);
+  });
+
+  it("finds the frame's grid on the face when it covers the face (a screen), not when it lies only beside it (a striped shirt)", () => {
+    const [w, h] = [320, 240];
+    const frameRegion = { left: 0, top: 0, width: w, height: h };
+    const face = { left: 110, top: 40, width: 100, height: 100 };
+    const stripes = (p: Float64Array, everywhere: boolean) => {
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) if (everywhere || y >= 150) p[y * w + x]! += 6 * Math.cos(2 * Math.PI * (x * 0.29 + y * 0.11));
+      return p;
+    };
+    for (const seed of [1, 2, 3]) {
+      const screen = sharedGrid(stripes(frame(w, h, 0, seed), true), w, frameRegion, face);
+      const shirt = sharedGrid(stripes(frame(w, h, 0, seed), false), w, frameRegion, face);
+      expect(screen, `seed ${seed}`).toBeGreaterThan(2);
+      expect(shirt, `seed ${seed}`).toBeLessThan(1);
+      // Both frames show the grid somewhere: the frame-wide measure alone cannot tell them apart.
+      expect(welchPeaks(stripes(frame(w, h, 0, seed), false), w, frameRegion)).toBeGreaterThan(2);
+    }
   });
 });

@@ -61,6 +61,8 @@ export interface PadSignals {
   frameChromaGrid: number;
   /** The same on luminance over the face's box. */
   faceGrid: number;
+  /** The frame's strongest luminance grid measured on the face (see sharedGrid): a screen's covers the face too. */
+  sharedGrid: number;
   /** Colour-texture and frequency descriptors of the face, in TEXTURE_NAMES order (./texture.ts). */
   texture: number[];
 }
@@ -70,7 +72,7 @@ export type ScalarSignal = Exclude<keyof PadSignals, 'texture'>;
 
 export const SIGNAL_NAMES: ScalarSignal[] = [
   'periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing',
-  'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut', 'frameGrid', 'frameChromaGrid', 'faceGrid',
+  'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut', 'frameGrid', 'frameChromaGrid', 'faceGrid', 'sharedGrid',
 ];
 
 /** Every feature by name: the scalar signals and each texture descriptor (what a model is trained on and scores). */
@@ -111,14 +113,23 @@ export function spectralPeaks(values: Float64Array, n: number): number {
 /** Power spectrum of an n × n patch, mean removed, Hann-windowed. */
 function powerSpectrum(values: Float64Array, n: number): Float64Array {
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const hann = hannOf(n);
   const win = new Float64Array(n * n);
   for (let y = 0; y < n; y++) {
-    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (n - 1));
-    for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (n - 1)));
+    const wy = hann[y]!;
+    for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * hann[x]!;
   }
   const mag = fft2dMagnitude(win, n);
   for (let i = 0; i < n * n; i++) mag[i] = mag[i]! * mag[i]!;
   return mag;
+}
+
+const hanns = new Map<number, Float64Array>();
+/** The Hann window of n points (computed once per size: the Welch measures take hundreds of tiles). */
+function hannOf(n: number): Float64Array {
+  let w = hanns.get(n);
+  if (!w) hanns.set(n, (w = Float64Array.from({ length: n }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)))));
+  return w;
 }
 
 /**
@@ -126,15 +137,36 @@ function powerSpectrum(values: Float64Array, n: number): Float64Array {
  * `margin`: bins either side of the JPEG block frequencies also left out (1 for one window, whose block peaks spread; 0 for Welch's smooth average).
  */
 function peaksOverFloor(logP: Float64Array, n: number, margin = 1, count = 3): number {
+  const top = peaksOf(logP, n, margin).slice(0, count);
+  return top.length ? top.reduce((s, p) => s + p.height, 0) / top.length : 0;
+}
+
+interface Peak {
+  u: number;
+  v: number;
+  /** Log power over the 7 × 7 median floor around it. */
+  height: number;
+}
+
+const R = 3;
+/** A bin's log power over the median of its 7 × 7 neighbourhood (the inner 3 × 3 left out). */
+function overFloor(logP: Float64Array, n: number, u: number, v: number): number {
+  const at = (a: number, b: number) => logP[((b + n) % n) * n + ((a + n) % n)]!;
+  const neighbourhood: number[] = [];
+  for (let dv = -R; dv <= R; dv++) for (let du = -R; du <= R; du++) if (Math.abs(du) > 1 || Math.abs(dv) > 1) neighbourhood.push(at(u + du, v + dv));
+  neighbourhood.sort((a, b) => a - b);
+  return at(u, v) - neighbourhood[neighbourhood.length >> 1]!;
+}
+
+/** Every isolated local maximum in the band, strongest first. */
+function peaksOf(logP: Float64Array, n: number, margin: number): Peak[] {
   const at = (u: number, v: number) => logP[((v + n) % n) * n + ((u + n) % n)]!;
   const block = n / 8;
   const offGrid = (f: number) => {
     const m = ((Math.abs(f) % block) + block) % block;
     return m > margin && m < block - margin;
   };
-  const peaks: number[] = [];
-  const R = 3;
-  const neighbourhood: number[] = [];
+  const peaks: Peak[] = [];
   // Only half the plane: the spectrum of a real signal is symmetric.
   for (let v = 0; v <= n / 2; v++) {
     for (let u = -n / 2 + 1; u < n / 2; u++) {
@@ -144,16 +176,10 @@ function peaksOverFloor(logP: Float64Array, n: number, margin = 1, count = 3): n
       const here = at(u, v);
       let isMax = true;
       for (let dv = -1; dv <= 1 && isMax; dv++) for (let du = -1; du <= 1; du++) if ((du || dv) && at(u + du, v + dv) > here) isMax = false;
-      if (!isMax) continue;
-      neighbourhood.length = 0;
-      for (let dv = -R; dv <= R; dv++) for (let du = -R; du <= R; du++) if (Math.abs(du) > 1 || Math.abs(dv) > 1) neighbourhood.push(at(u + du, v + dv));
-      neighbourhood.sort((a, b) => a - b);
-      peaks.push(here - neighbourhood[neighbourhood.length >> 1]!);
+      if (isMax) peaks.push({ u, v, height: overFloor(logP, n, u, v) });
     }
   }
-  peaks.sort((a, b) => b - a);
-  const top = peaks.slice(0, count);
-  return top.length ? top.reduce((s, v) => s + v, 0) / top.length : 0;
+  return peaks.sort((a, b) => b.height - a.height);
 }
 
 /**
@@ -164,8 +190,19 @@ function peaksOverFloor(logP: Float64Array, n: number, margin = 1, count = 3): n
  * places tile to tile and average into the floor. A single window over the
  * face misses a weak grid that this finds.
  */
-export function welchPeaks(plane: Float64Array, width: number, region: { left: number; top: number; width: number; height: number }, T = 64): number {
-  if (region.width < T || region.height < T) return 0;
+export function welchPeaks(plane: Float64Array, width: number, region: Region): number {
+  return strongest(welchSpectrum(plane, width, region))?.height ?? 0;
+}
+
+const strongest = (spectrum: Float64Array | undefined) => (spectrum ? peaksOf(spectrum, TILE, 0)[0] : undefined);
+
+type Region = { left: number; top: number; width: number; height: number };
+const TILE = 64;
+
+/** Log of the mean power spectrum of the region's tiles (undefined when the region is smaller than a tile). */
+function welchSpectrum(plane: Float64Array, width: number, region: Region): Float64Array | undefined {
+  const T = TILE;
+  if (region.width < T || region.height < T) return undefined;
   let stride = T / 2;
   const count = (st: number) => (Math.floor((region.width - T) / st) + 1) * (Math.floor((region.height - T) / st) + 1);
   while (count(stride) > 96) stride += 8;
@@ -181,12 +218,43 @@ export function welchPeaks(plane: Float64Array, width: number, region: { left: n
     }
   }
   for (let i = 0; i < T * T; i++) sum[i] = Math.log(sum[i]! / tiles + 1e-6);
-  return peaksOverFloor(sum, T, 0, 1);
+  return sum;
 }
 
-/** Welch peaks of luminance and of chroma over the whole frame, and of luminance over the face. */
-async function grids(png: Buffer, box: Box, width: number, height: number) {
-  const { data } = await sharp(png).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+/**
+ * The frame's strongest grid, looked for on the face: its height over the
+ * face's own floor at the same frequency (best of the 3 × 3 bins around it).
+ * A screen's grid or moiré lies over the face as over the rest; a striped
+ * shirt, blinds or a tiled wall behind a live person do not.
+ */
+export function sharedGrid(plane: Float64Array, width: number, frame: Region, face: Region): number {
+  return gridAt(welchSpectrum(plane, width, face), strongest(welchSpectrum(plane, width, frame)));
+}
+
+/** A face spectrum's height over its floor at a peak of the frame's (best of the 3 × 3 bins around it). */
+function gridAt(onFace: Float64Array | undefined, peak: Peak | undefined): number {
+  if (!peak || !onFace) return 0;
+  let best = -Infinity;
+  for (let dv = -1; dv <= 1; dv++) for (let du = -1; du <= 1; du++) best = Math.max(best, overFloor(onFace, TILE, peak.u + du, peak.v + dv));
+  return best;
+}
+
+/** Largest side of the frame window the grids are measured in (a window centred on the face; the tiles are capped anyway). */
+const GRID_WINDOW = 1600;
+
+/** Welch peaks of luminance and of chroma over the whole frame, of luminance over the face, and the frame's grid on the face. */
+async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: number) {
+  const window = {
+    width: Math.min(fullWidth, GRID_WINDOW),
+    height: Math.min(fullHeight, GRID_WINDOW),
+    left: 0,
+    top: 0,
+  };
+  window.left = Math.max(0, Math.min(fullWidth - window.width, Math.round(box[0] + box[2] / 2 - window.width / 2)));
+  window.top = Math.max(0, Math.min(fullHeight - window.height, Math.round(box[1] + box[3] / 2 - window.height / 2)));
+  const { width, height } = window;
+  const whole = window.width === fullWidth && window.height === fullHeight;
+  const { data } = await (whole ? sharp(png) : sharp(png).extract(window)).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const lum = new Float64Array(width * height);
   const chroma = new Float64Array(width * height);
   for (let i = 0; i < width * height; i++) {
@@ -196,12 +264,15 @@ async function grids(png: Buffer, box: Box, width: number, height: number) {
   const frame = { left: 0, top: 0, width, height };
   const side = Math.min(width, height, Math.max(64, Math.round(Math.min(box[2], box[3]))));
   const face = {
-    left: Math.max(0, Math.min(width - side, Math.round(box[0] + box[2] / 2 - side / 2))),
-    top: Math.max(0, Math.min(height - side, Math.round(box[1] + box[3] / 2 - side / 2))),
+    left: Math.max(0, Math.min(width - side, Math.round(box[0] - window.left + box[2] / 2 - side / 2))),
+    top: Math.max(0, Math.min(height - side, Math.round(box[1] - window.top + box[3] / 2 - side / 2))),
     width: side,
     height: side,
   };
-  return { frameGrid: welchPeaks(lum, width, frame), frameChromaGrid: welchPeaks(chroma, width, frame), faceGrid: welchPeaks(lum, width, face) };
+  // Each spectrum once: the frame's luminance gives its grid and where to look on the face.
+  const lumFrame = strongest(welchSpectrum(lum, width, frame));
+  const lumFace = welchSpectrum(lum, width, face);
+  return { frameGrid: lumFrame?.height ?? 0, frameChromaGrid: welchPeaks(chroma, width, frame), faceGrid: strongest(lumFace)?.height ?? 0, sharedGrid: gridAt(lumFace, lumFrame) };
 }
 
 /** Noise standard deviation of a grey image (Immerkær 1996: the Laplacian difference mask is blind to smooth image structure). */
@@ -430,7 +501,12 @@ async function tone(png: Buffer, box: Box, width: number, height: number) {
   };
 }
 
-export async function padSignals(png: Buffer, width: number, height: number, face: Box): Promise<PadSignals> {
+/** The Welch grid measures (the costliest: a few hundred 64-px spectra), which a model may not use. */
+export const GRID_NAMES: ScalarSignal[] = ['frameGrid', 'frameChromaGrid', 'faceGrid', 'sharedGrid'];
+const NO_GRIDS = { frameGrid: 0, frameChromaGrid: 0, faceGrid: 0, sharedGrid: 0 };
+
+/** Every signal around the face; `grids: false` leaves the Welch grid measures at 0 (for a model trained without them). */
+export async function padSignals(png: Buffer, width: number, height: number, face: Box, opts: { grids?: boolean } = {}): Promise<PadSignals> {
   const [s, c, sharpness, frame, t, texture, g] = await Promise.all([
     spectral(png, face, width, height),
     colour(png, face, width, height),
@@ -438,7 +514,7 @@ export async function padSignals(png: Buffer, width: number, height: number, fac
     framing(png, face, width),
     tone(png, face, width, height),
     textureFeatures(png, width, height, face),
-    grids(png, face, width, height),
+    opts.grids === false ? NO_GRIDS : grids(png, face, width, height),
   ]);
   return { ...s, ...c, ...t, ...g, sharpness, framing: frame, texture };
 }
