@@ -4,6 +4,8 @@ import { E2E_DEMO } from '../playwright.config';
 
 test.describe('developer portal', () => {
   test('sidebar by base and tag, search, anchors; guides render; axe-clean', async ({ page }) => {
+    // axe over the whole API reference (every operation rendered) takes most of a minute on a 2-core CI host.
+    test.setTimeout(180_000);
     await page.goto('/');
     await page.getByRole('link', { name: 'Read the API reference' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Developer portal' })).toBeVisible();
