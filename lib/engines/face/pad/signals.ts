@@ -132,12 +132,9 @@ function hannOf(n: number): Float64Array {
   return w;
 }
 
-/**
- * The isolated local maxima of a log power spectrum over its 7 × 7 median floor (band 0.12–0.95 of Nyquist, off the JPEG grid): mean of the three largest.
- * `margin`: bins either side of the JPEG block frequencies also left out (1 for one window, whose block peaks spread; 0 for Welch's smooth average).
- */
-function peaksOverFloor(logP: Float64Array, n: number, margin = 1, count = 3): number {
-  const top = peaksOf(logP, n, margin).slice(0, count);
+/** The isolated local maxima of one window's log power spectrum over its 7 × 7 median floor: mean of the three largest (its JPEG block peaks spread a bin either side, left out too). */
+function peaksOverFloor(logP: Float64Array, n: number): number {
+  const top = peaksOf(logP, n, 1).slice(0, 3);
   return top.length ? top.reduce((s, p) => s + p.height, 0) / top.length : 0;
 }
 
@@ -158,7 +155,7 @@ function overFloor(logP: Float64Array, n: number, u: number, v: number): number 
   return at(u, v) - neighbourhood[neighbourhood.length >> 1]!;
 }
 
-/** Every isolated local maximum in the band, strongest first. */
+/** Every isolated local maximum in the band 0.12–0.95 of Nyquist, off the JPEG block frequencies and `margin` bins either side of them, strongest first. */
 function peaksOf(logP: Float64Array, n: number, margin: number): Peak[] {
   const at = (u: number, v: number) => logP[((v + n) % n) * n + ((u + n) % n)]!;
   const block = n / 8;
