@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './csp-guard';
 import { consent, shot, waitForWebhook } from './capture-helpers';
-import { APP, bearer, expectAccessible, receiver, signInToConsole, useApp } from './helpers';
+import { APP, bearer, continueToApp, expectAccessible, receiver, signInToConsole, useApp } from './helpers';
 import { E2E_MEDIA, e2eFaces, fakeCamera } from './media';
 
 // The fake camera films a generated CNH (e2e/global-setup.ts).
@@ -44,7 +44,7 @@ test('fraud step by camera: intro, live guide, capture, preview, no back, analys
   await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page);
   await shot(page, info, '6-success');
-  await page.getByRole('link', { name: 'Continuar' }).click();
+  await continueToApp(page, 'Continuar');
   await expect(page).toHaveURL(new RegExp(`^${APP}/verified\\?requestId=${requestId}&status=APPROVED&signature=`));
 
   const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: await bearer(request) })).json();

@@ -47,6 +47,10 @@ test('SMS validation: intro, wrong then right code, back to the app with a valid
   await page.getByRole('button', { name: 'Confirmar' }).click();
 
   await expect(page.getByRole('heading', { name: 'Verificação concluída' })).toBeVisible();
+  // The page would take the person back by itself after a countdown, which they can stop (WCAG 2.2.1).
+  await expect(page.getByTestId('auto-continue')).toHaveText(/^Voltando ao aplicativo em \d s\.$/);
+  await page.getByRole('button', { name: 'Ficar nesta página' }).click();
+  await expect(page.getByTestId('auto-continue')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Back in the app' })).toBeVisible();
@@ -95,6 +99,7 @@ test('five wrong codes reject the process and the person returns with status REJ
   await expect(page.getByRole('heading', { name: 'Não foi possível verificar' })).toBeVisible();
   await expectAccessible(page);
   await expect(page.getByText('não pode mais ser usado')).toBeVisible(); // no "try again later" on a link that cannot work again
+  await expect(page.getByTestId('auto-continue')).toHaveCount(0); // a rejection is read, not left by itself
   await page.getByRole('link', { name: 'Voltar ao aplicativo' }).click();
   await expect(page).toHaveURL(new RegExp(`^${APP}/back\\?requestId=${requestId}&status=REJECTED&signature=[0-9a-f]{64}$`));
 });
@@ -159,5 +164,6 @@ test('resend: the cooldown is shown, then a new code arrives and works', { tag: 
   void first;
   await page.getByLabel('Código de 6 dígitos').fill(second);
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${APP}/r\\?requestId=.*&status=APPROVED`));
+  // Untouched, the success page takes the person back by itself when its countdown ends.
+  await expect(page).toHaveURL(new RegExp(`^${APP}/r\\?requestId=.*&status=APPROVED`), { timeout: 20_000 });
 });
