@@ -35,7 +35,7 @@ export const ocrResultSchema = z
     fields: z.array(ocrFieldSchema),
     errorMessage: z.string().optional().meta({
       description:
-        '`document_not_recognized` when the image is not a supported document (then `fields` is empty); followed by `(time budget of N ms spent; not tried: …)` when the reading stopped at its time budget (`DOCUMENT_TIME_BUDGET_MS`) before every orientation was tried; `(nothing is drawn on the picture: no print, no card edge)` for a plain picture (a surface, a covered lens), answered at once.',
+        '`document_not_recognized` when the image is not a supported document (then `fields` is empty); followed by `(time budget of N ms spent; not tried: …)` when the reading stopped at its time budget (`DOCUMENT_TIME_BUDGET_MS`, counted from the start of the call) before every orientation was tried (`turn probes`, a turn such as `270°`, `local contrast`); `(nothing is drawn on the picture: no print, no card edge)` for a plain picture (a surface, a covered lens), answered at once.',
     }),
     candidates: z
       .array(z.object({ type: z.string(), score: z.number(), cues: z.array(z.string()) }))

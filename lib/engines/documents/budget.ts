@@ -1,15 +1,19 @@
 import { getConfig } from '../../platform/config';
 
 /**
- * The time one document reading may take. A fallback (another orientation, another contrast) is tried
- * only when the time left covers another reading as long as the longest one so far.
+ * The time one document reading may take, counted from when the call began (decoding and locating the card
+ * included). A fallback (another orientation, another contrast, the turn probes) is tried only when the time left
+ * covers its share of the longest reading so far.
  */
-export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
-  const started = performance.now();
-  let lastLap = started;
+export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS, started = performance.now()) {
+  let lastLap = performance.now();
   let longest = 0;
   return {
     budget,
+    /** Notes that a reading begins (the time before it, such as locating the card, is not a reading). */
+    begin() {
+      lastLap = performance.now();
+    },
     /** Notes that one reading ended. */
     lap() {
       const now = performance.now();
@@ -20,5 +24,11 @@ export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
     affords(share = 1): boolean {
       return performance.now() - started + longest * share <= budget;
     },
+    /** Milliseconds since the call began. */
+    elapsed(): number {
+      return performance.now() - started;
+    },
   };
 }
+
+export type BudgetClock = ReturnType<typeof budgetClock>;

@@ -11,6 +11,7 @@ import { withTestIntegrator } from '../../testing/fixture';
 import { intake } from '../media';
 import { extractDocument, readDocument, type OcrField } from '.';
 import { isBlank } from './blank';
+import { budgetClock, type BudgetClock } from './budget';
 
 /** A picture that is not a document: shapes on a green ground, no print. */
 const shapes = () =>
@@ -178,17 +179,26 @@ describe('document engine on synthetic documents', () => {
       .composite([{ input: await sharp({ create: { width: 600, height: 380, channels: 3, background: '#efeee6' } }).png().toBuffer(), left: 150, top: 110 }])
       .jpeg()
       .toBuffer();
+    // Clocks that say the same whatever the machine's speed: time left for the turn probes but not for another full
+    // reading, or no time left at all.
+    const probesOnly = (): BudgetClock => ({ ...budgetClock(200), affords: (share = 1) => share < 1 });
+    const spent = (): BudgetClock => ({ ...budgetClock(200), affords: () => false });
+    const read = async (image: Buffer, clock: BudgetClock) => (await readDocument(await intake(b64(image), 'image'), { clock })).result;
+    // A card with nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
+    const r = await read(card, probesOnly());
+    expect(r.typeRecognized).toBe('');
+    expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: local contrast\)$/);
+    // No outline and no words at any turn: no document, so no fallback was due (none is said to be skipped).
+    expect((await read(blank, probesOnly())).errorMessage).toBe('document_not_recognized');
+    // Upside down, the probes agree on the half turn: that reading is not a fallback.
+    expect((await read(upsideDown, probesOnly())).typeRecognized).toBe('CNH_FRENTE');
+    // No time left even for the probes: a page not read upright is not recognised, and the message says what was not tried.
+    expect((await read(upsideDown, spent())).errorMessage).toBe('document_not_recognized (time budget of 200 ms spent; not tried: turn probes, local contrast)');
+    // The budget counts from the call, decoding included: 200 ms are spent before the first reading ends.
     process.env.DOCUMENT_TIME_BUDGET_MS = '200';
     resetConfig();
     try {
-      // A card with nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
-      const r = await extractDocument(b64(card));
-      expect(r.typeRecognized).toBe('');
-      expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: local contrast\)$/);
-      // No outline and no words at any turn: no document, so no fallback was due (none is said to be skipped).
-      expect((await extractDocument(b64(blank))).errorMessage).toBe('document_not_recognized');
-      // Upside down, the probes agree on the half turn: that reading is not a fallback.
-      expect((await extractDocument(b64(upsideDown))).typeRecognized).toBe('CNH_FRENTE');
+      expect((await extractDocument(b64(upsideDown))).errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: turn probes/);
     } finally {
       process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
       resetConfig();

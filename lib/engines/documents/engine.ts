@@ -7,7 +7,7 @@ import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } fro
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { isBlank } from './blank';
-import { budgetClock } from './budget';
+import { budgetClock, type BudgetClock } from './budget';
 import { clahe } from './clahe';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
@@ -346,7 +346,9 @@ function addQrCodes(codes: QrRead[], fields: OcrField[]): void {
  * 270 degrees (a phone held the other way).
  */
 export async function extractDocument(value: string, field = 'image'): Promise<OcrResult> {
-  return (await readDocument(await intake(value, field))).result;
+  // The time budget counts from here: decoding the upload is part of the call.
+  const clock = budgetClock();
+  return (await readDocument(await intake(value, field), { clock })).result;
 }
 
 /** A document read, with where it lies in the submitted picture (undefined when it could not be told from its surroundings). */
@@ -373,11 +375,17 @@ export interface DocumentReading {
 export interface ReadOptions {
   /** Called once the document is told from its surroundings, before it is read (work that needs only its place can start). */
   onLocated?: (where: { documentBox?: Box; documentQuad?: Point[] }) => void;
+  /** The call's time budget, when it started before this reading (decoding included); by default one starts here. */
+  clock?: BudgetClock;
 }
+
+/** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
+const PROBE_SHARE = 0.5;
 
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
 export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
+  const clock = options.clock ?? budgetClock();
   // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback.
   if (!media.text && (await isBlank(page.png))) {
     const errorMessage = 'document_not_recognized (nothing is drawn on the picture: no print, no card edge)';
@@ -398,7 +406,6 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     colour: cardColour(page.png, documentBox).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
   };
-  const clock = budgetClock();
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
@@ -407,6 +414,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
   // tried (and not probed: a probe shrinks so narrow a page until its letters are illegible).
   const onEnd = locatedShape !== undefined && locatedShape < ON_END;
+  clock.begin();
   let best = await read(base.grey, onEnd ? 90 : 0, cues, false, skews);
   clock.lap();
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
@@ -418,14 +426,17 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const skipped: string[] = [];
   if (!settled(best) && !legibleUnknown(best)) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
-    // Always probed (a fraction of a reading): they are what tells a turned document from one that is no document.
+    // They are what tells a turned document from one that is no document, so they are probed whenever the time left
+    // covers them (a fraction of a reading); past that, the page is said to be not recognised, with the probes not tried.
     // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
     // Lines lying level but unreadable are most often upside down: level and upside down are probed first, the quarter
     // turns only when neither of those two stands clearly above the other.
-    const probed = onEnd ? [] : best.sideways ? await probeTurns(base.grey, [90, 270], skews) : await probeLevelFirst(base.grey, skews);
+    const probesAfforded = onEnd || clock.affords(PROBE_SHARE);
+    if (!probesAfforded) skipped.push('turn probes');
+    const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, [90, 270], skews) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false));
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
-    const turns: typeof probed = probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
+    const turns: typeof probed = probesAfforded && probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
     const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {
       if (turn === 0) continue;
@@ -443,7 +454,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     }
     // No card outline, no sideways lines and not three sure words at any turn: a picture with no document in
     // it (a face, a scene), where local contrast finds nothing either and only adds a reading's time.
-    const noDocument = !base.located && !best.sideways && probed.length === 0;
+    const noDocument = probesAfforded && !base.located && !best.sideways && probed.length === 0;
     // Nothing recognised: once more, the best orientation with local contrast; two cards side by side first each card
     // as one block of text (the automatic layout can take a card's print, beside a large portrait and blank margins,
     // for a picture and return nothing from it).

@@ -68,9 +68,9 @@ export function clearlyBest(probed: { turn: Turn; words: number }[]): Turn | und
  * two stands clearly above the other, the quarter turns are not probed (a page turned a quarter shows few level words
  * either way up).
  */
-export async function probeLevelFirst(document: Grey, skews?: Map<number, number>): Promise<{ turn: Turn; words: number }[]> {
+export async function probeLevelFirst(document: Grey, skews?: Map<number, number>, affordsQuarter: () => boolean = () => true): Promise<{ turn: Turn; words: number }[]> {
   const level = await probeTurns(document, [0, 180], skews);
-  if (clearlyBest(level) !== undefined) return level;
+  if (clearlyBest(level) !== undefined || !affordsQuarter()) return level;
   const quarter = await probeTurns(document, [90, 270], skews);
   return [...level, ...quarter].sort((a, b) => b.words - a.words);
 }

@@ -83,7 +83,7 @@ export const configSchema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).optional(),
   OCR_RECYCLE_AFTER_JOBS: int(200, 1),
   /** Time one document reading may spend before it stops trying other orientations and fallbacks. */
-  DOCUMENT_TIME_BUDGET_MS: int(2200, 200),
+  DOCUMENT_TIME_BUDGET_MS: int(2500, 200),
   FACE_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),
