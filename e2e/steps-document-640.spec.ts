@@ -20,8 +20,9 @@ test('document by a 640×480 webcam: the guide goes green, and the server takes 
   await page.getByRole('button', { name: 'Fotografar', exact: true }).click();
   await page.getByRole('button', { name: 'Usar esta foto' }).click();
   await page.getByRole('button', { name: 'Meu documento não tem verso' }).click();
-  // No retry on the way: the success page, or straight back to the app (no success page configured).
-  await expect(page.getByRole('heading', { name: /Verificação concluída|Back in the app/ })).toBeVisible({ timeout: 60_000 });
+  // No retry on the way: the success page, or the rejection page if the fraud engine refused the capture (it does not
+  // leave for the app by itself: a rejection is read).
+  await expect(page.getByRole('heading', { name: /Verificação concluída|Não foi possível concluir/ })).toBeVisible({ timeout: 60_000 });
   const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: auth })).json();
   // The picture was taken (no retry) and read; approval is the fraud engine's decision on it (at 640×480 its
   // forensic rules score genuine documents low: a known limit, docs/steps.md).
