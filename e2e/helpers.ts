@@ -56,9 +56,11 @@ export async function continueToApp(page: Page, link: string) {
   ]);
 }
 
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 /** No serious or critical WCAG violations. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -79,7 +81,6 @@ export async function signInToConsole(page: Page, who: { username: string; passw
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const named = (violations: { impact?: string | null; id: string; nodes: { target: unknown[] }[] }[]) =>
   violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 

@@ -17,8 +17,7 @@ export function ResultStep({ requestId, locale, approved, capture = false, previ
   const t = messages[locale];
   const copy = usePageCopy();
   const href = `/p/${encodeURIComponent(requestId)}/done`;
-  const counting = approved && !preview;
-  const [left, setLeft] = useState<number | undefined>(counting ? AUTO_CONTINUE_SECONDS : undefined);
+  const [left, setLeft] = useState<number | undefined>(approved && !preview ? AUTO_CONTINUE_SECONDS : undefined);
   useEffect(() => {
     if (left === undefined) return;
     if (left <= 0) {
@@ -35,7 +34,7 @@ export function ResultStep({ requestId, locale, approved, capture = false, previ
       <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
         {text.continue}
       </a>
-      {counting && left !== undefined && left > 0 ? (
+      {left !== undefined && left > 0 ? (
         <p className="mt-3 text-sm text-slate-700">
           {/* Not a live region: a second-by-second count would drown out everything else a screen reader says. */}
           <span data-testid="auto-continue">{t.success.leavingIn(left)}</span>{' '}

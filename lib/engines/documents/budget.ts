@@ -5,8 +5,9 @@ import { getConfig } from '../../platform/config';
  * included). A fallback (another orientation, another contrast, the turn probes) is tried only when the time left
  * covers its share of the longest reading so far.
  */
-export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS, started = performance.now()) {
-  let lastLap = performance.now();
+export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
+  const started = performance.now();
+  let lastLap = started;
   let longest = 0;
   return {
     budget,
@@ -23,10 +24,6 @@ export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS, starte
     /** Whether the time left covers `share` of the longest reading so far (a probe costs a fraction of one). */
     affords(share = 1): boolean {
       return performance.now() - started + longest * share <= budget;
-    },
-    /** Milliseconds since the call began. */
-    elapsed(): number {
-      return performance.now() - started;
     },
   };
 }
