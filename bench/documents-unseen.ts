@@ -62,7 +62,9 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         times.push(performance.now() - t);
         const right = read.typeRecognized === type;
         for (const t of [all, byType[type]!, byLevel[level], (byVariant[sample.truth.variant] ??= tally())]) count(t, right);
-        if (!right) (confusion[type] ??= {})[read.typeRecognized || 'not recognised'] = (confusion[type]?.[read.typeRecognized || 'not recognised'] ?? 0) + 1;
+        // A page not placed says whether the time budget cut its fallbacks short: the figure tells a slow reading from an unknown layout.
+        const readAs = read.typeRecognized || ('errorMessage' in read && read.errorMessage?.includes('time budget') ? 'not recognised (budget spent)' : 'not recognised');
+        if (!right) (confusion[type] ??= {})[readAs] = (confusion[type]?.[readAs] ?? 0) + 1;
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {
           const ok = got[key] === want;

@@ -51,6 +51,7 @@ test('SMS validation: intro, wrong then right code, back to the app with a valid
   await expect(page.getByTestId('auto-continue')).toHaveText(/^Voltando ao aplicativo em \d s\.$/);
   await page.getByRole('button', { name: 'Ficar nesta página' }).click();
   await expect(page.getByTestId('auto-continue')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continuar' })).toBeFocused(); // the pressed button is gone: focus is not dropped on <body>
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Back in the app' })).toBeVisible();

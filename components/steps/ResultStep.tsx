@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages, type Locale } from '@/lib/platform/i18n';
 import { MessagePanel } from './MessagePanel';
 import { usePageCopy } from './page-copy';
@@ -18,6 +18,12 @@ export function ResultStep({ requestId, locale, approved, capture = false, previ
   const copy = usePageCopy();
   const href = `/p/${encodeURIComponent(requestId)}/done`;
   const [left, setLeft] = useState<number | undefined>(approved && !preview ? AUTO_CONTINUE_SECONDS : undefined);
+  const continueLink = useRef<HTMLAnchorElement>(null);
+  // The stop button goes away once pressed: focus moves to the link that is now the page's one action, not to <body>.
+  const stay = () => {
+    setLeft(undefined);
+    continueLink.current?.focus();
+  };
   useEffect(() => {
     if (left === undefined) return;
     if (left <= 0) {
@@ -31,14 +37,14 @@ export function ResultStep({ requestId, locale, approved, capture = false, previ
   const text = approved ? t.success : capture ? t.rejectedCapture : t.rejected;
   return (
     <MessagePanel title={(approved && copy.successTitle) || text.title} body={(approved && copy.successText) || text.body} tone={approved ? 'good' : 'bad'}>
-      <a href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+      <a ref={continueLink} href={href} className="mt-6 block w-full rounded-lg bg-[var(--brand-fill)] px-4 py-3 text-lg font-semibold text-[var(--brand-text)] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
         {text.continue}
       </a>
       {left !== undefined && left > 0 ? (
         <p className="mt-3 text-sm text-slate-700">
           {/* Not a live region: a second-by-second count would drown out everything else a screen reader says. */}
           <span data-testid="auto-continue">{t.success.leavingIn(left)}</span>{' '}
-          <button type="button" onClick={() => setLeft(undefined)} className="rounded font-semibold text-slate-800 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
+          <button type="button" onClick={stay} className="rounded font-semibold text-slate-800 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--brand)]">
             {t.success.stay}
           </button>
         </p>

@@ -15,6 +15,8 @@ import { measureJobs, plan, type Job, type Simulator } from './dataset';
 import { sources } from './sources';
 
 const CHUNK = 8;
+/** Hazy-camera genuine captures per training photo (as train.ts reads PAD_TRAIN_GENUINE). */
+const GENUINE_PER = Number(process.env.PAD_TRAIN_GENUINE ?? 2);
 
 /** The jobs of a plan, reordered: by a fixed shuffle of the sources, each source's first genuine and first attack capture, then the second ones. */
 function spread(jobs: Job[]): Job[] {
@@ -47,7 +49,7 @@ async function main() {
   const all = await sources();
   const train = all.filter((s) => s.split === 'train');
   const heldout = all.filter((s) => s.split === 'heldout');
-  if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, 1, 0, 1))]]);
+  if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, GENUINE_PER, 0, 1))]]);
   else await run([['train', spread(plan(heldout, 1, 1, 2))], ['train', spread(plan(train, 4, 3, 1))]]);
   await closeFacePool();
   process.exit(0);
