@@ -4,7 +4,7 @@
  * genuine and attack captures per photo, default 4,3), its attack variants
  * (simulate-variants.ts: error-diffusion and inkjet prints, defocused screens,
  * slow moiré; PAD_TRAIN_VARIANTS per photo, default 3) and hazy-camera genuine captures
- * (simulate-genuine.ts, PAD_TRAIN_GENUINE per photo, default 2), plus the real spoof samples. The
+ * (simulate-genuine.ts, PAD_TRAIN_GENUINE per photo, default 1: the shipped model), plus the real spoof samples. The
  * threshold is set for BPCER <= 5 % on out-of-fold scores of the training
  * genuine captures (4 folds by identity). Then reports, never tuning on them,
  * the held-out identities through the training simulator and the independent
@@ -30,7 +30,7 @@ import { sources } from './sources';
 
 const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '4,3').split(',').map(Number) as [number, number];
 const perVariant = Number(process.env.PAD_TRAIN_VARIANTS ?? 3);
-const perHazy = Number(process.env.PAD_TRAIN_GENUINE ?? 2);
+const perHazy = Number(process.env.PAD_TRAIN_GENUINE ?? 1);
 const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',').map(Number) as [number, number];
 const dry = process.env.PAD_DRY === '1';
 const onlyCached = process.env.PAD_ONLY_CACHED === '1';

@@ -15,7 +15,7 @@ import { measureJobs, plan, type Job, type Simulator } from './dataset';
 import { sources } from './sources';
 
 const CHUNK = 8;
-/** Hazy-camera genuine captures per training photo (as train.ts reads PAD_TRAIN_GENUINE). */
+/** Hazy-camera genuine captures per training photo (train.ts reads PAD_TRAIN_GENUINE too, default 1; two are cached so either setting trains from the cache). */
 const GENUINE_PER = Number(process.env.PAD_TRAIN_GENUINE ?? 2);
 
 /** The jobs of a plan, reordered: by a fixed shuffle of the sources, each source's first genuine and first attack capture, then the second ones. */
