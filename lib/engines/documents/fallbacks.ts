@@ -134,6 +134,15 @@ const NOT_NAME = new Set(
 /** Whether a value is really a heading or a label (the line under a label when the value was lost). */
 export const isLabelText = (text: string) => personName(text).split(' ').some((w) => NOT_NAME.has(fold(w)));
 
+/**
+ * How tall a line's letters are: the median height of its words (not the line's box, which a speck can stretch), taken
+ * on its unaccented words where it has some, since an accent over a capital makes a word's box a third taller.
+ */
+export function letterHeight(l: OcrLine): number {
+  const plain = l.words.filter((w) => !/[\u00C0-\u00FF]/.test(w.text));
+  return median((plain.length ? plain : l.words).map((w) => w.bbox[3]));
+}
+
 /** The middle value (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -176,12 +185,14 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
     .map((l) => ({ l, name: nameLike(l.text) }))
     .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name));
   // Labels are printed smaller than values: a name-like line much shorter than the others is a label read wrong.
-  // Heights of the words, not of the line's box, which a speck or an accent above can stretch.
-  const heightOf = (l: OcrLine) => median(l.words.map((w) => w.bbox[3]));
-  const typical = median(candidates.map((c) => heightOf(c.l)));
+  // "The others" is the smaller of two references, the name-like lines and every confident line of the page: with two
+  // or three name-like lines, one tall reading (a blurred line, the nearer edge of a tilted card) made the holder's
+  // name look like a label; a page whose numbers are printed large must not do it either.
+  const confident = segments(lines).filter((l) => l.conf >= 80 && l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3);
+  const typical = Math.min(median(candidates.map((c) => letterHeight(c.l))), confident.length ? median(confident.map(letterHeight)) : Infinity);
   // In reading order by the words' middles: a line's box may reach up to the line above.
   const middle = (l: OcrLine) => median(l.words.map((w) => w.bbox[1] + w.bbox[3] / 2));
-  const names = candidates.filter((c) => heightOf(c.l) >= typical * 0.7).sort((a, b) => middle(a.l) - middle(b.l));
+  const names = candidates.filter((c) => letterHeight(c.l) >= typical * 0.7).sort((a, b) => middle(a.l) - middle(b.l));
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
   const filiacao = out.find((f) => f.key === 'filiacao');

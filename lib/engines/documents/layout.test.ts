@@ -302,6 +302,27 @@ describe('values whose labels were not read', () => {
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
   });
+  it('keeps an unaccented holder whose parents read taller (accents over capitals), and still drops a small label read as a name', () => {
+    // Word boxes as a blurred CNH gives them: accented capitals half as tall again, labels half the values' height.
+    const sized = (text: string, y: number, height: number, conf = 95) => {
+      const l = line(text, y, conf);
+      const words = l.words.map((w) => ({ ...w, bbox: [w.bbox[0], y, w.bbox[2], /[À-Ý]/.test(w.text) ? height * 1.5 : height] as [number, number, number, number] }));
+      return { ...l, words };
+    };
+    const lines = [
+      sized('CARTEIRA NACIONAL DE HABILITAÇÃO', 0, 20),
+      sized('CARE OMENE', 40, 11, 40),
+      sized('RAFAEL HEITOR DOS LIMA BARBOSA', 60, 24),
+      sized('772.317.048-32', 100, 24),
+      sized('13/08/1958', 100, 24),
+      sized('INÊS LÚCIA FREITAS', 160, 24),
+      sized('72731203224', 220, 22),
+    ];
+    const out: OcrField[] = [];
+    fillNamesByOrder('CNH_FRENTE', lines, out);
+    expect(out.find((f) => f.key === 'nome')?.value).toBe('RAFAEL HEITOR DOS LIMA BARBOSA');
+    expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['INÊS LÚCIA FREITAS']);
+  });
   it('finds the CIN front’s sex and nationality code by their shape when their small labels were garbled, but not two candidates', () => {
     const lines = [line('Seo no» NATICAADOADE NATIONAL', 100), line('F BRA', 120), line('22/05/1968', 200), line('266.608.351-99', 260)];
     const out: OcrField[] = [];
