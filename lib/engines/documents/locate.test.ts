@@ -46,6 +46,20 @@ describe('a document the photo cuts', () => {
     }
   }, 30_000);
 
+  it('a document opened flat photographed from a standing height (a tenth of the picture) is outlined; one card that small is not', async () => {
+    // 1600 x 1000: two cards side by side 600 x 190 px cover 7 % of it; one card 420 x 270 px covers 7 % too.
+    const opened = await locateDocument(await photo([500, 400, 600, 190]));
+    expect(opened).toBeDefined();
+    expect(quadShape(opened!)).toBeGreaterThan(2.9);
+    // On a card that fills the frame, its portrait or a printed box is a region of a card's shape: not taken for it.
+    expect(await locateDocument(await photo([600, 360, 420, 270]))).toBeUndefined();
+    // The turned opened RG of the tuned generator that was read as nothing (its outline covered 14.5 % of the photo).
+    const turned = await generate('RG_ABERTO', 2004, 'photo', { variety: true, rough: true, scene: true });
+    const quad = await locateDocument(turned.image);
+    expect(quad).toBeDefined();
+    expect(Math.max(quadShape(quad!), 1 / quadShape(quad!))).toBeGreaterThan(2.9);
+  }, 30_000);
+
   it('a card clear of the edges is located as before, and is not a cut one', async () => {
     const png = await photo([300, 200, 900, 600]);
     expect(await locateDocument(png)).toBeDefined();

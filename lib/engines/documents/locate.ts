@@ -38,11 +38,23 @@ function documentShaped(shape: number): boolean {
   return DOCUMENT_SHAPES.some(([lo, hi]) => long >= lo && long <= hi);
 }
 
+/**
+ * Least share of the picture a document's outline covers. One card below it is not trusted: on a card that fills the
+ * frame, its portrait or a printed box is a region of a card's shape. Nothing printed on a card has the shape of two
+ * cards side by side, so a document opened flat may lie smaller in the picture (photographed from a standing height).
+ */
+const MIN_ONE_CARD = 0.15;
+const MIN_TWO_CARDS = 0.06;
+const twoCards = (shape: number) => {
+  const long = Math.max(shape, 1 / shape);
+  return long >= DOCUMENT_SHAPES[1]![0] && long <= DOCUMENT_SHAPES[1]![1];
+};
+
 function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Quad | undefined {
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const region = largestRegion(mask, w, h);
-  if (!region || region.size < w * h * 0.15 || region.size > w * h * 0.97) return undefined;
+  if (!region || region.size < w * h * MIN_TWO_CARDS || region.size > w * h * 0.97) return undefined;
   let tl = 0, tr = 0, br = 0, bl = 0;
   let [minSum, maxSum, minDiff, maxDiff] = [Infinity, -Infinity, Infinity, -Infinity];
   for (const i of region.pixels) {
@@ -57,7 +69,8 @@ function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Qu
   const quad: Quad = [pt(tl), pt(tr), pt(br), pt(bl)];
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
-  if (area < w * h * 0.15 || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
+  const least = twoCards(quadShape(quad)) ? MIN_TWO_CARDS : MIN_ONE_CARD;
+  if (area < w * h * least || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
   // Two corners on the picture's edge: the flood was stopped at the border (a pattern) or the card is cut, not outlined.
   const onEdge = [tl, tr, br, bl].filter((i) => {
     const x = i % w;
