@@ -144,8 +144,28 @@ describe('classification from independent cues', () => {
     // Front labels lost on a small photo: the portrait beside the back, on a page of two cards, is the front.
     const frontLost = 'JOAO PEREIRA VALIDADE 01/02/2030';
     expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: left }).type).toBe('CNH_ABERTA');
-    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
+    // Two cards wide with the CNH's QR code (printed on its back alone): a cue only the front prints is enough for
+    // it (here its expiry label and a date ahead); with nothing of the front, the page is the back.
+    expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_ABERTA');
+    expect(place(back, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
     expect(place(`${frontLost} ${back}`, { aspect: 1.5, qr: 'cnh', portrait: left }).type).not.toBe('CNH_ABERTA');
+    // One card's shape, or none known: with the QR, one strong label only the front prints.
+    expect(place(`CARTEIRA NACIONAL DE HABILITAÇÃO 1ª HABILITAÇÃO 01/02/2005 ${back}`, { qr: 'cnh', portrait: null }).type).toBe('CNH_ABERTA');
+    expect(place(`CARTEIRA NACIONAL DE HABILITAÇÃO 1ª HABILITAÇÃO 01/02/2005 ${back}`, { portrait: null }).type).not.toBe('CNH_ABERTA');
+  });
+
+  it('a QR code with a driving licence’s data rules out every document but a CNH', () => {
+    const rgBack = 'VÁLIDA EM TODO O TERRITÓRIO NACIONAL REGISTRO GERAL 12.345.678-9 DATA DE EXPEDIÇÃO 01/02/2015 ASSINATURA DO DIRETOR';
+    const without = place(rgBack, { aspect: 1.5, portrait: null });
+    expect(without.type).toBe('RG_VERSO');
+    // It weighs against the others as much as it weighs for a CNH's back (an RG's back read in full still wins).
+    const c = place(rgBack, { aspect: 1.5, portrait: null, qr: 'cnh' });
+    const rg = c.candidates.find((x) => x.type === 'RG_VERSO')!;
+    expect(rg.cues).toContain('not: qr cnh');
+    expect(rg.score).toBeCloseTo(without.score - 3, 5);
+    // A side read poorly, its few cues beside a CNH's QR: no longer an RG opened flat.
+    const weak = place('SECRETARIA DA SEGURANÇA PÚBLICA 12.345.678-9 14/09/1976', { aspect: 3.2, portrait: null, qr: 'cnh' });
+    expect(weak.type).not.toMatch(/^RG/);
   });
 
   it('reads the document kind from a valid machine-readable zone without any printed label', () => {

@@ -174,6 +174,11 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
     score -= 5;
     cues.push(...contrary.map((c) => `not: ${c}`));
   }
+  // A QR code carrying a driving licence's data (its 11-digit registration) is printed on a CNH and on nothing else.
+  if (e.qr === 'cnh' && !name.startsWith('CNH')) {
+    score -= CAP.qr;
+    cues.push('not: qr cnh');
+  }
   // Only a portrait found speaks (for the sides that print one): the search misses many, so finding none proves nothing.
   if (e.portrait && p.portrait) {
     score += CAP.portrait;
@@ -235,11 +240,19 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // With `shapeTells` (the old RG: no other document of ours is two cards side by side with an identity heading), the
   // two-card shape already says both sides are there: any label only the back prints confirms it.
   if (backOwn < (shaped && opts.shapeTells ? 0.5 : 2.5)) return undefined;
+  // The CNH's QR code is printed on its back alone: with it read, the back is there whatever its labels.
+  const backProven = backName === 'CNH_VERSO' && e.qr === 'cnh';
   // Not the two-card shape (one card located, or none): the front must show cues its back does not print. With
   // `headedFront` (the old RG, whose photo side alone carries the state's heading block) fewer of them when the back's
-  // own are strong: the photo side's small captions are lost first, its heading is not.
+  // own are strong: the photo side's small captions are lost first, its heading is not. With the back proven, one
+  // strong label only the front prints (its first licence, its category) is enough; with the two-card shape too, any
+  // cue only the front prints, or its portrait (a CNH opened flat loses its small captions first, and no single card
+  // is two cards wide).
   const frontOwn = own(frontName, backName);
-  if (shaped ? front.score < 1.5 : frontOwn < (opts.headedFront && backOwn >= 3.5 ? 1.5 : 2.5)) return undefined;
+  const frontEnough = shaped
+    ? front.score >= 1.5 || (backProven && (frontOwn >= 0.5 || Boolean(e.portrait)))
+    : frontOwn >= (backProven || (opts.headedFront && backOwn >= 3.5) ? 1.5 : 2.5);
+  if (!frontEnough) return undefined;
   const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];
   return {
     type,
