@@ -69,6 +69,24 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
       empty = order.filter((k) => !placed.has(k));
     }
   }
+  // One date left for several empty slots (another was lost, or cut short): it takes the one slot where it falls
+  // between the dates placed around it, when only one does and the whole set stays plausible (a first licence
+  // between the birth and the issue, say, with the validity unread).
+  if (spare.size === 1 && empty.length > 1) {
+    const d = [...spare.values()][0]!;
+    const fits = empty.filter((key) => {
+      const i = order.indexOf(key);
+      const before = order.slice(0, i).map((k) => placed.get(k)).filter((v): v is string => v !== undefined);
+      const after = order.slice(i + 1).map((k) => placed.get(k)).filter((v): v is string => v !== undefined);
+      return before.every((v) => v < d.value) && after.every((v) => v > d.value);
+    });
+    const key = fits.length === 1 ? fits[0]! : undefined;
+    if (!key) return;
+    const dates = datesOfFields([...[...placed].map(([k, value]) => ({ key: k, value })), { key, value: d.value }]);
+    if (implausibilities(type, dates, new Date(`${today}T12:00:00Z`)).length) return;
+    out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
+    return;
+  }
   if (empty.length === 0 || spare.size !== empty.length) return;
   const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
   const sequence = order.map((k) => placed.get(k) ?? queue.shift()!.value);

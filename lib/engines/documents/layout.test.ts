@@ -268,6 +268,24 @@ describe('values whose labels were not read', () => {
     const got = Object.fromEntries(out.map((f) => [f.key, f.value]));
     expect(got).toEqual({ dataNascimento: '1981-05-10', primeiraHabilitacao: '2001-08-15', dataEmissao: '2021-03-02', validade: '2031-03-02' });
   });
+  it('puts a lone unlabelled date in the one empty slot it fits between the dates placed, when plausible', () => {
+    // The first licence's label lost and the validity cut short: birth and issue were read under their labels.
+    const placedDates = (): OcrField[] => [
+      { key: 'dataNascimento', value: '1984-08-02', conf: 90, bbox: [0, 0, 10, 10] },
+      { key: 'dataEmissao', value: '2023-01-01', conf: 90, bbox: [0, 20, 10, 10] },
+    ];
+    const lines = [line('02/08/1984', 10), line('01/01/2023', 30), line('04/11/2018', 60)];
+    const out = placedDates();
+    fillDatesByChronology('CNH_FRENTE', lines, out, '2026-11-29');
+    expect(out.slice(2).map((f) => [f.key, f.value])).toEqual([['primeiraHabilitacao', '2018-11-04']]);
+    // Before the birth it fits no slot; a first licence at eleven is no first licence.
+    const before = placedDates();
+    fillDatesByChronology('CNH_FRENTE', [line('02/08/1984', 10), line('01/01/2023', 30), line('04/11/1970', 60)], before, '2026-11-29');
+    expect(before).toHaveLength(2);
+    const child = placedDates();
+    fillDatesByChronology('CNH_FRENTE', [line('02/08/1984', 10), line('01/01/2023', 30), line('04/11/1995', 60)], child, '2026-11-29');
+    expect(child).toHaveLength(2);
+  });
   it('takes the one date still to come as the validity when another date was not read, and nothing else', () => {
     const out: OcrField[] = [];
     fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), line('06/11/2030', 50)], out, '2026-11-27');
