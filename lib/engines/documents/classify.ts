@@ -223,13 +223,15 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   const flat = { ...e, portrait: undefined };
   const front = scoreProfile(frontName, concepts, shaped ? e : flat);
   const read = scoreProfile(backName, concepts, flat);
+  // The CNH's QR code is printed on its back alone: with it read, the back is there whatever its labels.
+  const backProven = backName === 'CNH_VERSO' && e.qr === 'cnh';
   // The weight of labels only one side prints: a concept both print (a heading, a registration number,
   // "LOCAL" of the birthplace) proves neither, and the old CNH's front prints some of its back's labels.
   const own = (name: Profiled, other: Profiled) => {
     const cues = (p: Profile) => [...p.headings, ...p.labels];
     const theirs = new Set(cues(PROFILES[other]).map(([c]) => c));
     const labels = cues(PROFILES[name]).filter(([c]) => concepts.has(c) && !theirs.has(c)).reduce((sum, [, w]) => sum + w, 0);
-    return labels + (PROFILES[name].qr && e.qr === 'cnh' && name === 'CNH_VERSO' ? CAP.qr : 0);
+    return labels + (name === backName && backProven ? CAP.qr : 0);
   };
   // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
@@ -240,8 +242,6 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // With `shapeTells` (the old RG: no other document of ours is two cards side by side with an identity heading), the
   // two-card shape already says both sides are there: any label only the back prints confirms it.
   if (backOwn < (shaped && opts.shapeTells ? 0.5 : 2.5)) return undefined;
-  // The CNH's QR code is printed on its back alone: with it read, the back is there whatever its labels.
-  const backProven = backName === 'CNH_VERSO' && e.qr === 'cnh';
   // Not the two-card shape (one card located, or none): the front must show cues its back does not print. With
   // `headedFront` (the old RG, whose photo side alone carries the state's heading block) fewer of them when the back's
   // own are strong: the photo side's small captions are lost first, its heading is not. With the back proven, one

@@ -156,7 +156,7 @@ export const isLabelText = (text: string) => personName(text).split(' ').some((w
  * How tall a line's letters are: the median height of its words (not the line's box, which a speck can stretch), taken
  * on its unaccented words where it has some, since an accent over a capital makes a word's box a third taller.
  */
-export function letterHeight(l: OcrLine): number {
+function letterHeight(l: OcrLine): number {
   const plain = l.words.filter((w) => !/[\u00C0-\u00FF]/.test(w.text));
   return median((plain.length ? plain : l.words).map((w) => w.bbox[3]));
 }
@@ -198,7 +198,8 @@ function nameLike(text: string): string | undefined {
 export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {
   if (!['CNH_FRENTE', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_VERSO', 'CPF'].includes(type)) return;
   const has = (k: string) => out.some((f) => f.key === k);
-  const candidates = segments(lines)
+  const parts = segments(lines);
+  const candidates = parts
     .filter((l) => l.conf >= 50)
     .map((l) => ({ l, name: nameLike(l.text) }))
     .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name));
@@ -206,7 +207,7 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   // "The others" is the smaller of two references, the name-like lines and every confident line of the page: with two
   // or three name-like lines, one tall reading (a blurred line, the nearer edge of a tilted card) made the holder's
   // name look like a label; a page whose numbers are printed large must not do it either.
-  const confident = segments(lines).filter((l) => l.conf >= 80 && l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3);
+  const confident = parts.filter((l) => l.conf >= 80 && l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3);
   const typical = Math.min(median(candidates.map((c) => letterHeight(c.l))), confident.length ? median(confident.map(letterHeight)) : Infinity);
   // In reading order by the words' middles: a line's box may reach up to the line above.
   const middle = (l: OcrLine) => median(l.words.map((w) => w.bbox[1] + w.bbox[3] / 2));

@@ -31,12 +31,16 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
 }
 
 /** Long side over short side of the documents read: one card or a passport page (1.42–1.59), a CNH opened and stacked (1.25–1.6), two cards side by side (about 3.2). */
-const DOCUMENT_SHAPES: [number, number][] = [[1.25, 1.68], [2.9, 3.45]];
+const ONE_CARD: [number, number] = [1.25, 1.68];
+const TWO_CARDS: [number, number] = [2.9, 3.45];
 
-function documentShaped(shape: number): boolean {
+/** Whether a shape (width over height, either way up) lies in a range of long side over short side. */
+function shapedAs(shape: number, [lo, hi]: [number, number]): boolean {
   const long = Math.max(shape, 1 / shape);
-  return DOCUMENT_SHAPES.some(([lo, hi]) => long >= lo && long <= hi);
+  return long >= lo && long <= hi;
 }
+
+const documentShaped = (shape: number) => shapedAs(shape, ONE_CARD) || shapedAs(shape, TWO_CARDS);
 
 /**
  * Least share of the picture a document's outline covers. One card below it is not trusted: on a card that fills the
@@ -45,10 +49,6 @@ function documentShaped(shape: number): boolean {
  */
 const MIN_ONE_CARD = 0.15;
 const MIN_TWO_CARDS = 0.06;
-const twoCards = (shape: number) => {
-  const long = Math.max(shape, 1 / shape);
-  return long >= DOCUMENT_SHAPES[1]![0] && long <= DOCUMENT_SHAPES[1]![1];
-};
 
 function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Quad | undefined {
   const mask = new Uint8Array(w * h);
@@ -69,7 +69,7 @@ function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Qu
   const quad: Quad = [pt(tl), pt(tr), pt(br), pt(bl)];
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
-  const least = twoCards(quadShape(quad)) ? MIN_TWO_CARDS : MIN_ONE_CARD;
+  const least = shapedAs(quadShape(quad), TWO_CARDS) ? MIN_TWO_CARDS : MIN_ONE_CARD;
   if (area < w * h * least || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
   // Two corners on the picture's edge: the flood was stopped at the border (a pattern) or the card is cut, not outlined.
   const onEdge = [tl, tr, br, bl].filter((i) => {
