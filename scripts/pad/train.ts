@@ -35,8 +35,8 @@ const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',')
 const dry = process.env.PAD_DRY === '1';
 const onlyCached = process.env.PAD_ONLY_CACHED === '1';
 const num = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined);
-/** Out-of-fold BPCER the threshold is set for (the 5 %); PAD_BPCER overrides it. */
-const TARGET_BPCER = 0.05;
+/** Out-of-fold BPCER the threshold is set for: under the 5 %, because new people's genuine captures are rejected a point or two more often than the out-of-fold ones (held-out 5.3 / 5.4 % at an out-of-fold 5 %); PAD_BPCER overrides it. */
+const TARGET_BPCER = 0.03;
 
 /** The learner's settings and feature set from the environment (defaults: those of the shipped model). */
 function trainOptions(example: PadSignals): TrainOptions {

@@ -6,7 +6,8 @@ import { locateFaces } from './locate';
 import { pictureFrom } from './match';
 import modelJson from './pad/model.json';
 import { attackScore, contributions, type PadModel } from './pad/model';
-import { GRID_NAMES, padSignals, type PadSignals, type ScalarSignal } from './pad/signals';
+import { padSignalsOffThread } from './pad/pool';
+import { GRID_NAMES, type PadSignals, type ScalarSignal } from './pad/signals';
 
 const model = modelJson as unknown as PadModel;
 
@@ -91,6 +92,8 @@ const SIGNAL_REASON: Record<ScalarSignal, LivenessReason | undefined> = {
   frameChromaGrid: 'screen_replay',
   faceGrid: undefined,
   sharedGrid: undefined,
+  gridLine: undefined, // a line spectrum: screen or print by the colour evidence
+  gridColour: 'screen_replay', // red and blue out of phase: sub-pixels
 };
 
 /** The reason a texture descriptor stands for: the spectrum's shape is fine detail lost or a grid added; colour texture is told screen or print by the colour evidence. */
@@ -134,7 +137,7 @@ const usesGrids = model.signals.some((k) => (GRID_NAMES as string[]).includes(k)
 
 /** The attack signals around a face already found (and past the quality gate), scored and explained (the benchmark times this stage alone). */
 export async function judgeLiveness(pic: Picture, face: Face, threshold = model.threshold): Promise<LivenessOutcome> {
-  const signals = await padSignals(pic.png, pic.width, pic.height, face.box, { grids: usesGrids });
+  const signals = await padSignalsOffThread(pic.png, pic.width, pic.height, face.box, { grids: usesGrids });
   const score = Math.round(attackScore(model, signals) * 1000) / 1000;
   const alive = score <= threshold;
   return { alive, score, threshold, reasons: alive ? [] : explain(reasonsFor(signals)), signals };

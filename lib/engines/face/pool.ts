@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { getConfig } from '../../platform/config';
-import { processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
+import { CallThread, processWide, takeProcessWide, WorkerPool, type Reply } from '../../platform/workers';
 
 /** One face as the model worker reports it, in pixels of the image it was given. */
 export interface RawFace {
@@ -49,45 +49,29 @@ export interface FaceStageTotals {
   jobs: number;
 }
 
-/** A face model thread: one call at a time (the pool sees to that), answered by id. */
-class FaceThread {
-  readonly worker: Worker;
-  private nextId = 1;
-  private pending?: { id: number; resolve: (faces: RawFace[]) => void; reject: (err: Error) => void };
-  private dead?: Error;
+type FaceReply = Reply & { faces?: RawFace[]; ms?: { detect: number; embed: number } };
 
-  constructor(spent: FaceStageTotals, broken: (err: Error) => void) {
-    this.worker = new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd() } });
-    this.worker.on('message', (m: { id: number; ok: boolean; faces?: RawFace[]; error?: string; ms?: { detect: number; embed: number } }) => {
-      const p = this.pending;
-      if (!p || p.id !== m.id) return;
-      this.pending = undefined;
-      if (m.ms) {
-        spent.detectMs += m.ms.detect;
-        spent.embedMs += m.ms.embed;
-        spent.jobs++;
-      }
-      if (m.ok) p.resolve(m.faces!);
-      else p.reject(new Error(m.error));
-    });
-    const die = (err: Error) => {
-      this.dead = err;
-      this.pending?.reject(err);
-      this.pending = undefined;
-      broken(err);
-    };
-    this.worker.on('error', die);
-    this.worker.on('exit', (code) => code !== 0 && die(new Error(`face worker exited (${code})`)));
+/** A face model thread (workers/face.mjs): one job at a time, its stage times added to `spent`. */
+class FaceThread {
+  private readonly thread: CallThread<FaceReply>;
+
+  constructor(private readonly spent: FaceStageTotals, broken: (err: Error) => void) {
+    this.thread = new CallThread<FaceReply>(new Worker(path.join(process.cwd(), 'workers', 'face.mjs'), { workerData: { root: process.cwd() } }), broken);
   }
 
-  run(job: FaceJob): Promise<RawFace[]> {
-    if (this.dead) return Promise.reject(this.dead);
-    return new Promise<RawFace[]>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending = { id, resolve, reject };
-      const rgb = new Uint8Array(job.rgb).buffer;
-      this.worker.postMessage({ id, op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector, describe: job.describe }, [rgb]);
-    });
+  get worker() {
+    return this.thread.worker;
+  }
+
+  async run(job: FaceJob): Promise<RawFace[]> {
+    const rgb = new Uint8Array(job.rgb).buffer;
+    const reply = await this.thread.call({ op: job.op, rgb, width: job.width, height: job.height, minConfidence: job.minConfidence, detector: job.detector, describe: job.describe }, [rgb]);
+    if (reply.ms) {
+      this.spent.detectMs += reply.ms.detect;
+      this.spent.embedMs += reply.ms.embed;
+      this.spent.jobs++;
+    }
+    return reply.faces!;
   }
 }
 

@@ -1,1 +1,2 @@
 export { WorkerPool, processWide, takeProcessWide, type PoolOptions } from './pool';
+export { CallThread, type Reply } from './thread';

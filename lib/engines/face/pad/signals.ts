@@ -63,6 +63,10 @@ export interface PadSignals {
   faceGrid: number;
   /** The frame's strongest luminance grid measured on the face (see sharedGrid): a screen's covers the face too. */
   sharedGrid: number;
+  /** How much that grid's peak sharpens at twice the frequency resolution (128-px tiles): a line (a display's grid, a print's screen) gains, a broad bump (interpolation's replica of the picture's own spectrum) does not. */
+  gridLine: number;
+  /** Phase agreement of red and blue at that grid's frequency (normalised real part of their cross-spectrum): 1 when the channels went through one interpolation together, lower under a display's sub-pixels. */
+  gridColour: number;
   /** Colour-texture and frequency descriptors of the face, in TEXTURE_NAMES order (./texture.ts). */
   texture: number[];
 }
@@ -73,6 +77,7 @@ export type ScalarSignal = Exclude<keyof PadSignals, 'texture'>;
 export const SIGNAL_NAMES: ScalarSignal[] = [
   'periodicity', 'periodicityCoarse', 'chromaPeriodicity', 'noise', 'sharpness', 'warmth', 'relWarmth', 'saturation', 'relSaturation', 'specular', 'framing',
   'periodicityLow', 'chromaNoise', 'blackLevel', 'faceShadow', 'highlight', 'catchlight', 'gamut', 'frameGrid', 'frameChromaGrid', 'faceGrid', 'sharedGrid',
+  'gridLine', 'gridColour',
 ];
 
 /** Every feature by name: the scalar signals and each texture descriptor (what a model is trained on and scores). */
@@ -191,31 +196,109 @@ export function welchPeaks(plane: Float64Array, width: number, region: Region): 
   return strongest(welchSpectrum(plane, width, region))?.height ?? 0;
 }
 
-const strongest = (spectrum: Float64Array | undefined) => (spectrum ? peaksOf(spectrum, TILE, 0)[0] : undefined);
+const strongest = (spectrum: Float64Array | undefined, n = TILE) => (spectrum ? peaksOf(spectrum, n, 0)[0] : undefined);
+
+/** The region's strongest grid by Welch's estimate (its frequency in bins of a 64-px tile and its height), if the region holds a tile. */
+export const strongestGrid = (plane: Float64Array, width: number, region: Region): Peak | undefined => strongest(welchSpectrum(plane, width, region));
 
 type Region = { left: number; top: number; width: number; height: number };
 const TILE = 64;
+/** At most this many tiles per estimate (spread over the region by a wider stride). */
+const MAX_TILES = 96;
+/** The fewest 128-px tiles the line measure averages (a 320 × 240 frame holds eight). */
+const MIN_FINE_TILES = 6;
 
-/** Log of the mean power spectrum of the region's tiles (undefined when the region is smaller than a tile). */
-function welchSpectrum(plane: Float64Array, width: number, region: Region): Float64Array | undefined {
-  const T = TILE;
-  if (region.width < T || region.height < T) return undefined;
+/** Top-left corners of the half-overlapping T-px tiles of a region, at most MAX_TILES (a wider stride on large regions). */
+function tilesOf(region: Region, T: number): [number, number][] {
   let stride = T / 2;
   const count = (st: number) => (Math.floor((region.width - T) / st) + 1) * (Math.floor((region.height - T) / st) + 1);
-  while (count(stride) > 96) stride += 8;
+  while (count(stride) > MAX_TILES) stride += 8;
+  const out: [number, number][] = [];
+  for (let ty = region.top; ty + T <= region.top + region.height; ty += stride) for (let tx = region.left; tx + T <= region.left + region.width; tx += stride) out.push([tx, ty]);
+  return out;
+}
+
+/** Log of the mean power spectrum of the region's T-px tiles (undefined when the region is smaller than a tile). */
+function welchSpectrum(plane: Float64Array, width: number, region: Region, T = TILE): Float64Array | undefined {
+  if (region.width < T || region.height < T) return undefined;
   const sum = new Float64Array(T * T);
   const tile = new Float64Array(T * T);
-  let tiles = 0;
-  for (let ty = region.top; ty + T <= region.top + region.height; ty += stride) {
-    for (let tx = region.left; tx + T <= region.left + region.width; tx += stride) {
-      for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) tile[y * T + x] = plane[(ty + y) * width + tx + x]!;
-      const power = powerSpectrum(tile, T);
-      for (let i = 0; i < T * T; i++) sum[i]! += power[i]!;
-      tiles++;
-    }
+  const corners = tilesOf(region, T);
+  for (const [tx, ty] of corners) {
+    for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) tile[y * T + x] = plane[(ty + y) * width + tx + x]!;
+    const power = powerSpectrum(tile, T);
+    for (let i = 0; i < T * T; i++) sum[i]! += power[i]!;
   }
-  for (let i = 0; i < T * T; i++) sum[i] = Math.log(sum[i]! / tiles + 1e-6);
+  for (let i = 0; i < T * T; i++) sum[i] = Math.log(sum[i]! / corners.length + 1e-6);
   return sum;
+}
+
+/**
+ * A peak of the 64-px Welch spectrum measured again with 128-px tiles: its
+ * height over the floor there (best of the 3 × 3 bins around its frequency)
+ * minus its height at 64 px. A sinusoid keeps all its power in one bin while
+ * the floor per bin halves with twice the resolution (about +log 2); a broad
+ * bump, such as the replica of a picture's own spectrum that interpolation
+ * leaves at the scale factor's frequency, stays level or falls. 0 when the
+ * region holds fewer than MIN_FINE_TILES tiles of 128 px.
+ */
+export function lineSharpening(plane: Float64Array, width: number, region: Region, peak: Peak): number {
+  // Fewer tiles than this average into no floor at all (a 200 px crop holds four).
+  if (tilesOf(region, 2 * TILE).length < MIN_FINE_TILES) return 0;
+  const fine = welchSpectrum(plane, width, region, 2 * TILE);
+  if (!fine) return 0;
+  let best = -Infinity;
+  for (let dv = -1; dv <= 1; dv++) for (let du = -1; du <= 1; du++) best = Math.max(best, overFloor(fine, 2 * TILE, 2 * peak.u + du, 2 * peak.v + dv));
+  return best - peak.height;
+}
+
+/**
+ * Red and blue at one frequency over the region's 64-px tiles: the real part
+ * of their cross-spectrum over the geometric mean of their powers (1: in phase
+ * everywhere, as anything resampled or blurred as a whole; −0.5: the third of
+ * a pixel that separates a display's red and blue sub-pixels).
+ */
+export function colourPhase(red: Float64Array, blue: Float64Array, width: number, region: Region, peak: Pick<Peak, 'u' | 'v'>): number {
+  const T = TILE;
+  if (region.width < T || region.height < T) return 1;
+  const hann = hannOf(T);
+  // Separable twiddles: e^{-2πi(ux + vy)/T} = e^{-2πiux/T} · e^{-2πivy/T}.
+  const cu = Float64Array.from({ length: T }, (_, x) => Math.cos((-2 * Math.PI * peak.u * x) / T) * hann[x]!);
+  const su = Float64Array.from({ length: T }, (_, x) => Math.sin((-2 * Math.PI * peak.u * x) / T) * hann[x]!);
+  const cv = Float64Array.from({ length: T }, (_, y) => Math.cos((-2 * Math.PI * peak.v * y) / T) * hann[y]!);
+  const sv = Float64Array.from({ length: T }, (_, y) => Math.sin((-2 * Math.PI * peak.v * y) / T) * hann[y]!);
+  let re = 0;
+  let pr = 0;
+  let pb = 0;
+  for (const [tx, ty] of tilesOf(region, T)) {
+    // The tile's mean is left out by the window's own near-zero response away from DC; subtract it anyway.
+    let mr = 0;
+    let mb = 0;
+    for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) (mr += red[(ty + y) * width + tx + x]!), (mb += blue[(ty + y) * width + tx + x]!);
+    mr /= T * T;
+    mb /= T * T;
+    let [rr, ri, br, bi] = [0, 0, 0, 0];
+    for (let y = 0; y < T; y++) {
+      let [rowRr, rowRi, rowBr, rowBi] = [0, 0, 0, 0];
+      for (let x = 0; x < T; x++) {
+        const r = red[(ty + y) * width + tx + x]! - mr;
+        const b = blue[(ty + y) * width + tx + x]! - mb;
+        rowRr += r * cu[x]!;
+        rowRi += r * su[x]!;
+        rowBr += b * cu[x]!;
+        rowBi += b * su[x]!;
+      }
+      // (row) × e^{-2πivy/T}
+      rr += rowRr * cv[y]! - rowRi * sv[y]!;
+      ri += rowRr * sv[y]! + rowRi * cv[y]!;
+      br += rowBr * cv[y]! - rowBi * sv[y]!;
+      bi += rowBr * sv[y]! + rowBi * cv[y]!;
+    }
+    re += rr * br + ri * bi;
+    pr += rr * rr + ri * ri;
+    pb += br * br + bi * bi;
+  }
+  return re / (Math.sqrt(pr * pb) + 1e-9);
 }
 
 /**
@@ -254,9 +337,13 @@ async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: numbe
   const { data } = await (whole ? sharp(png) : sharp(png).extract(window)).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const lum = new Float64Array(width * height);
   const chroma = new Float64Array(width * height);
+  const red = new Float64Array(width * height);
+  const blue = new Float64Array(width * height);
   for (let i = 0; i < width * height; i++) {
     lum[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
-    chroma[i] = data[i * 3]! - data[i * 3 + 2]!;
+    red[i] = data[i * 3]!;
+    blue[i] = data[i * 3 + 2]!;
+    chroma[i] = red[i]! - blue[i]!;
   }
   const frame = { left: 0, top: 0, width, height };
   const side = Math.min(width, height, Math.max(64, Math.round(Math.min(box[2], box[3]))));
@@ -269,7 +356,14 @@ async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: numbe
   // Each spectrum once: the frame's luminance gives its grid and where to look on the face.
   const lumFrame = strongest(welchSpectrum(lum, width, frame));
   const lumFace = welchSpectrum(lum, width, face);
-  return { frameGrid: lumFrame?.height ?? 0, frameChromaGrid: welchPeaks(chroma, width, frame), faceGrid: strongest(lumFace)?.height ?? 0, sharedGrid: gridAt(lumFace, lumFrame) };
+  return {
+    frameGrid: lumFrame?.height ?? 0,
+    frameChromaGrid: welchPeaks(chroma, width, frame),
+    faceGrid: strongest(lumFace)?.height ?? 0,
+    sharedGrid: gridAt(lumFace, lumFrame),
+    gridLine: lumFrame ? lineSharpening(lum, width, frame, lumFrame) : 0,
+    gridColour: lumFrame ? colourPhase(red, blue, width, frame, lumFrame) : 1,
+  };
 }
 
 /** Noise standard deviation of a grey image (Immerkær 1996: the Laplacian difference mask is blind to smooth image structure). */
@@ -499,8 +593,8 @@ async function tone(png: Buffer, box: Box, width: number, height: number) {
 }
 
 /** The Welch grid measures (the costliest: a few hundred 64-px spectra), which a model may not use. */
-export const GRID_NAMES: ScalarSignal[] = ['frameGrid', 'frameChromaGrid', 'faceGrid', 'sharedGrid'];
-const NO_GRIDS = { frameGrid: 0, frameChromaGrid: 0, faceGrid: 0, sharedGrid: 0 };
+export const GRID_NAMES: ScalarSignal[] = ['frameGrid', 'frameChromaGrid', 'faceGrid', 'sharedGrid', 'gridLine', 'gridColour'];
+const NO_GRIDS = { frameGrid: 0, frameChromaGrid: 0, faceGrid: 0, sharedGrid: 0, gridLine: 0, gridColour: 1 };
 
 /** Every signal around the face; `grids: false` leaves the Welch grid measures at 0 (for a model trained without them). */
 export async function padSignals(png: Buffer, width: number, height: number, face: Box, opts: { grids?: boolean } = {}): Promise<PadSignals> {
