@@ -205,25 +205,26 @@ type Region = { left: number; top: number; width: number; height: number };
 const TILE = 64;
 /** At most this many tiles per estimate (spread over the region by a wider stride). */
 const MAX_TILES = 96;
-/** The fewest 128-px tiles the line measure averages (a 320 × 240 frame holds eight). */
+/** The fewest 128-px tiles the line measure averages (a 320 × 240 frame holds eight), and the most (each costs four 64-px ones). */
 const MIN_FINE_TILES = 6;
+const MAX_FINE_TILES = 32;
 
-/** Top-left corners of the half-overlapping T-px tiles of a region, at most MAX_TILES (a wider stride on large regions). */
-function tilesOf(region: Region, T: number): [number, number][] {
+/** Top-left corners of the half-overlapping T-px tiles of a region, at most `max` (a wider stride on large regions). */
+function tilesOf(region: Region, T: number, max = MAX_TILES): [number, number][] {
   let stride = T / 2;
   const count = (st: number) => (Math.floor((region.width - T) / st) + 1) * (Math.floor((region.height - T) / st) + 1);
-  while (count(stride) > MAX_TILES) stride += 8;
+  while (count(stride) > max) stride += 8;
   const out: [number, number][] = [];
   for (let ty = region.top; ty + T <= region.top + region.height; ty += stride) for (let tx = region.left; tx + T <= region.left + region.width; tx += stride) out.push([tx, ty]);
   return out;
 }
 
 /** Log of the mean power spectrum of the region's T-px tiles (undefined when the region is smaller than a tile). */
-function welchSpectrum(plane: Float64Array, width: number, region: Region, T = TILE): Float64Array | undefined {
+function welchSpectrum(plane: Float64Array, width: number, region: Region, T = TILE, max = MAX_TILES): Float64Array | undefined {
   if (region.width < T || region.height < T) return undefined;
   const sum = new Float64Array(T * T);
   const tile = new Float64Array(T * T);
-  const corners = tilesOf(region, T);
+  const corners = tilesOf(region, T, max);
   for (const [tx, ty] of corners) {
     for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) tile[y * T + x] = plane[(ty + y) * width + tx + x]!;
     const power = powerSpectrum(tile, T);
@@ -245,7 +246,7 @@ function welchSpectrum(plane: Float64Array, width: number, region: Region, T = T
 export function lineSharpening(plane: Float64Array, width: number, region: Region, peak: Peak): number {
   // Fewer tiles than this average into no floor at all (a 200 px crop holds four).
   if (tilesOf(region, 2 * TILE).length < MIN_FINE_TILES) return 0;
-  const fine = welchSpectrum(plane, width, region, 2 * TILE);
+  const fine = welchSpectrum(plane, width, region, 2 * TILE, MAX_FINE_TILES);
   if (!fine) return 0;
   let best = -Infinity;
   for (let dv = -1; dv <= 1; dv++) for (let du = -1; du <= 1; du++) best = Math.max(best, overFloor(fine, 2 * TILE, 2 * peak.u + du, 2 * peak.v + dv));
