@@ -110,9 +110,12 @@ export class FacePool {
 
 const KEY = 'atesta.facePool';
 
-/** The process-wide pool, sized to the CPU count unless FACE_WORKERS says otherwise. */
+/** Face threads per process: FACE_WORKERS, else the CPU count. */
+export const faceThreadCount = (): number => getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism());
+
+/** The process-wide pool of faceThreadCount() threads. */
 export function facePool(): FacePool {
-  return processWide(KEY, () => new FacePool(getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism())));
+  return processWide(KEY, () => new FacePool(faceThreadCount()));
 }
 
 export async function closeFacePool(): Promise<void> {

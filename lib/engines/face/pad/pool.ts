@@ -1,8 +1,7 @@
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { getConfig } from '../../../platform/config';
 import { CallThread, processWide, takeProcessWide, WorkerPool, type Reply } from '../../../platform/workers';
+import { faceThreadCount } from '../pool';
 import type { PadSignals } from './signals';
 
 type Box = [number, number, number, number];
@@ -10,10 +9,10 @@ type PadThread = CallThread<Reply & { signals?: PadSignals }>;
 
 const KEY = 'atesta.padPool';
 
-/** The process-wide signals threads (workers/pad.mjs), as many as the face model threads (FACE_WORKERS, else the CPU count). */
+/** The process-wide signals threads (workers/pad.mjs), as many as the face model threads. */
 function padPool(): WorkerPool<PadThread> {
   return processWide(KEY, () => new WorkerPool<PadThread>({
-    size: getConfig().FACE_WORKERS ?? Math.max(1, os.availableParallelism()),
+    size: faceThreadCount(),
     // Held open only while working: a script or a test that is done exits without closing the pool.
     spawn: (broken) => new CallThread(new Worker(path.join(process.cwd(), 'workers', 'pad.mjs'), { workerData: { root: process.cwd() } }), broken, { holdsProcess: false }),
     terminate: (t) => t.worker.terminate(),
