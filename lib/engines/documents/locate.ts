@@ -27,8 +27,21 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
   // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
   const quad = outlineOf(floodByPalette(data, w, h), w, h, scale);
-  return quad && documentShaped(quadShape(quad)) ? quad : undefined;
+  if (quad && documentShaped(quadShape(quad))) return quad;
+  // A surface patterned finer than the card's margin (stripes of wood grain a few work pixels apart) also fills the
+  // border's palette with the card's own light colours: smoothed over the pattern's period the surface is even, while
+  // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
+  const smooth = await workImage(png, SMOOTHING);
+  for (const edge of EDGES) {
+    const found = outlineOf(flood(smooth.data, smooth.w, smooth.h, borderPixels(smooth.w, smooth.h), undefined, edge, SMOOTH_REACH), smooth.w, smooth.h, smooth.scale, SMOOTH_REACH);
+    if (found && documentShaped(quadShape(found))) return found;
+  }
+  return undefined;
 }
+
+/** Blur (sigma, work pixels) that evens out a fine surface pattern, and how far apart the colours compared across an edge lie then. */
+const SMOOTHING = 2.5;
+const SMOOTH_REACH = 3;
 
 /** Long side over short side of the documents read: one card or a passport page (1.42–1.59), a CNH opened and stacked (1.25–1.6), two cards side by side (about 3.2). */
 const ONE_CARD: [number, number] = [1.25, 1.68];
@@ -50,7 +63,12 @@ const documentShaped = (shape: number) => shapedAs(shape, ONE_CARD) || shapedAs(
 const MIN_ONE_CARD = 0.15;
 const MIN_TWO_CARDS = 0.06;
 
-function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Quad | undefined {
+/**
+ * The document's outline from the flooded surface. `band`: how many work pixels wide the edge is counted as the
+ * document's own (a smoothed picture's edge is a ramp the flood stops at its start), which the region may hold beyond
+ * its corners' quad (they lie on the ramp's rounded corners).
+ */
+function outlineOf(surface: Uint8Array, w: number, h: number, scale: number, band = 0): Quad | undefined {
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const region = largestRegion(mask, w, h);
@@ -70,7 +88,8 @@ function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Qu
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
   const least = shapedAs(quadShape(quad), TWO_CARDS) ? MIN_TWO_CARDS : MIN_ONE_CARD;
-  if (area < w * h * least || region.size / area < 0.9 || region.size / area > 1.06) return undefined;
+  const perimeter = quad.reduce((sum, p, k) => sum + dist(p, quad[(k + 1) % 4]!), 0) / scale;
+  if (area < w * h * least || region.size / area < 0.9 || region.size / area > 1.06 + (band * perimeter) / area) return undefined;
   // Two corners on the picture's edge: the flood was stopped at the border (a pattern) or the card is cut, not outlined.
   const onEdge = [tl, tr, br, bl].filter((i) => {
     const x = i % w;
@@ -78,7 +97,30 @@ function outlineOf(surface: Uint8Array, w: number, h: number, scale: number): Qu
     return x <= 1 || y <= 1 || x >= w - 2 || y >= h - 2;
   });
   if (onEdge.length >= 2) return undefined;
-  return quad;
+  return band ? inset(quad, band * scale) : quad;
+}
+
+/** A convex quad with each side moved inwards by `by` pixels (its corners where the moved sides meet). */
+function inset(q: Quad, by: number): Quad {
+  const [cx, cy] = [q.reduce((s, p) => s + p[0], 0) / 4, q.reduce((s, p) => s + p[1], 0) / 4];
+  // Each side as a point and a direction, moved along its normal towards the middle.
+  const sides = q.map((a, k) => {
+    const b = q[(k + 1) % 4]!;
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    const len = Math.hypot(dx, dy) || 1;
+    let [nx, ny] = [-dy / len, dx / len];
+    if (nx * (cx - a[0]) + ny * (cy - a[1]) < 0) [nx, ny] = [-nx, -ny];
+    return { p: [a[0] + nx * by, a[1] + ny * by] as Point, d: [dx, dy] as Point };
+  });
+  // Corner k is where side k-1 meets side k.
+  return q.map((corner, k) => {
+    const { p: p1, d: d1 } = sides[(k + 3) % 4]!;
+    const { p: p2, d: d2 } = sides[k]!;
+    const det = d1[0] * d2[1] - d1[1] * d2[0];
+    if (Math.abs(det) < 1e-9) return corner;
+    const t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / det;
+    return [p1[0] + d1[0] * t, p1[1] + d1[1] * t] as Point;
+  }) as Quad;
 }
 
 /** Colour bins (16 levels a channel) and how many border pixels may fall near a bin before it counts as the surface's. */
@@ -205,8 +247,8 @@ const EDGE = 36;
 const EDGES = [EDGE, 18];
 
 /** The photo small, smoothed and in RGB (what the outline is looked for on), and the scale back to the photo. */
-async function workImage(png: Buffer): Promise<{ data: Buffer; w: number; h: number; scale: number }> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+async function workImage(png: Buffer, blur = 0.8): Promise<{ data: Buffer; w: number; h: number; scale: number }> {
+  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(blur).raw().toBuffer({ resolveWithObject: true });
   return { data, w: info.width, h: info.height, scale: (await sharp(png).metadata()).width! / info.width };
 }
 
@@ -223,14 +265,14 @@ function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE): Ui
 }
 
 /** What a flood from `seeds` reaches through small colour steps. */
-function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8Array, edgeStep = EDGE): Uint8Array {
+function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8Array, edgeStep = EDGE, reach = 1): Uint8Array {
   const c = (i: number, k: number) => rgb[i * 3 + k]!;
   const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
   const edge = new Uint8Array(w * h);
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
+  for (let y = reach; y < h - reach; y++) {
+    for (let x = reach; x < w - reach; x++) {
       const i = y * w + x;
-      edge[i] = diff(i - 1, i + 1) > edgeStep || diff(i - w, i + w) > edgeStep ? 1 : 0;
+      edge[i] = diff(i - reach, i + reach) > edgeStep || diff(i - reach * w, i + reach * w) > edgeStep ? 1 : 0;
     }
   }
   const seen = new Uint8Array(w * h);
