@@ -97,3 +97,15 @@ export function confusionCandidates(read: string, first = false): string[] {
   }
   return [...out];
 }
+
+/**
+ * Known person names that are the reading with one letter lost before it (USTAVO → GUSTAVO, SIS → ÍSIS), as
+ * unaccented forms; given names only for a name's first word. Tesseract drops a line's first capital now and then,
+ * most often a narrow or accented one. A reading that is itself known is not a candidate for anything.
+ */
+export function lostInitialCandidates(read: string, first = false): string[] {
+  const key = fold(read).replace(/\s+/g, '');
+  if (key.length < 3 || !/^[A-Z]+$/.test(key) || PERSON.has(key)) return [];
+  const names = first ? GIVEN : PERSON;
+  return [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => c + key).filter((w) => names.has(w));
+}

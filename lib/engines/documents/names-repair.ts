@@ -1,7 +1,7 @@
 import type { OcrWord } from '../ocr';
 import { restoreAccents } from './accents';
 import type { Box, Grey } from './box';
-import { confusionCandidates } from './names-known';
+import { confusionCandidates, lostInitialCandidates } from './names-known';
 import { readLineAlone } from './read-alone';
 import { fold } from './text';
 
@@ -16,8 +16,14 @@ export function lexiconRepair(word: string, first = false): string | undefined {
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
+/** The one known name a word read without its first letter stands for (USTAVO → GUSTAVO), or undefined. */
+export function initialRepair(word: string, first = false): string | undefined {
+  const candidates = lostInitialCandidates(word, first);
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
 /** Whether any word of a name has a lexicon repair (the name is worth reading again). */
-export const needsRepair = (name: string) => name.split(' ').some((w, i) => lexiconRepair(w, i === 0) !== undefined);
+export const needsRepair = (name: string) => name.split(' ').some((w, i) => lexiconRepair(w, i === 0) !== undefined || initialRepair(w, i === 0) !== undefined);
 
 /**
  * Words of a name read with a letter confusion replaced by the one known name
@@ -34,7 +40,7 @@ export async function repairName(page: Grey, name: string, seen: OcrWord[]): Pro
   for (const [i, word] of name.split(' ').entries()) {
     const known = lexiconRepair(word, i === 0);
     if (!known) {
-      out.push(word);
+      out.push((await withLostInitial(page, word, i === 0, seen)) ?? word);
       continue;
     }
     const at = seen.find((w) => fold(w.text) === fold(word))?.bbox;
@@ -55,4 +61,77 @@ async function contradicted(page: Grey, [x, y, w, h]: Box, read: string, known: 
   if (!again) return false;
   const text = fold(again.out.text).replace(/\s+/g, '');
   return text === read && again.out.conf >= CONTRADICTS;
+}
+
+/** Dark enough to be ink on the evened-out page. */
+const INK = 110;
+const ACCENTED = 'ÁÂÃÉÊÍÓÔÕÚÇ';
+
+/**
+ * A word read without its first letter given it back (USTAVO → GUSTAVO, SIS → ÍSIS), when the lexicon knows one
+ * name it can be and the picture confirms it: a stroke stands in the room before it (up to a letter's height, short
+ * of the previous word), and word and room read again alone, allowed only the name's letters and accented capitals,
+ * give the longer name. Its accents are the re-read's, checked on the picture (restoreAccents).
+ */
+async function withLostInitial(page: Grey, word: string, first: boolean, seen: OcrWord[]): Promise<string | undefined> {
+  const known = initialRepair(word, first);
+  const at = known && seen.find((w) => fold(w.text) === fold(word))?.bbox;
+  if (!known || !at) return undefined;
+  // A line read alone gives each word the line's height: the letters' own rows say how tall they are.
+  const [top, bottom] = inkRows(page, at);
+  const h = bottom - top;
+  if (h < 6) return undefined;
+  const [x, , w] = at;
+  const middle = (top + bottom) / 2;
+  const before = seen.filter((o) => o.bbox !== at && o.bbox[0] + o.bbox[2] <= x + 2 && Math.abs(o.bbox[1] + o.bbox[3] / 2 - middle) < o.bbox[3] / 2);
+  const from = Math.max(Math.round(x - h), ...before.map((o) => o.bbox[0] + o.bbox[2] + 1));
+  // A letter's stroke stands there, at least 0.6 of the word's tallest (the bowl of a G or a C is shorter than a stem) (a speck or a smudge is not): Tesseract scores
+  // a lone accented capital low even when it reads it right, so the picture is what vouches for it.
+  if (from > x - 0.25 * h || tallestStroke(page, from, x - 1, top, bottom) < 0.6 * tallestStroke(page, x, x + w - 1, top, bottom)) return undefined;
+  const region: Box = [from, top - h * 0.35, x + w + h * 0.4 - from, h * 1.7];
+  // The name's letters with their accented forms (an accented capital read without its accents' letters is lost again).
+  const again = await readLineAlone(page, region, (rh) => (WORD_HEIGHT * rh) / (h * 1.7), 6, [...new Set(known + ACCENTED)].join(''));
+  if (!again || fold(again.out.text).replace(/\s+/g, '') !== known) return undefined;
+  // The word's box from the lost letter's first ink: the marks are looked for letter by letter across it.
+  let left = from;
+  while (left < x && tallestStroke(page, left, left, top, bottom) < 2) left++;
+  // As re-read, with the marks it saw (the alphabet allowed them); the picture then checks them as any other.
+  const repaired: OcrWord = { text: again.out.text.replace(/\s+/g, ''), conf: Math.round(again.out.conf), bbox: [left, top, x + w - left, h] };
+  restoreAccents(page, [{ ...repaired, words: [repaired] }]);
+  return repaired.text;
+}
+
+/**
+ * The rows of a word's letters: the run of rows holding ink (two dark pixels or more) around the box's middle, or
+ * the box's own rows when its middle is blank. A line read alone gives each word a box as tall as the line's crop,
+ * which may reach into the lines above and below; an accent apart from its letter ends the run too.
+ */
+function inkRows(page: Grey, [x, y, w, h]: Box): [number, number] {
+  const x0 = Math.max(0, Math.round(x));
+  const x1 = Math.min(page.width, Math.round(x + w));
+  const inked = (r: number) => {
+    if (r < 0 || r >= page.height) return false;
+    let dark = 0;
+    for (let c = x0; c < x1 && dark < 2; c++) if (page.data[r * page.width + c]! < INK) dark++;
+    return dark >= 2;
+  };
+  const middle = Math.round(y + h / 2);
+  if (!inked(middle)) return [y, y + h];
+  let [first, last] = [middle, middle];
+  while (first > y - h && inked(first - 1)) first--;
+  while (last < y + 2 * h && inked(last + 1)) last++;
+  return [first, last + 1];
+}
+
+/** The most ink any one column from x0 to x1 holds between rows `top` and `bottom` (a letter's upright stroke fills it). */
+function tallestStroke(page: Grey, x0: number, x1: number, top: number, bottom: number): number {
+  const y0 = Math.max(0, Math.round(top));
+  const y1 = Math.min(page.height, Math.round(bottom));
+  let most = 0;
+  for (let x = Math.max(0, Math.round(x0)); x <= Math.min(page.width - 1, Math.round(x1)); x++) {
+    let dark = 0;
+    for (let r = y0; r < y1; r++) if (page.data[r * page.width + x]! < INK) dark++;
+    most = Math.max(most, dark);
+  }
+  return most;
 }

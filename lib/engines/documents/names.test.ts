@@ -3,7 +3,7 @@ import { closeOcrPool, type OcrLine } from '../ocr';
 import { restoreAccents } from './accents';
 import type { Box, Grey } from './box';
 import { drawnPage } from './drawn-page';
-import { accentedForms, confusionCandidates, isKnownName, listedUnaccented } from './names-known';
+import { accentedForms, confusionCandidates, isKnownName, listedUnaccented, lostInitialCandidates } from './names-known';
 import { lexiconRepair, repairName } from './names-repair';
 
 /** Words printed in capitals on one line (optionally under a dense hatching, as a security print over the marks); the page and each word's box (capitals only, as OCR gives it when it drops an accent). */
@@ -104,5 +104,31 @@ describe('letters confused inside a name', () => {
   it('a printed CATO (a name outside the lexicon) is kept: the constrained re-read confirms its T', async () => {
     const { page, boxes } = printed([{ text: 'CATO' }, { text: 'BRANDÃO' }]);
     expect(await repairName(page, 'CATO BRANDÃO', [{ text: 'CATO', conf: 80, bbox: boxes[0]! }])).toBe('CATO BRANDÃO');
+  });
+});
+
+describe('a first letter lost by the reading', () => {
+  /** The box of a printed word without its first letter, as OCR gives it when it drops that letter. */
+  const withoutFirst = (text: string, box: Box): Box => {
+    const first = printed([{ text: text[0]! }]).boxes[0]![2];
+    return [box[0] + first + 2, box[1], box[2] - first - 2, box[3]];
+  };
+
+  it('the lexicon offers the names one letter longer at the front', () => {
+    expect(lostInitialCandidates('USTAVO', true)).toEqual(['GUSTAVO']);
+    expect(lostInitialCandidates('SIS', true)).toEqual(['ISIS']);
+    expect(lostInitialCandidates('GUSTAVO', true)).toEqual([]);
+  });
+
+  it('USTAVO and SIS read for a printed GUSTAVO and ÍSIS are given their letter back, with its accent', async () => {
+    const g = printed([{ text: 'GUSTAVO' }, { text: 'DAS' }, { text: 'NUNES' }]);
+    expect(await repairName(g.page, 'USTAVO DAS NUNES', [{ text: 'USTAVO', conf: 80, bbox: withoutFirst('GUSTAVO', g.boxes[0]!) }, { text: 'DAS', conf: 90, bbox: g.boxes[1]! }])).toBe('GUSTAVO DAS NUNES');
+    const i = printed([{ text: 'ÍSIS' }, { text: 'ROCHA' }]);
+    expect(await repairName(i.page, 'SIS ROCHA', [{ text: 'SIS', conf: 80, bbox: withoutFirst('I', i.boxes[0]!) }])).toBe('ÍSIS ROCHA');
+  });
+
+  it('nothing printed before the word: it is kept as read', async () => {
+    const { page, boxes } = printed([{ text: 'USTAVO' }, { text: 'DAS' }]);
+    expect(await repairName(page, 'USTAVO DAS', [{ text: 'USTAVO', conf: 80, bbox: boxes[0]! }])).toBe('USTAVO DAS');
   });
 });
