@@ -75,7 +75,7 @@ const ACCENTED = 'ÁÂÃÉÊÍÓÔÕÚÇ';
  */
 async function withLostInitial(page: Grey, word: string, first: boolean, seen: OcrWord[]): Promise<string | undefined> {
   const known = initialRepair(word, first);
-  const at = known && seen.find((w) => fold(w.text) === fold(word))?.bbox;
+  const at = known && seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === fold(word))?.bbox;
   if (!known || !at) return undefined;
   // A line read alone gives each word the line's height: the letters' own rows say how tall they are.
   const [top, bottom] = inkRows(page, at);
@@ -85,9 +85,11 @@ async function withLostInitial(page: Grey, word: string, first: boolean, seen: O
   const middle = (top + bottom) / 2;
   const before = seen.filter((o) => o.bbox !== at && o.bbox[0] + o.bbox[2] <= x + 2 && Math.abs(o.bbox[1] + o.bbox[3] / 2 - middle) < o.bbox[3] / 2);
   const from = Math.max(Math.round(x - h), ...before.map((o) => o.bbox[0] + o.bbox[2] + 1));
-  // A letter's stroke stands there, at least 0.6 of the word's tallest (the bowl of a G or a C is shorter than a stem) (a speck or a smudge is not): Tesseract scores
-  // a lone accented capital low even when it reads it right, so the picture is what vouches for it.
-  if (from > x - 0.25 * h || tallestStroke(page, from, x - 1, top, bottom) < 0.6 * tallestStroke(page, x, x + w - 1, top, bottom)) return undefined;
+  // A letter's stroke stands there, at least 0.6 of the word's tallest (the bowl of a G or a C is shorter than a stem;
+  // a speck or a smudge is not): Tesseract scores a lone accented capital low even when it reads it right, so the
+  // picture is what vouches for it. The word's box may already hold the lost letter (a narrow Í read as a mark and
+  // dropped): its first fifth of a letter height counts as room too.
+  if (from > x - 0.25 * h || tallestStroke(page, from, x + 0.2 * h, top, bottom) < 0.6 * tallestStroke(page, x, x + w - 1, top, bottom)) return undefined;
   const region: Box = [from, top - h * 0.35, x + w + h * 0.4 - from, h * 1.7];
   // The name's letters with their accented forms (an accented capital read without its accents' letters is lost again).
   const again = await readLineAlone(page, region, (rh) => (WORD_HEIGHT * rh) / (h * 1.7), 6, [...new Set(known + ACCENTED)].join(''));

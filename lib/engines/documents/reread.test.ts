@@ -4,7 +4,8 @@ import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey } from './box';
 import { drawnPage } from './drawn-page';
 import type { Grey } from './accents';
-import { rereadBrokenDates } from './reread';
+import { rereadBrokenDates, rereadNames } from './reread';
+import type { OcrField } from './types';
 
 type Box = [number, number, number, number];
 
@@ -70,5 +71,42 @@ describe('pages handed to OCR as raw grey', () => {
     const asPng = await ocrPool().recognize({ image: await fromGrey(page).png().toBuffer(), mode: 'line' });
     expect(asPgm.text.replace(/\s+/g, ' ').trim()).toBe('NATAL-CE 25/12/1998');
     expect(asPgm.text).toBe(asPng.text);
+  });
+});
+
+describe('names read again on their own', () => {
+  /** Two printed lines of names, the second right under the first (as a CNH prints the parents); each line's box. */
+  function parents(first: string, second: string): { page: Grey; boxes: Box[] } {
+    const boxes: Box[] = [];
+    const page = drawnPage(900, 200, (ctx) => {
+      ctx.font = 'bold 28px sans-serif';
+      for (const [k, text] of [first, second].entries()) {
+        const y = 80 + k * 34;
+        ctx.fillText(text, 40, y);
+        boxes.push([40, y - 21, Math.ceil(ctx.measureText(text).width), 21]);
+      }
+    });
+    return { page, boxes };
+  }
+  const parent = (value: string, bbox: Box, conf = 96): OcrField => ({ key: 'nome', value, conf, bbox });
+
+  it('the first words the page reading dropped are taken back when they are names the lexicon knows', async () => {
+    const { page, boxes } = parents('VITÓRIA JOSÉ FREITAS', 'LUÍS LIMA DAS SANTOS');
+    // The reading kept LIMA DAS SANTOS, its box starting after LUÍS.
+    const [x, y, w, h] = boxes[1]!;
+    const cut = parent('LIMA DAS SANTOS', [x + 75, y, w - 75, h]);
+    const fields: OcrField[] = [{ key: 'filiacao', value: '', conf: 96, bbox: boxes[0]!, fields: [parent('VITÓRIA JOSÉ FREITAS', boxes[0]!), cut] }];
+    await rereadNames(page, fields);
+    expect(cut.value).toBe('LUÍS LIMA DAS SANTOS');
+    expect(fields[0]!.value).toBe('VITÓRIA JOSÉ FREITAS / LUÍS LIMA DAS SANTOS');
+  });
+
+  it('a box stretched by its marks and into the line below is read again on its own letters, not on the line below', async () => {
+    const { page, boxes } = parents('ÂNGELO ÁLVARO SÉRGIO', 'MARIA DAS DORES');
+    // The marks stretch the box up, a speck read with the line down to the next line's letters; read doubtfully, it is read again.
+    const [x, y, w, h] = boxes[0]!;
+    const name = parent('ANGELO ALVARO SÉRGI', [x, y - 8, w, h + 30], 70);
+    await rereadNames(page, [name]);
+    expect(name.value).toBe('ÂNGELO ÁLVARO SÉRGIO');
   });
 });

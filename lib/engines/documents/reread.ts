@@ -6,7 +6,8 @@ import { union, type Box } from './box';
 import { DATE_KEYS } from './fallbacks';
 import { readLineAlone } from './read-alone';
 import { needsRepair, repairName } from './names-repair';
-import { levenshtein } from './text';
+import { isKnownName } from './names-known';
+import { fold, levenshtein } from './text';
 import type { OcrField } from './types';
 import type { ShortRegion, ShortValue } from './extract';
 
@@ -16,7 +17,6 @@ const LINE_HEIGHT = 56;
 const MAX_REREADS = 4;
 /** Below this confidence a number is read again even when it looks right. */
 const DOUBTFUL = 80;
-
 
 /** What a number field must look like, and its value from a re-read line. */
 function parse(key: string, text: string): { value: string; valid: boolean } | undefined {
@@ -173,10 +173,19 @@ function nameFields(fields: OcrField[]): OcrField[] {
   return [...direct, ...parents];
 }
 
-/** Whether `longer` is `shorter` with words added after it (the first reading stopped early). */
+/**
+ * Whether `longer` is `shorter` with words added after it (the first reading stopped early), or with known names
+ * added before it (the first reading dropped the line's first words: an accented capital at a line's start can make
+ * Tesseract take the word for a mark). Words added before must be names the lexicon knows: what stands left of a
+ * name may also be a label or a mark read as letters.
+ */
 function extends_(shorter: string, longer: string): boolean {
   if (longer.length <= shorter.length + 2) return false;
-  return levenshtein(shorter, longer.slice(0, shorter.length)) <= Math.max(1, Math.floor(shorter.length / 8));
+  const slack = Math.max(1, Math.floor(shorter.length / 8));
+  if (levenshtein(shorter, longer.slice(0, shorter.length)) <= slack) return true;
+  if (levenshtein(shorter, longer.slice(-shorter.length)) > slack) return false;
+  const added = longer.slice(0, longer.length - shorter.length).trim().split(' ').filter(Boolean);
+  return added.length > 0 && added.every(isKnownName);
 }
 
 /**
@@ -193,8 +202,10 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
   const names = nameFields(fields);
   const work = names
     .map((f) => {
-      const [x, y, w, h] = f.bbox;
-      const [left, right] = lineExtent(page, f.bbox, h * 1.6);
+      const [x, , w] = f.bbox;
+      // The letters' own rows: a box stretched by accents or by a neighbour line read into it would reach both lines.
+      const [y, h] = letterBand(page, f.bbox) ?? [f.bbox[1], f.bbox[3]];
+      const [left, right] = lineExtent(page, [x, y, w, h], h * 1.6);
       const truncated = right > x + w + h * 0.5 || left < x - h * 0.5;
       return { f, left, right, truncated, h, y };
     })
@@ -210,10 +221,43 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
   }
 }
 
+/**
+ * The rows of a printed name's letters (top and height), accents above them left out: the run of rows holding ink
+ * across the box that covers most of the box's lower part (marks over capitals only ever stretch a box upwards). Undefined
+ * when no run does, or when the run is as tall as two lines (lines set so close that no blank row parts them).
+ */
+function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined {
+  const x0 = Math.max(0, Math.round(x));
+  const x1 = Math.min(page.width, Math.round(x + w));
+  const least = Math.max(2, (x1 - x0) * 0.02);
+  const inked = (r: number) => {
+    let dark = 0;
+    for (let c = x0; c < x1 && dark < least; c++) if (page.data[r * page.width + c]! < INK) dark++;
+    return dark >= least;
+  };
+  const runs: [number, number][] = [];
+  for (let r = Math.max(0, Math.round(y - h / 2)), start = -1; r <= Math.min(page.height, Math.round(y + 1.5 * h)); r++) {
+    const on = r < page.height && inked(r);
+    if (on && start < 0) start = r;
+    if (!on && start >= 0) {
+      runs.push([start, r]);
+      start = -1;
+    }
+  }
+  const overlap = ([a, b]: [number, number]) => Math.max(0, Math.min(b, y + h) - Math.max(a, y + h * 0.35));
+  const best = runs.sort((p, q) => overlap(q) - overlap(p))[0];
+  if (!best || overlap(best) === 0 || best[1] - best[0] > h * 1.2 || best[1] - best[0] < h * 0.3) return undefined;
+  return [best[0], best[1] - best[0]];
+}
+
+/** Height the letters of a name read alone are scaled to (the room for marks above them comes on top). */
+const LETTERS_HEIGHT = 42;
+
 /** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
 async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }): Promise<void> {
-  const region: Box = [left - h * 0.4, y - h * 0.35, right - left + h * 0.8, h * 1.7];
-  const again = await readLineAlone(page, region, (height) => (LINE_HEIGHT * height) / h, 6, NAME_LETTERS);
+  // Room above the letters for their marks, a little below for a cedilla.
+  const region: Box = [left - h * 0.4, y - h * 0.5, right - left + h * 0.8, h * 1.8];
+  const again = await readLineAlone(page, region, (height) => (LETTERS_HEIGHT * height) / h, 6, NAME_LETTERS);
   if (!again || again.out.lines.length === 0) return;
   const line: OcrLine = {
     ...again.out.lines[0]!,
@@ -226,7 +270,8 @@ async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; l
   const conf = Math.round(again.out.conf);
   if (isFullName(value) && value !== f.value) {
     const completes = extends_(f.value, value) && conf >= 75;
-    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf;
+    // The same letters with other marks is no better reading: the marks were checked on the picture for the first one.
+    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf && fold(value) !== fold(f.value);
     if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
   }
   if (needsRepair(f.value)) f.value = await repairName(page, f.value, line.words);
