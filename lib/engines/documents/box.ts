@@ -15,6 +15,9 @@ export function union(boxes: Box[]): Box {
 /** Intermediate pictures stay in memory: encode them fast rather than small. */
 export const FAST_PNG = { compressionLevel: 0 } as const;
 
+/** Darker than this on the prepared (evenly lit) page is ink. */
+export const INK = 110;
+
 /** One-channel 8-bit pixels, row by row. */
 export interface Grey {
   data: Buffer | Uint8Array;

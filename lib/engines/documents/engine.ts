@@ -384,12 +384,14 @@ const FEW_FIELDS = 3;
 /** The cards read as blocks, as a share of a full reading: no layout analysis (measured about half, 0.65 s against 1.2 s). */
 const BLOCKS_SHARE = 0.6;
 
-/** The fields a reading gives for a type, as the engine first extracts them (before any re-reading). */
-function fieldsOf(r: Reading, type: RecognizedType): OcrField[] {
+/** Lines of a reading (its own, or another reading of the same page) on the data side of a type, by its portrait's side. */
+function dataSide(r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines): OcrLine[] {
   const portraitBox = r.evidence.portrait?.box;
-  const side = portraitBox && sideOf(portraitBox, r.grey.width);
-  return extractFields(type, fieldLines(type, r.lines, side, r.grey.width), r.mrz);
+  return fieldLines(type, lines, portraitBox && sideOf(portraitBox, r.grey.width), r.grey.width);
 }
+
+/** The fields a reading gives for a type, as the engine first extracts them (before any re-reading). */
+const fieldsOf = (r: Reading, type: RecognizedType): OcrField[] => extractFields(type, dataSide(r, type), r.mrz);
 
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
 const PROBE_SHARE = 0.5;
@@ -492,15 +494,14 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // A page two cards wide that was placed while its data card gave almost nothing: the automatic layout can take that
   // card's print, under a security background, for a picture. Each card is read once more as one block of text, and
   // that reading is kept when it gives more of the model's fields (a fallback: within the time budget).
-  if (best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) && fieldsOf(best, type).length < FEW_FIELDS) {
+  const placedFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? fieldsOf(best, type).length : FEW_FIELDS;
+  if (placedFields < FEW_FIELDS) {
     const blocks = await read(base.grey, best.frame.turn, cues, false, skews, true);
-    if (blocks.type === type && fieldsOf(blocks, type).length > fieldsOf(best, type).length) best = blocks;
+    if (blocks.type === type && fieldsOf(blocks, type).length > placedFields) best = blocks;
   }
   restoreAccents(best.grey, best.lines);
   await rereadBrokenDates(best.grey, best.lines);
-  const portraitBox = best.evidence.portrait?.box;
-  const portraitSide = portraitBox && sideOf(portraitBox, best.grey.width);
-  const onDataSide = (on: OcrLine[]) => fieldLines(type, on, portraitSide, best.grey.width);
+  const onDataSide = (on: OcrLine[]) => dataSide(best, type, on);
   const first = extractFields(type, onDataSide(best.lines), best.mrz);
   let fields = first;
   let secondPage = best.grey;

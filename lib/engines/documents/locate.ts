@@ -33,7 +33,7 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
   const smooth = await workImage(png, SMOOTHING);
   for (const edge of EDGES) {
-    const found = outlineOf(flood(smooth.data, smooth.w, smooth.h, borderPixels(smooth.w, smooth.h), undefined, edge, SMOOTH_REACH), smooth.w, smooth.h, smooth.scale, SMOOTH_REACH);
+    const found = outlineOf(floodFromBorder(smooth.data, smooth.w, smooth.h, edge, SMOOTH_REACH), smooth.w, smooth.h, smooth.scale, SMOOTH_REACH);
     if (found && documentShaped(quadShape(found))) return found;
   }
   return undefined;
@@ -260,8 +260,8 @@ function borderPixels(w: number, h: number): number[] {
   return border;
 }
 
-function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE): Uint8Array {
-  return flood(rgb, w, h, borderPixels(w, h), undefined, edgeStep);
+function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE, reach = 1): Uint8Array {
+  return flood(rgb, w, h, borderPixels(w, h), undefined, edgeStep, reach);
 }
 
 /** What a flood from `seeds` reaches through small colour steps. */

@@ -1,6 +1,6 @@
 import type { OcrWord } from '../ocr';
 import { restoreAccents } from './accents';
-import type { Box, Grey } from './box';
+import { INK, type Box, type Grey } from './box';
 import { confusionCandidates, lostInitialCandidates } from './names-known';
 import { readLineAlone } from './read-alone';
 import { fold } from './text';
@@ -63,8 +63,6 @@ async function contradicted(page: Grey, [x, y, w, h]: Box, read: string, known: 
   return text === read && again.out.conf >= CONTRADICTS;
 }
 
-/** Dark enough to be ink on the evened-out page. */
-const INK = 110;
 const ACCENTED = 'ÁÂÃÉÊÍÓÔÕÚÇ';
 
 /**

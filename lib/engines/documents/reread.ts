@@ -2,7 +2,7 @@ import { isValidCpf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
-import { union, type Box } from './box';
+import { INK, union, type Box } from './box';
 import { DATE_KEYS } from './fallbacks';
 import { readLineAlone } from './read-alone';
 import { needsRepair, repairName } from './names-repair';
@@ -135,9 +135,6 @@ const NAME_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÂÃÀÉÊÍÓÔÕÚÜÇ' ";
 const MAX_NAME_REREADS = 4;
 /** A name read at least this confidently, with nothing printed after it, is kept as read. */
 const SURE_NAME = 92;
-
-/** Dark enough to be ink on the evened-out page. */
-const INK = 110;
 
 /** Columns of the band holding ink. */
 function inkColumns(page: Grey, y0: number, y1: number): (x: number) => boolean {

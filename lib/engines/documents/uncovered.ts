@@ -1,9 +1,7 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { pgm, union, type Box, type Grey } from './box';
+import { INK, pgm, union, type Box, type Grey } from './box';
 import { moved } from './page-read';
 
-/** Darker than this on the prepared (evenly lit) page is ink. */
-const INK = 110;
 /** Lines read from uncovered ink are kept at this confidence or above. */
 const MIN_CONF = 60;
 /** At most this many uncovered lines are read (widest first): the rescue is bounded in time. */
