@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { pgm } from './box';
 import { drawnPage } from './drawn-page';
-import { readUncovered, withRescued } from './uncovered';
+import { readsAsName, readUncovered, withRescued } from './uncovered';
 
 afterAll(async () => closeOcrPool());
 
@@ -37,5 +37,34 @@ describe('lines the layout analysis left out', () => {
     const lost: OcrLine = line([w('12/03/1981', 0, 300)]);
     lost.bbox = [0, 295, 220, 50];
     expect(withRescued(lines, [rescued, lost]).map((l) => l.text)).toEqual(['NOME', '67825791 SSP SC', 'CPF', '12/03/1981']);
+  });
+
+  it('reads a dropped name line (a mother under a father), measuring the letters on the page when the word boxes are swollen', async () => {
+    const names = drawnPage(1400, 520, (ctx) => {
+      ctx.font = 'bold 40px sans-serif';
+      ctx.fillText('CARTEIRA NACIONAL DE HABILITACAO', 60, 80);
+      ctx.fillText('67825791 SSP SC', 60, 190);
+      ctx.fillText('PAULO ROBERTO DOS SANTOS', 60, 300);
+      ctx.fillText('MARIA PATRÍCIA DE OLIVEIRA', 60, 352);
+      ctx.fillText('12/03/1981', 60, 460);
+    });
+    const full = await ocrPool().recognize({ image: pgm(names), mode: 'auto' });
+    // A rough page's words take in specks above and below: boxes half a line taller on each side.
+    const swollen = full.lines
+      .filter((l) => !l.text.includes('MARIA'))
+      .map((l) => ({ ...l, words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] - w.bbox[3] * 0.5, w.bbox[2], w.bbox[3] * 2] as typeof w.bbox })) }));
+    expect(swollen.length).toBe(full.lines.length - 1);
+    const rescued = await readUncovered(names, swollen);
+    expect(rescued.map((l) => l.text)).toEqual(['MARIA PATRÍCIA DE OLIVEIRA']);
+  }, 60_000);
+
+  it('a name line is words of known names and particles, bar one', () => {
+    expect(readsAsName('MARIA PATRÍCIA DO CONCEIÇÃO CARVALHO')).toBe(true);
+    expect(readsAsName('JNÊS SÉRGIO SILVA TEIXEIRA VIEIRA')).toBe(true); // one letter misread
+    expect(readsAsName('CARTEIRA NACIONAL DE HABILITAÇÃO')).toBe(false);
+    expect(readsAsName('DEPARTAMENTO NACIONAL DE TRÂNSITO')).toBe(false);
+    expect(readsAsName('Nome Completo')).toBe(false);
+    expect(readsAsName('MARIA')).toBe(false);
+    expect(readsAsName('NB a cr su ue')).toBe(false);
   });
 });

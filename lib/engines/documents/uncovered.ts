@@ -1,5 +1,6 @@
 import { ocrPool, type OcrLine } from '../ocr';
 import { INK, pgm, union, type Box, type Grey } from './box';
+import { isKnownName } from './names-known';
 import { moved } from './page-read';
 
 /** Lines read from uncovered ink are kept at this confidence or above. */
@@ -12,15 +13,16 @@ const MAX_LINES = 6;
  * whole text line it takes for part of a picture or for noise (on a rough opened CNH: the line of the
  * holder's identity number, issuer and state, clear on the page, missing from the reading). Here the
  * page's ink that no word read covers is gathered into line-shaped clusters of the page's own letter
- * height, and each cluster is read as a single line; a line is kept when it is read surely (confidence
- * ≥ 60) with at least three letters or digits, two of them digits. Pictures (portrait, QR code, signature) make clusters
- * of other shapes or are read unsurely, and are left out.
+ * height (measured on the page, `letterRows`), and each cluster is read as a single line; a line is kept when it
+ * is read surely (confidence ≥ 60) with at least three letters or digits, two of them digits, or when it reads
+ * as a person's name (`readsAsName`). Pictures (portrait, QR code, signature) make clusters of other shapes or are
+ * read unsurely, and are left out.
  */
 export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLine[]> {
   const words = lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2 && w.conf >= 60);
   if (words.length < 3) return [];
-  const heights = words.map((w) => w.bbox[3]).sort((a, b) => a - b);
-  const letter = heights[heights.length >> 1]!;
+  const heights = words.map((w) => letterRows(page, w.bbox)).sort((a, b) => a - b);
+  const letter = Math.max(4, heights[heights.length >> 1]!);
   // A grid whose cells are about an eighth of a letter: cheap to smear and label, fine enough for lines.
   const cell = Math.max(1, Math.round(letter / 8));
   const gw = Math.ceil(page.width / cell);
@@ -70,9 +72,43 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       return moved(out.lines, x, y);
     }),
   );
-  // Lines with figures only (numbers, dates, the identity line): a rescued line of words alone, put among the
-  // page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
-  return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && (l.text.match(/\d/g)?.length ?? 0) >= 2);
+  // Lines with figures (numbers, dates, the identity line), or a person's name: any other line of words, put among
+  // the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
+  return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text)));
+}
+
+/** Particles between the words of a Brazilian name. */
+const PARTICLES = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E']);
+
+/**
+ * A line that is a person's name in capitals: two or more words, each a known given name or surname or a
+ * particle, bar one (a misread letter). Tesseract's layout analysis drops a name line lying close under
+ * another (a mother's name under a father's); a label, a heading or a picture's texture is no such line.
+ */
+export function readsAsName(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.some((w) => !/^[A-ZÀ-Ý]+$/.test(w))) return false;
+  const known = words.filter((w) => w.length >= 2 && isKnownName(w)).length;
+  const particles = words.filter((w) => PARTICLES.has(w)).length;
+  return known >= 2 && known + particles >= words.length - 1;
+}
+
+/**
+ * How many rows of a word's box its letters fill: rows where a tenth of the box's width is ink. A rough page's
+ * word boxes take in specks and marks above and below (measured up to 2.5 times the letters' height); the
+ * letters' own rows are the height a dropped line of the same print has.
+ */
+function letterRows(page: Grey, [x, y, w, h]: Box): number {
+  const x0 = Math.max(0, Math.round(x));
+  const x1 = Math.min(page.width, Math.round(x + w));
+  const least = Math.max(2, (x1 - x0) * 0.1);
+  let rows = 0;
+  for (let r = Math.max(0, Math.round(y)); r < Math.min(page.height, Math.round(y + h)); r++) {
+    let dark = 0;
+    for (let c = x0; c < x1 && dark < least; c++) if (page.data[r * page.width + c]! < INK) dark++;
+    if (dark >= least) rows++;
+  }
+  return rows || h;
 }
 
 /** 4-connected components of a mask: [x0, y0, x1, y1, cells] each. */
