@@ -11,7 +11,7 @@ import { getConfig } from '../lib/platform/config';
 import { vendorFile } from '../lib/platform/http';
 import { gates } from '../lib/platform/http/load';
 import { getLogger } from '../lib/platform/log';
-import { boot, demoBanner, shutdown, surviveDatabaseOutages } from '../lib/ops';
+import { boot, demoBanner, shutdown, surviveDatabaseOutages, warmEngines } from '../lib/ops';
 import { pageLanguage } from '../lib/platform/i18n';
 import { loggablePath, secureResponse } from '../lib/platform/security';
 
@@ -33,6 +33,7 @@ async function main() {
   const config = getConfig();
   const log = getLogger();
   const result = await boot({ worker: config.WORKER_IN_PROCESS, demo: true });
+  warmEngines();
   if (result.demo) process.stdout.write(demoBanner(result.demo));
 
   const dev = process.argv.includes('--dev');

@@ -1,10 +1,11 @@
 /** `npm run worker`: consumes every job queue in its own process (scale workers apart from web). */
 import { getLogger } from '../lib/platform/log';
-import { boot, shutdown, surviveDatabaseOutages } from '../lib/ops';
+import { boot, shutdown, surviveDatabaseOutages, warmEngines } from '../lib/ops';
 
 async function main() {
   surviveDatabaseOutages();
   const result = await boot({ worker: true, demo: false });
+  warmEngines();
   process.stdout.write(`Atesta worker serving ${result.queues} queues (database: ${result.databaseKind})\n`);
   const stop = async () => {
     getLogger().info('worker stopping');

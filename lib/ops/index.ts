@@ -32,3 +32,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export { boot, shutdown, demoBanner, type BootResult } from './bootstrap';
 export { surviveDatabaseOutages } from './outages';
+export { warmEngines } from './warm';
