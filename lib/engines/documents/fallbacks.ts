@@ -2,6 +2,7 @@ import { isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
+import { isNamingWord } from './names-known';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -184,6 +185,9 @@ function nameLike(text: string): string | undefined {
   const words = name.split(' ').filter(Boolean);
   if (!isFullName(name) || name.length < 8) return undefined;
   if (words.some((w) => NOT_NAME.has(fold(w)))) return undefined;
+  // Taken by its place alone, a line must name someone: a given name or surname the lexicon knows. A heading misread
+  // past the word list ("MOGSSTÉRIO DOS TRANSPONTES") or a city without its state ("BELO HORIZONTE") was taken for a parent.
+  if (!words.some((w) => w.length >= 3 && isNamingWord(w))) return undefined;
   // Lower-case letters mean running text, not a printed name in capitals.
   if (text.replace(/[^a-zà-ÿ]/g, '').length > text.replace(/[^A-ZÀ-Ý]/g, '').length / 4) return undefined;
   return name;

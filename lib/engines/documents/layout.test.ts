@@ -320,6 +320,19 @@ describe('values whose labels were not read', () => {
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
   });
+  it('takes by order only lines that name someone: a misread heading and a city without its state are no holder or parent', () => {
+    const lines = [
+      line('MOGSSTÉRIO DOS TRANSPONTES', 0),
+      line('CARLOS FERREIRA RODRIGUES', 100),
+      line('BELO HORIZONTE', 160),
+      line('LÚCIA ANTÔNIO DO SILVA', 190),
+      line('LUÍS ROCHA', 220),
+    ];
+    const out: OcrField[] = [];
+    fillNamesByOrder('CNH_ABERTA', lines, out);
+    expect(out.find((f) => f.key === 'nome')?.value).toBe('CARLOS FERREIRA RODRIGUES');
+    expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['LÚCIA ANTÔNIO DO SILVA', 'LUÍS ROCHA']);
+  });
   it('keeps an unaccented holder whose parents read taller (accents over capitals), and still drops a small label read as a name', () => {
     // Word boxes as a blurred CNH gives them: accented capitals half as tall again, labels half the values' height.
     const sized = (text: string, y: number, height: number, conf = 95) => {

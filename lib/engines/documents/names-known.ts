@@ -63,8 +63,14 @@ export function accentedForms(word: string): string[] {
 /** Whether the unaccented spelling is itself listed (FABIO beside FÁBIO: some people are registered without). */
 export const listedUnaccented = (word: string) => SPELLINGS.get(fold(word))?.has(fold(word)) ?? false;
 
-/** Whether a word is a known given name or surname (accents ignored). */
+/** Particles between the words of a Brazilian name (the surname list holds them too). */
+export const PARTICLES: ReadonlySet<string> = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E']);
+
+/** Whether a word is a known given name or surname (accents ignored; particles included). */
 export const isKnownName = (word: string) => PERSON.has(fold(word));
+
+/** A known given name or surname that is not a particle: a word that names someone. */
+export const isNamingWord = (word: string) => isKnownName(word) && !PARTICLES.has(fold(word));
 
 /**
  * Letters OCR takes for one another in printed capitals (read → printed):
