@@ -146,6 +146,8 @@ interface Reading {
   sideways: boolean;
   mrz?: MrzRead;
   lines: OcrLine[];
+  /** The lines the page's layout analysis gave, before lines it left out were rescued (`uncovered.ts`). */
+  laidOut: OcrLine[];
   text: string;
   frame: Frame;
   /** The prepared image that was read, as raw grey pixels (field boxes are in its pixels). */
@@ -183,6 +185,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const band = readZoneBand(grey);
   band.catch(() => undefined);
   const out = await reading;
+  const laidOut = out.lines;
   // Lines the layout analysis left out, read where ink lies that no word covers.
   const rescued = await readUncovered(grey, out.lines);
   if (rescued.length) {
@@ -206,7 +209,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   };
   evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);
   const c = classifyEvidence(evidence);
-  return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, text: out.text, frame, grey, photo, deglared };
+  return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, laidOut, text: out.text, frame, grey, photo, deglared };
 }
 
 /** Two or more lines shaped like a machine-readable zone: about 30 characters (TD1) or 44 (TD3). */
@@ -391,7 +394,11 @@ function dataSide(r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines):
 }
 
 /** The fields a reading gives for a type, as the engine first extracts them (before any re-reading). */
-const fieldsOf = (r: Reading, type: RecognizedType): OcrField[] => extractFields(type, dataSide(r, type), r.mrz);
+const fieldsOf = (r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines): OcrField[] => extractFields(type, dataSide(r, type, lines), r.mrz);
+
+/** Two readings of one page in the same frame: a box in one is the same place in the other. */
+const sameFrame = (a: Reading, b: Reading): boolean =>
+  a.frame.turn === b.frame.turn && a.frame.skew === b.frame.skew && a.frame.scale === b.frame.scale && a.grey.width === b.grey.width && a.grey.height === b.grey.height;
 
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
 const PROBE_SHARE = 0.5;
@@ -494,15 +501,25 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // A page two cards wide that was placed while its data card gave almost nothing: the automatic layout can take that
   // card's print, under a security background, for a picture. Each card is read once more as one block of text, and
   // that reading is kept when it gives more of the model's fields (a fallback: within the time budget).
-  const placedFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? fieldsOf(best, type).length : FEW_FIELDS;
-  if (placedFields < FEW_FIELDS) {
+  // Counted on the layout's own lines: names rescued where it left a line out (`uncovered.ts`) do not make a skipped card read.
+  const laidOutFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? fieldsOf(best, type, best.laidOut).length : FEW_FIELDS;
+  // The reading not kept, when made in the same frame (its boxes in the same pixels): its fields fill the kept one's
+  // gaps, each field taken from the reading where it stands better.
+  let also: Reading | undefined;
+  if (laidOutFields < FEW_FIELDS) {
     const blocks = await read(base.grey, best.frame.turn, cues, false, skews, true);
-    if (blocks.type === type && fieldsOf(blocks, type).length > placedFields) best = blocks;
+    if (blocks.type === type) {
+      const [kept, other] = fieldsOf(blocks, type).length > fieldsOf(best, type).length ? [blocks, best] : [best, blocks];
+      best = kept;
+      if (sameFrame(kept, other)) also = other;
+    }
   }
   restoreAccents(best.grey, best.lines);
+  if (also) restoreAccents(also.grey, also.lines);
   await rereadBrokenDates(best.grey, best.lines);
   const onDataSide = (on: OcrLine[]) => dataSide(best, type, on);
-  const first = extractFields(type, onDataSide(best.lines), best.mrz);
+  const own = extractFields(type, onDataSide(best.lines), best.mrz);
+  const first = also ? bestOfEach(own, fieldsOf(also, type)) : own;
   let fields = first;
   let secondPage = best.grey;
   let lines = best.lines;

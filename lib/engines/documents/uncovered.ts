@@ -1,6 +1,6 @@
 import { ocrPool, type OcrLine } from '../ocr';
 import { INK, pgm, union, type Box, type Grey } from './box';
-import { isKnownName } from './names-known';
+import { isNamingWord, PARTICLES } from './names-known';
 import { moved } from './page-read';
 
 /** Lines read from uncovered ink are kept at this confidence or above. */
@@ -21,6 +21,7 @@ const MAX_LINES = 6;
 export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLine[]> {
   const words = lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2 && w.conf >= 60);
   if (words.length < 3) return [];
+  const widest = Math.max(...lines.map((l) => l.bbox[2]));
   const heights = words.map((w) => letterRows(page, w.bbox)).sort((a, b) => a - b);
   const letter = Math.max(4, heights[heights.length >> 1]!);
   // A grid whose cells are about an eighth of a letter: cheap to smear and label, fine enough for lines.
@@ -56,8 +57,10 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   }
   const clusters = components(smeared, gw, gh)
     .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as Box, n }))
-    // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared.
-    .filter(({ box, n }) => box[3] >= letter * 0.7 && box[3] <= letter * 2.2 && box[2] >= letter * 2.5 && n >= ((box[2] * box[3]) / (cell * cell)) * 0.35)
+    // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared, and no
+    // wider than half again the widest line read: a card's edge or a rule across the page is a longer band (it took the
+    // slots of an opened RG's birth line).
+    .filter(({ box, n }) => box[3] >= letter * 0.7 && box[3] <= letter * 2.2 && box[2] >= letter * 2.5 && box[2] <= widest * 1.5 && n >= ((box[2] * box[3]) / (cell * cell)) * 0.35)
     .sort((a, b) => b.box[2] - a.box[2])
     .slice(0, MAX_LINES);
   const read = await Promise.all(
@@ -77,9 +80,6 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text)));
 }
 
-/** Particles between the words of a Brazilian name. */
-const PARTICLES = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E']);
-
 /**
  * A line that is a person's name in capitals: two or more words, each a known given name or surname or a
  * particle, bar one (a misread letter). Tesseract's layout analysis drops a name line lying close under
@@ -88,7 +88,7 @@ const PARTICLES = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E']);
 export function readsAsName(text: string): boolean {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length < 2 || words.some((w) => !/^[A-ZÀ-Ý]+$/.test(w))) return false;
-  const known = words.filter((w) => w.length >= 2 && isKnownName(w)).length;
+  const known = words.filter((w) => w.length >= 2 && isNamingWord(w)).length;
   const particles = words.filter((w) => PARTICLES.has(w)).length;
   return known >= 2 && known + particles >= words.length - 1;
 }
