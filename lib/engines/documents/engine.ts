@@ -518,7 +518,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   if (also) restoreAccents(also.grey, also.lines);
   await rereadBrokenDates(best.grey, best.lines);
   const onDataSide = (on: OcrLine[]) => dataSide(best, type, on);
-  const own = extractFields(type, onDataSide(best.lines), best.mrz);
+  const own = fieldsOf(best, type);
   const first = also ? bestOfEach(own, fieldsOf(also, type)) : own;
   let fields = first;
   let secondPage = best.grey;

@@ -81,9 +81,9 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
 }
 
 /**
- * A line that is a person's name in capitals: two or more words, each a known given name or surname or a
- * particle, bar one (a misread letter). Tesseract's layout analysis drops a name line lying close under
- * another (a mother's name under a father's); a label, a heading or a picture's texture is no such line.
+ * A line that is a person's name in capitals: two or more words, at least two of them a given name or surname the
+ * lexicon knows, the others particles, bar one (a misread letter). Tesseract's layout analysis drops a name line
+ * lying close under another (a mother's name under a father's); a label, a heading or a picture's texture is no such line.
  */
 export function readsAsName(text: string): boolean {
   const words = text.trim().split(/\s+/).filter(Boolean);
