@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { pgm } from './box';
 import { drawnPage } from './drawn-page';
-import { readsAsName, readUncovered, withRescued } from './uncovered';
+import { readsAsName, readsAsPlace, readUncovered, withRescued } from './uncovered';
 
 afterAll(async () => closeOcrPool());
 
@@ -66,5 +66,16 @@ describe('lines the layout analysis left out', () => {
     expect(readsAsName('Nome Completo')).toBe(false);
     expect(readsAsName('MARIA')).toBe(false);
     expect(readsAsName('NB a cr su ue')).toBe(false);
+  });
+
+  it('a place line is a city and a state that exists', () => {
+    expect(readsAsPlace('BRASÍLIA-DF')).toBe(true);
+    expect(readsAsPlace('SÃO JOÃO DEL REI / MG')).toBe(true);
+    expect(readsAsPlace("SANTA BÁRBARA D'OESTE-SP")).toBe(true);
+    expect(readsAsPlace('BRASÍLIA-XZ')).toBe(false);
+    expect(readsAsPlace('SSP-SP 12/03/2010')).toBe(false);
+    expect(readsAsPlace('NATURALIDADE')).toBe(false);
+    expect(readsAsPlace('AB-SP')).toBe(false);
+    expect(readsAsPlace('SSP-SP')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
+import { isIssuer, isUf } from '../br';
 import { INK, pgm, union, type Box, type Grey } from './box';
 import { isNamingWord, PARTICLES } from './names-known';
 import { moved } from './page-read';
@@ -75,9 +76,21 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       return moved(out.lines, x, y);
     }),
   );
-  // Lines with figures (numbers, dates, the identity line), or a person's name: any other line of words, put among
-  // the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
-  return read.flat().filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text)));
+  // Lines with figures (numbers, dates, the identity line), a person's name or a place: any other line of words, put
+  // among the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
+  return read
+    .flat()
+    .filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text)));
+}
+
+/**
+ * A line that is a place as documents print it, "CITY-UF" or "CITY/UF" with a state that exists (not an issuer and its state): an RG's or a CIN's
+ * birthplace, which the layout analysis drops like a name line (read surely by the rescue, and lost until kept here).
+ */
+export function readsAsPlace(text: string): boolean {
+  const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(text.trim());
+  // "SSP-SP" is the issuer of an identity number, not a city.
+  return Boolean(m && isUf(m[2]!) && !isIssuer(m[1]!.trim()));
 }
 
 /**
