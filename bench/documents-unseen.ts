@@ -63,7 +63,9 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         const right = read.typeRecognized === type;
         for (const t of [all, byType[type]!, byLevel[level], (byVariant[sample.truth.variant] ??= tally())]) count(t, right);
         // A page not placed says whether the time budget cut its fallbacks short: the figure tells a slow reading from an unknown layout.
-        const readAs = read.typeRecognized || ('errorMessage' in read && read.errorMessage?.includes('time budget') ? 'not recognised (budget spent)' : 'not recognised');
+        // and which fallbacks it left untried.
+        const untried = 'errorMessage' in read ? /not tried: ([^)]*)/.exec(read.errorMessage ?? '')?.[1] : undefined;
+        const readAs = read.typeRecognized || (untried ? `not recognised (budget spent; not tried: ${untried})` : 'not recognised');
         if (!right) (confusion[type] ??= {})[readAs] = (confusion[type]?.[readAs] ?? 0) + 1;
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {

@@ -486,6 +486,14 @@ async function cnhBack(r: Rng, fonts: { label: string; value: string }, known?: 
   };
   field(pen, '12 OBSERVAÇÕES', r.pick(['A', 'EAR', '-', 'D']), 60, 90, 36);
   field(pen, 'LOCAL', `${p.cidade}, ${p.uf}`, 60, 260, 36);
+  // Where and when it was issued, as the paper CNH's back prints them: an opened CNH's front gives the date; a back alone
+  // was issued ten years before it expires. No draw on the document's streams (its wording and place vary on a stream
+  // of its own): the damage and the opened CNH's arrangement drawn after it stay as they were.
+  const emissao = known?.dataEmissao ?? `${Number(data.validade.slice(0, 4)) - 10}${data.validade.slice(4)}`;
+  const store = renderStore.getStore();
+  const drawIssue = () => field(pen, 'DATA EMISSÃO', br(emissao), 700, 260, 36);
+  if (store?.variety) renderStore.run({ ...store, variety: { ...store.variety, r: rng(Number(emissao.replace(/-/g, ''))) } }, drawIssue);
+  else drawIssue();
   field(pen, 'ASSINATURA DO EMISSOR', '', 60, 430, 36);
   ctx.strokeStyle = '#333';
   ctx.beginPath();
@@ -496,6 +504,6 @@ async function cnhBack(r: Rng, fonts: { label: string; value: string }, known?: 
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(1130, 120, 500, 500);
   ctx.drawImage(qr, 1150, 140, 460, 460);
-  const fields = Object.fromEntries(Object.entries(data).map(([k, v]) => [`qrCode.${k}`, v]));
+  const fields: Record<string, string> = { ...Object.fromEntries(Object.entries(data).map(([k, v]) => [`qrCode.${k}`, v])), dataEmissao: emissao };
   return { png: canvas.toBuffer('image/png'), width: W, height: H, fields };
 }

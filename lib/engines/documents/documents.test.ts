@@ -34,8 +34,8 @@ const b64 = (b: Buffer) => b.toString('base64');
 /** Fields every reader must get right on a clean image of the type. */
 const KEY_FIELDS: Record<string, string[]> = {
   CNH_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'dataEmissao'],
-  // The back prints no personal data: it comes from the QR code.
-  CNH_VERSO: ['qrCode.cpf', 'qrCode.nome', 'qrCode.numeroRegistro'],
+  // The back prints no personal data (it comes from the QR code), only where and when the CNH was issued.
+  CNH_VERSO: ['qrCode.cpf', 'qrCode.nome', 'qrCode.numeroRegistro', 'dataEmissao'],
   CNH_ABERTA: ['nome', 'cpf', 'dataNascimento', 'validade', 'qrCode.cpf'],
   // The old model's photo side prints no data; the new model's front does.
   RG_FRENTE: ['rg', 'nome', 'cpf', 'dataNascimento', 'dataExpedicao'],

@@ -147,6 +147,7 @@ type Extractor = (lines: OcrLine[], out: OcrField[]) => void;
 const BIRTH = wordingsOf('birth', ['NASCIMENTO']);
 const EXPIRY = wordingsOf('expiry', ['EXPIRY', 'EXPIRATION']);
 const PARENTS = wordingsOf('parents', ['PAI', 'MAE']);
+const ISSUE_DATE = ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMITIDA EM', 'EMISSAO'];
 const BIRTHPLACE = wordingsOf('birthPlace');
 const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
@@ -333,7 +334,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     }
     // The model before 2022 prints the birth date alone.
     if (!hasField(out, 'dataNascimento')) addDate(lines, out, 'dataNascimento', BIRTH);
-    addDate(lines, out, 'dataEmissao', ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMITIDA EM', 'EMISSAO']);
+    addDate(lines, out, 'dataEmissao', ISSUE_DATE);
     addDate(lines, out, 'validade', EXPIRY);
     const doc = labelled(lines, ['DOC. IDENTIDADE', 'DOC IDENTIDADE', 'DOCUMENTO DE IDENTIDADE', 'ORG. EMISSOR', 'IDENTIDADE', 'RG'], 0, (t) => /\d(?:[.\-]?\d){3}/.test(t));
     if (doc) {
@@ -357,6 +358,10 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO', '1A HAB', '1 HAB']);
     addFiliacao(lines, out, ['FILIACAO']);
     cnhShapes(lines, out);
+  },
+  // The back of the paper CNH prints where and when it was issued (LOCAL, DATA EMISSÃO) beside its QR code.
+  CNH_VERSO(lines, out) {
+    addDate(lines, out, 'dataEmissao', ISSUE_DATE);
   },
   CNH_ABERTA(lines, out) {
     EXTRACTORS.CNH_FRENTE!(lines, out);

@@ -18,6 +18,8 @@ import type { OcrField, RecognizedType } from './types';
 const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
   CNH_FRENTE: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
   CNH_ABERTA: ['dataNascimento', 'primeiraHabilitacao', 'dataEmissao', 'validade'],
+  // The CNH's back prints one date, when it was issued (its small label is the first thing a photo garbles).
+  CNH_VERSO: ['dataEmissao'],
   RG_FRENTE: ['dataNascimento', 'dataExpedicao'],
   RG_VERSO: ['dataNascimento', 'dataExpedicao'],
   RG_ABERTO: ['dataNascimento', 'dataExpedicao'],

@@ -125,6 +125,20 @@ describe('values under their labels', () => {
     expect(got.rg).toBe('7160547');
   });
 
+  it("reads the issue date on a CNH's back, beside where it was issued", () => {
+    const lines = [
+      placed([['12', 60, 70, 20, 15], ['OBSERVAÇÕES', 85, 70, 110, 15]]),
+      placed([['EAR', 60, 100, 60, 34]]),
+      placed([['LOCAL', 60, 240, 50, 15], ['DATA', 700, 240, 45, 15], ['EMISSÃO', 752, 240, 80, 15]]),
+      placed([['CAMPINAS,', 60, 270, 160, 34], ['SP', 230, 270, 40, 34], ['14/03/2021', 700, 270, 180, 34]]),
+    ];
+    const got = Object.fromEntries(extractFields('CNH_VERSO', lines, undefined).map((f) => [f.key, f.value]));
+    expect(got.dataEmissao).toBe('2021-03-14');
+    // Its label garbled ("Emvda Em" for "Emitida Em"): the back's one date is still the issue date.
+    const garbled = [lines[0]!, lines[1]!, placed([['Local', 60, 240, 50, 15], ['Emvda', 700, 240, 45, 15], ['Em', 752, 240, 30, 15]]), lines[3]!];
+    expect(Object.fromEntries(extractFields('CNH_VERSO', garbled, undefined).map((f) => [f.key, f.value])).dataEmissao).toBe('2021-03-14');
+  });
+
   it('finds an unlabelled CNH registration number as its own word, not run into the CPF beside it', () => {
     const got = Object.fromEntries(extractFields('CNH_FRENTE', [line('449.268.336-46 65715012935 C', 300)], undefined).map((f) => [f.key, f.value]));
     expect(got.numeroRegistro).toBe('65715012935');
