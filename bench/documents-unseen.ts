@@ -15,6 +15,10 @@ interface Tally {
   exact: number;
   total: number;
   accuracy: number;
+  /** Per field, on pages placed as the right type: values not found, and values found but wrong (a missing label or
+   * line, against a misread or a value taken from the wrong place). */
+  missing?: number;
+  misread?: number;
 }
 type Group = 'cpf_dates_numbers' | 'names';
 
@@ -70,7 +74,12 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {
           const ok = got[key] === want;
-          count(((fields[type] ??= {})[key] ??= tally()), ok);
+          const cell = ((fields[type] ??= {})[key] ??= tally());
+          count(cell, ok);
+          if (right && !ok) {
+            if (got[key] === undefined) cell.missing = (cell.missing ?? 0) + 1;
+            else cell.misread = (cell.misread ?? 0) + 1;
+          }
           count((byField[key] ??= tally()), ok);
           const g = groupOf(key);
           if (g) {
@@ -134,9 +143,11 @@ export function unseenSection(u: UnseenDocumentBench, tuned: DocumentBench | und
       .map(([v, t]) => `${v} ${t.exact}/${t.total}`)
       .join(', ')}.`,
     '',
-    '| type | field | tuned exact % | unseen exact % | unseen n |',
-    '|---|---|---|---|---|',
-    ...Object.entries(u.fields).flatMap(([type, keys]) => Object.entries(keys).map(([key, t], i) => `| ${i === 0 ? type : ''} | ${key} | ${cell(tuned?.fields[type]?.[key]?.accuracy)} | ${t.accuracy} | ${t.total} |`)),
+    'Missing / misread: of the unseen photos placed as the right type, the values not found and the values found but wrong.',
+    '',
+    '| type | field | tuned exact % | unseen exact % | unseen n | missing / misread |',
+    '|---|---|---|---|---|---|',
+    ...Object.entries(u.fields).flatMap(([type, keys]) => Object.entries(keys).map(([key, t], i) => `| ${i === 0 ? type : ''} | ${key} | ${cell(tuned?.fields[type]?.[key]?.accuracy)} | ${t.accuracy} | ${t.total} | ${t.missing ?? 0} / ${t.misread ?? 0} |`)),
     '',
     `Per field over all types (unseen): ${Object.entries(u.byField)
       .sort((a, b) => a[1].accuracy - b[1].accuracy)

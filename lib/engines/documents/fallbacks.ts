@@ -4,7 +4,7 @@ import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
 import { isNamingWord } from './names-known';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
-import { fold } from './text';
+import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
 /**
@@ -27,6 +27,15 @@ const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
   PASSAPORTE: ['dataNascimento', 'dataEmissao', 'validade'],
   // The CPF card prints one date, the birth: a lone date there is it (a second one, an issue date, leaves both unplaced).
   CPF: ['dataNascimento'],
+};
+
+/**
+ * Date slots a model of the type may not print at all, with the label that says the page does print it: the paper
+ * CNH before 2022 prints its issue date on the back, so its front holds three dates (birth, first licence, validity).
+ * The label is a word matched with one slip at most: the issuer's label beside it (ÓRG. EMISSOR) is two letters away.
+ */
+const UNPRINTED: Partial<Record<RecognizedType, { key: string; label: string }>> = {
+  CNH_FRENTE: { key: 'dataEmissao', label: 'EMISSAO' },
 };
 
 interface Spot {
@@ -88,6 +97,21 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
     const dates = datesOfFields([...[...placed].map(([k, value]) => ({ key: k, value })), { key, value: d.value }]);
     if (implausibilities(type, dates, new Date(`${today}T12:00:00Z`)).length) return;
     out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
+    return;
+  }
+  // One date fewer than the empty slots, on a page without the label of a slot its model may leave out: that model, laid
+  // out without the slot, when the whole set is plausible.
+  const optional = UNPRINTED[type];
+  if (optional && spare.size === empty.length - 1 && empty.includes(optional.key) && !lines.some((l) => fold(l.text).split(/[^A-Z]+/).some((w) => levenshtein(w, optional.label) <= 1))) {
+    const without = order.filter((k) => k !== optional.key);
+    const values = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value)).map((d) => d.value);
+    const laid = without.map((key) => ({ key, value: placed.get(key) ?? values.shift()! }));
+    if (laid.some((d, i) => i > 0 && d.value < laid[i - 1]!.value) || implausibilities(type, datesOfFields(laid), new Date(`${today}T12:00:00Z`)).length) return;
+    const fill = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
+    for (const key of without.filter((k) => !placed.has(k))) {
+      const d = fill.shift()!;
+      out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
+    }
     return;
   }
   if (empty.length === 0 || spare.size !== empty.length) return;

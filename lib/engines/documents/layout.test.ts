@@ -301,16 +301,36 @@ describe('values whose labels were not read', () => {
     expect(child).toHaveLength(2);
   });
   it('takes the one date still to come as the validity when another date was not read, and nothing else', () => {
+    // The page prints an issue date (its label read): one of its four dates was lost.
+    const label = line('4a DATA EMISSÃO 4b VALIDADE', 30);
     const out: OcrField[] = [];
-    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), line('06/11/2030', 50)], out, '2026-11-27');
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), label, line('06/11/2030', 50)], out, '2026-11-27');
     expect(out.map((f) => [f.key, f.value])).toEqual([['validade', '2030-11-06']]);
     // Two dates to come, or one absurdly far (an OCR slip), tell nothing.
     const two: OcrField[] = [];
-    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 06/11/2028', 10), line('06/11/2030', 50)], two, '2026-11-27');
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 06/11/2028', 10), label, line('06/11/2030', 50)], two, '2026-11-27');
     expect(two).toEqual([]);
     const far: OcrField[] = [];
-    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), line('06/11/2060', 50)], far, '2026-11-27');
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011', 10), label, line('06/11/2060', 50)], far, '2026-11-27');
     expect(far).toEqual([]);
+  });
+  it("lays out a CNH front's three dates as the model before 2022 prints them, without an issue date", () => {
+    // Birth, first licence and validity on one row, their labels lost; no issue date on the page (it is on the back).
+    const out: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 0), line('17/09/1992', 10), line('65715012935 06/11/2030 05/09/2011', 50)], out, '2026-11-27');
+    expect(Object.fromEntries(out.map((f) => [f.key, f.value]))).toEqual({ dataNascimento: '1992-09-17', primeiraHabilitacao: '2011-09-05', validade: '2030-11-06' });
+    // Expired: no date is still to come, and the three still fit only that way.
+    const expired: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2011 06/11/2021', 10)], expired, '2026-11-27');
+    expect(Object.fromEntries(expired.map((f) => [f.key, f.value]))).toEqual({ dataNascimento: '1992-09-17', primeiraHabilitacao: '2011-09-05', validade: '2021-11-06' });
+    // A first licence at ten is no first licence: left unplaced.
+    const child: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('17/09/1992 05/09/2002 06/11/2021', 10)], child, '2026-11-27');
+    expect(child).toEqual([]);
+    // With the issue date's label on the page, three dates are four with one lost: not laid out this way.
+    const labelled: OcrField[] = [];
+    fillDatesByChronology('CNH_FRENTE', [line('DATA EMISSÃO', 5), line('17/09/1992 05/09/2011 06/11/2021', 10)], labelled, '2026-11-27');
+    expect(labelled).toEqual([]);
   });
   it('leaves dates alone when they cannot be placed unambiguously', () => {
     const out: OcrField[] = [{ key: 'validade', value: '1990-01-01', conf: 90, bbox: [0, 0, 1, 1] }];
