@@ -69,7 +69,10 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         // A page not placed says whether the time budget cut its fallbacks short: the figure tells a slow reading from an unknown layout.
         // and which fallbacks it left untried.
         const untried = 'errorMessage' in read ? /not tried: ([^)]*)/.exec(read.errorMessage ?? '')?.[1] : undefined;
-        const readAs = read.typeRecognized || (untried ? `not recognised (budget spent; not tried: ${untried})` : 'not recognised');
+        // A page not placed also says the candidate that came closest (type only: the cues are the page's own).
+        const closest = 'candidates' in read ? [...(read.candidates ?? [])].sort((a, b) => b.score - a.score)[0]?.type : undefined;
+        const notPlaced = [untried && `budget spent; not tried: ${untried}`, closest ? `closest ${closest}` : 'no candidate'].filter(Boolean).join('; ');
+        const readAs = read.typeRecognized || `not recognised (${notPlaced})`;
         if (!right) (confusion[type] ??= {})[readAs] = (confusion[type]?.[readAs] ?? 0) + 1;
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ocrPool } from '../ocr';
 import { pgm, toGrey, union, type Grey } from './box';
 import { inkHeight, loneGlyphGroups, readBeside, readLoneValues } from './lone-glyphs';
+import { generate, flattenFields } from '@/scripts/synth';
+import { extractDocument } from './engine';
 import { CNH_CATEGORY } from './normalize';
 
 /** A white page with words drawn where given (Liberation Sans, the size of a printed value). */
@@ -73,6 +75,14 @@ describe('short values standing alone', () => {
     await readLoneValues(p, unlabelled, two, [category]);
     expect(two.some((f) => f.key === 'categoria')).toBe(false);
   });
+
+  it('reads a lone category again within its letters when the free reading gives other than one letter', async () => {
+    // A rough photo of an opened CNH (tuned generator): its clear lone "C" is read "(CC" at confidence 2 beside a word,
+    // which is no letter and was kept as the reading until it was read again restricted to the categories' letters.
+    const s = await generate('CNH_ABERTA', 2003, 'photo', { variety: true, rough: true });
+    const got = flattenFields((await extractDocument(s.image.toString('base64'))).fields);
+    expect(got.categoria).toBe(s.truth.fields.categoria);
+  }, 60_000);
 
   it('takes a lone category only among the fields read: a code on the other card of a document opened flat is not one', async () => {
     const p = await page([

@@ -216,9 +216,10 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   const letters = [...new Set(missing.map((s) => s.letters).join(''))].join('');
   const beside = { box: context.bbox, text: context.text };
   // Read freely first: what it reads as another letter ("É" for a washed-out "B") is not forced into the value's letters.
-  // Only a group it reads as nothing is read again restricted to them.
+  // Only a group it reads as nothing, or as other than its count of glyphs (a clear lone "C" read "(CC" at 2), is read
+  // again restricted to them.
   const free = await Promise.all(groups.map((g) => readBeside(page, g.box, beside)));
-  const reads = await Promise.all(groups.map(async (g, i) => counted(free[i] ?? (await readBeside(page, g.box, beside, letters)), g.glyphs)));
+  const reads = await Promise.all(groups.map(async (g, i) => counted(free[i], g.glyphs) ?? counted(await readBeside(page, g.box, beside, letters), g.glyphs)));
   const among = amongFields(fields, height);
   for (const spec of missing) {
     const excluded = (spec.notUnder ?? []).flatMap(below);
