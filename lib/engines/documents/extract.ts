@@ -463,8 +463,13 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   const expiry = mrzDate(f.expirationDate, 'expiry');
   if (expiry && checked('expirationDate') && !has('validade')) out.push(field('validade', expiry, at, mrz.valid));
   if (f.optional1 && isValidCpf(f.optional1) && !has('cpf')) out.push(field('cpf', f.optional1, at, true));
-  if (sex && mrz.valid && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
-  if (f.nationality && mrz.valid && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
+  // From a zone failing elsewhere: the sex where the dates on either side of it pass their checks (the characters around
+  // it were read right), the nationality where it repeats the issuing state read on the other line and the date next to
+  // it passes (two readings agree). Still flagged not valid.
+  const sexRead = mrz.valid || (checked('birthDate') && checked('expirationDate'));
+  const nationalityRead = mrz.valid || (f.nationality === f.issuingState && /^[A-Z]{3}$/.test(f.nationality ?? '') && checked(mrz.format === 'TD1' ? 'expirationDate' : 'birthDate'));
+  if (sex && sexRead && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
+  if (f.nationality && nationalityRead && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
   // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
   if ((holder || mrz.format === 'TD3') && mrz.valid && f.firstName && f.lastName && !has('nome')) {

@@ -520,6 +520,19 @@ describe('machine-readable zone repair', () => {
     const wrong = lines[1]!.slice(0, 9) + String((Number(lines[1]![9]) + 1) % 10) + lines[1]!.slice(10);
     expect(readMrz([lines[0]!, wrong])?.valid).toBe(false);
   });
+  it("takes a failing zone's sex and nationality only where the characters around them pass their checks", () => {
+    // ICAO 9303's example passport, its document number's check failing (as a misread leaves it).
+    const icao = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+    const zone = (failing: string[], fields: Record<string, string | null> = {}) => ({ ...readMrz(icao)!, valid: false, failing, fields: { ...readMrz(icao)!.fields, ...fields } });
+    const got = (mrz: ReturnType<typeof zone>) => Object.fromEntries(extractFields('PASSAPORTE', [], mrz).map((f) => [f.key, f.value]));
+    expect(got(zone(['documentNumber', 'composite']))).toMatchObject({ sexo: 'F', nacionalidade: 'UTO', dataNascimento: '1974-08-12' });
+    // The birth date beside them failing: neither is taken.
+    const birthFails = got(zone(['birthDate', 'composite']));
+    expect(birthFails.sexo).toBeUndefined();
+    expect(birthFails.nacionalidade).toBeUndefined();
+    // A nationality that does not repeat the issuing state ("RAG" for "UTO" is what a misread gives) is not taken.
+    expect(got(zone(['documentNumber', 'composite'], { nationality: 'RAG' })).nacionalidade).toBeUndefined();
+  });
 
   it('gives letters washed out by glare their contrast back in a second version of the page', async () => {
     const w = 400;
