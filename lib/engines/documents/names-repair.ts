@@ -73,8 +73,19 @@ const ACCENTED = 'ÁÂÃÉÊÍÓÔÕÚÇ';
  */
 async function withLostInitial(page: Grey, word: string, first: boolean, seen: OcrWord[]): Promise<string | undefined> {
   const known = initialRepair(word, first);
-  const at = known && seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === fold(word))?.bbox;
-  if (!known || !at) return undefined;
+  if (!known) return undefined;
+  // The line read again already gives the longer name (ISIS where the page's reading gave SIS): the picture has the
+  // letter. It takes its accents from the picture as any other word.
+  const whole = seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === known);
+  if (whole) {
+    // A line read alone gives each word the crop's height: the marks are looked for over the letters' own rows.
+    const [top, bottom] = inkRows(page, whole.bbox);
+    const repaired: OcrWord = { text: whole.text.replace(/[^A-Za-zÀ-ÿ]/g, ''), conf: whole.conf, bbox: [whole.bbox[0], top, whole.bbox[2], bottom - top] };
+    restoreAccents(page, [{ ...repaired, words: [repaired] }]);
+    return repaired.text;
+  }
+  const at = seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === fold(word))?.bbox;
+  if (!at) return undefined;
   // A line read alone gives each word the line's height: the letters' own rows say how tall they are.
   const [top, bottom] = inkRows(page, at);
   const h = bottom - top;

@@ -127,6 +127,11 @@ describe('a first letter lost by the reading', () => {
     expect(await repairName(i.page, 'SIS ROCHA', [{ text: 'SIS', conf: 80, bbox: withoutFirst('I', i.boxes[0]!) }])).toBe('ÍSIS ROCHA');
   });
 
+  it('the line read again already has the letter (ISIS for the SIS the page gave): the longer name, with its accent', async () => {
+    const i = printed([{ text: 'ÍSIS' }, { text: 'ROCHA' }]);
+    expect(await repairName(i.page, 'SIS ROCHA', [{ text: 'ISIS', conf: 80, bbox: i.boxes[0]! }, { text: 'ROCHA', conf: 90, bbox: i.boxes[1]! }])).toBe('ÍSIS ROCHA');
+  });
+
   it('nothing printed before the word: it is kept as read', async () => {
     const { page, boxes } = printed([{ text: 'USTAVO' }, { text: 'DAS' }]);
     expect(await repairName(page, 'USTAVO DAS', [{ text: 'USTAVO', conf: 80, bbox: boxes[0]! }])).toBe('USTAVO DAS');
