@@ -1,4 +1,4 @@
-import { isUf } from '../br';
+import { isIssuer, isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
@@ -366,7 +366,8 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   if (!has('naturalidade')) {
     for (const l of lines) {
       const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' ').trim());
-      if (m && isUf(m[2]!) && !isLabelText(m[1]!)) {
+      // "SSP-SP" is an identity number's issuer and its state, not a city.
+      if (m && isUf(m[2]!) && !isLabelText(m[1]!) && !isIssuer(m[1]!.trim())) {
         out.push({ key: 'naturalidade', value: `${personName(m[1]!)}/${m[2]}`, conf: Math.round(l.conf), bbox: l.bbox });
         break;
       }

@@ -444,6 +444,10 @@ describe('values whose labels were not read', () => {
     const cnh: OcrField[] = [];
     fillRgByShape('CNH_VERSO', lines, cnh);
     expect(cnh).toEqual([]);
+    // An issuer and its state on a line of its own is no birthplace.
+    const issuer: OcrField[] = [];
+    fillRgByShape('RG_VERSO', [line('SSP-SP', 40), line('BRASÍLIA/GO', 110)], issuer);
+    expect(issuer.map((f) => [f.key, f.value])).toEqual([['naturalidade', 'BRASÍLIA/GO']]);
   });
 
   it('finds a CNH category standing in a column of its own on a row read as one line, but not a letter inside text', () => {
