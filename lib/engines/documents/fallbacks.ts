@@ -1,9 +1,8 @@
-import { isIssuer, isUf } from '../br';
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
 import { isNamingWord } from './names-known';
-import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName } from './normalize';
+import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -104,14 +103,12 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   const optional = UNPRINTED[type];
   if (optional && spare.size === empty.length - 1 && empty.includes(optional.key) && !lines.some((l) => fold(l.text).split(/[^A-Z]+/).some((w) => levenshtein(w, optional.label) <= 1))) {
     const without = order.filter((k) => k !== optional.key);
-    const values = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value)).map((d) => d.value);
-    const laid = without.map((key) => ({ key, value: placed.get(key) ?? values.shift()! }));
-    if (laid.some((d, i) => i > 0 && d.value < laid[i - 1]!.value) || implausibilities(type, datesOfFields(laid), new Date(`${today}T12:00:00Z`)).length) return;
-    const fill = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
-    for (const key of without.filter((k) => !placed.has(k))) {
-      const d = fill.shift()!;
-      out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
-    }
+    // The spare dates, earliest first, take the empty slots in order.
+    const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
+    const laid = without.map((key) => ({ key, value: placed.get(key), spot: placed.has(key) ? undefined : queue.shift()! }));
+    const values = laid.map((d) => ({ key: d.key, value: d.value ?? d.spot!.value }));
+    if (values.some((d, i) => i > 0 && d.value < values[i - 1]!.value) || implausibilities(type, datesOfFields(values), new Date(`${today}T12:00:00Z`)).length) return;
+    for (const { key, spot } of laid) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });
     return;
   }
   if (empty.length === 0 || spare.size !== empty.length) return;
@@ -365,10 +362,9 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   const has = (k: string) => out.some((f) => f.key === k);
   if (!has('naturalidade')) {
     for (const l of lines) {
-      const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' ').trim());
-      // "SSP-SP" is an identity number's issuer and its state, not a city.
-      if (m && isUf(m[2]!) && !isLabelText(m[1]!) && !isIssuer(m[1]!.trim())) {
-        out.push({ key: 'naturalidade', value: `${personName(m[1]!)}/${m[2]}`, conf: Math.round(l.conf), bbox: l.bbox });
+      const place = placeOf(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' '));
+      if (place && !isLabelText(place.city)) {
+        out.push({ key: 'naturalidade', value: `${personName(place.city)}/${place.uf}`, conf: Math.round(l.conf), bbox: l.bbox });
         break;
       }
     }

@@ -1,4 +1,4 @@
-import { isValidCpf } from '../br';
+import { isIssuer, isUf, isValidCpf } from '../br';
 import { ocrDistance } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -142,4 +142,13 @@ export function personName(text: string): string {
   while (words.length > 1 && stray(words[words.length - 1]!)) words.pop();
   while (words.length > 1 && stray(words[0]!)) words.shift();
   return words.join(' ');
+}
+
+/**
+ * A place as documents print it, "CITY-UF" or "CITY/UF", with a state that exists; "SSP-SP" (an identity number's issuer
+ * and its state) is no city. The city as read and the state, or undefined.
+ */
+export function placeOf(text: string): { city: string; uf: string } | undefined {
+  const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(text.trim());
+  return m && isUf(m[2]!) && !isIssuer(m[1]!.trim()) ? { city: m[1]!, uf: m[2]! } : undefined;
 }

@@ -1,7 +1,7 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { isIssuer, isUf } from '../br';
 import { INK, pgm, union, type Box, type Grey } from './box';
 import { isNamingWord, PARTICLES } from './names-known';
+import { placeOf } from './normalize';
 import { moved } from './page-read';
 
 /** Lines read from uncovered ink are kept at this confidence or above. */
@@ -84,14 +84,10 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
 }
 
 /**
- * A line that is a place as documents print it, "CITY-UF" or "CITY/UF" with a state that exists (not an issuer and its state): an RG's or a CIN's
- * birthplace, which the layout analysis drops like a name line (read surely by the rescue, and lost until kept here).
+ * A line that is a place as documents print it (`placeOf`): an RG's or a CIN's birthplace, which the layout analysis
+ * drops like a name line (read surely by the rescue, and lost until kept here).
  */
-export function readsAsPlace(text: string): boolean {
-  const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(text.trim());
-  // "SSP-SP" is the issuer of an identity number, not a city.
-  return Boolean(m && isUf(m[2]!) && !isIssuer(m[1]!.trim()));
-}
+export const readsAsPlace = (text: string): boolean => placeOf(text) !== undefined;
 
 /**
  * A line that is a person's name in capitals: two or more words, at least two of them a given name or surname the
