@@ -227,6 +227,27 @@ describe('portrait cue', () => {
     const code = page((x, y) => (x >= 40 && x < 240 && y >= 100 && y < 300 && ((x >> 3) + (y >> 3)) % 2 ? 20 : 235));
     expect(findPortrait(code, lines)).toBeUndefined();
   });
+
+  it('finds the small portrait of two cards side by side (its grid cells stay about square across the page)', () => {
+    // 1240 × 400: the photo side on the right, its portrait 70 × 100 px (an eighteenth of the page's width: two columns
+    // of a 24-column grid, too few for a portrait).
+    const opened = page((x, y) => (x >= 800 && x < 870 && y >= 130 && y < 230 ? 90 : 235), 1240, 400);
+    const data: Box[] = Array.from({ length: 8 }, (_, i) => [60, 40 + i * 42, 480, 24] as Box);
+    expect(findPortrait(opened, data)).toMatchObject({ side: 'right' });
+  });
+
+  it('looks on the card alone when its place on the page is known (not on the blank corners a deskew adds)', () => {
+    // A card (grey 200) centred on a white canvas, as a tilted card is after deskewing, its portrait on the left.
+    const card: Box = [80, 100, 640, 400];
+    const inCard = (x: number, y: number) => x >= 80 && x < 720 && y >= 100 && y < 500;
+    const deskewed = page((x, y) => (!inCard(x, y) ? 255 : x >= 120 && x < 300 && y >= 170 && y < 410 ? 90 : 200), 800, 600);
+    const text: Box[] = Array.from({ length: 7 }, (_, i) => [380, 140 + i * 48, 300, 24] as Box);
+    expect(findPortrait(deskewed, text)).toBeUndefined();
+    const found = findPortrait(deskewed, text, card)!;
+    expect(found.side).toBe('left');
+    expect(found.box[0]).toBeGreaterThanOrEqual(80);
+    expect(found.box[0]).toBeLessThan(140);
+  });
 });
 
 describe('one list of wordings per label', () => {

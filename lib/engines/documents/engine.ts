@@ -95,6 +95,17 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   return { grey, photo, deglared, frame };
 }
 
+/**
+ * Where the card lies on the prepared page: the deskew turns it on a canvas grown to hold it, centred, with blank
+ * corners around it (and the crop around a located card is its outline's bounding box).
+ */
+function cardOnPage(f: Frame, page: Grey): Box {
+  const [w, h] = unrotatedSize(f.turned[0], f.turned[1], f.skew).map((v) => Math.round(v * f.scale)) as [number, number];
+  const x = Math.max(0, Math.round((page.width - w) / 2));
+  const y = Math.max(0, Math.round((page.height - h) / 2));
+  return [x, y, Math.min(w, page.width - x), Math.min(h, page.height - y)];
+}
+
 /** A box in the image that was read back to pixels of the submitted (upright) image. */
 export function toSubmitted(box: Box, f: Frame, width: number, height: number): Box {
   const [x, y, w, h] = box.map((v) => v / f.scale) as Box;
@@ -204,7 +215,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
-    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox)) ?? null),
+    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox), cardOnPage(frame, photo)) ?? null),
     colour: await page.colour,
   };
   evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);

@@ -7,20 +7,25 @@ export interface PortraitCue {
   box: Box;
 }
 
-const COLS = 24;
-const ROWS = 15;
+/**
+ * The grid's cells are about square on the card: 24 × 15 on one card, more columns on two cards side by side and
+ * more rows on two stacked (a portrait there is a smaller share of the page, and must still span several cells).
+ */
+const CARD_COLS = 24;
+const CARD_ROWS = 15;
+const MAX_CELLS = 60;
 
 /** Morphological closing (3×3) of the grid: a light gap of one cell (between a silhouette's head and shoulders) joins the block. */
-function closeGaps(grid: Uint8Array): void {
-  const at = (g: Uint8Array, r: number, c: number) => (r >= 0 && r < ROWS && c >= 0 && c < COLS ? g[r * COLS + c]! : 0);
+function closeGaps(grid: Uint8Array, rows: number, cols: number): void {
+  const at = (g: Uint8Array, r: number, c: number) => (r >= 0 && r < rows && c >= 0 && c < cols ? g[r * cols + c]! : 0);
   const around = (g: Uint8Array, r: number, c: number, all: boolean) => {
     let n = 0;
-    for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) n += at(g, r + dr, c + dc) || (all && (r + dr < 0 || r + dr >= ROWS || c + dc < 0 || c + dc >= COLS)) ? 1 : 0;
+    for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) n += at(g, r + dr, c + dc) || (all && (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols)) ? 1 : 0;
     return n;
   };
   const dilated = new Uint8Array(grid.length);
-  for (let r = 0; r < ROWS; r++) for (let c = 0; c < COLS; c++) dilated[r * COLS + c] = around(grid, r, c, false) > 0 ? 1 : 0;
-  for (let r = 0; r < ROWS; r++) for (let c = 0; c < COLS; c++) grid[r * COLS + c] = around(dilated, r, c, true) === 9 ? 1 : 0;
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) dilated[r * cols + c] = around(grid, r, c, false) > 0 ? 1 : 0;
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) grid[r * cols + c] = around(dilated, r, c, true) === 9 ? 1 : 0;
 }
 
 /**
@@ -54,67 +59,73 @@ function trimmed(page: Grey, background: number, [x, y, w, h]: number[]): Box {
  * Found on a coarse grid from the OCR's line boxes and the grey levels: no face detector (the
  * document engine stays free of the face models, and a printed silhouette counts too).
  */
-export function findPortrait(page: Grey, textBoxes: Box[]): PortraitCue | undefined {
-  const { width, height, data } = page;
-  const cw = width / COLS;
-  const ch = height / ROWS;
-  const text = new Uint8Array(COLS * ROWS);
-  for (const [x, y, w, h] of textBoxes) {
+export function findPortrait(page: Grey, textBoxes: Box[], card?: Box): PortraitCue | undefined {
+  // The grid covers the card alone when its place on the page is known: the blank corners a deskew adds around a
+  // tilted card are brighter than any card, and taken for its background they mark the whole card as portrait.
+  const [ox, oy, width, height] = card ?? [0, 0, page.width, page.height];
+  const { data } = page;
+  const cols = Math.min(MAX_CELLS, Math.max(CARD_COLS, Math.round((CARD_ROWS * width) / height)));
+  const rows = Math.min(MAX_CELLS, Math.max(CARD_ROWS, Math.round((CARD_COLS * height) / width)));
+  const cw = width / cols;
+  const ch = height / rows;
+  const text = new Uint8Array(cols * rows);
+  for (const [bx, by, w, h] of textBoxes) {
+    const [x, y] = [bx - ox, by - oy];
     // A line box covers the cells its middle passes through (boxes overlap neighbours by a few pixels).
     const c0 = Math.max(0, Math.floor((x + w * 0.05) / cw));
-    const c1 = Math.min(COLS - 1, Math.floor((x + w * 0.95) / cw));
+    const c1 = Math.min(cols - 1, Math.floor((x + w * 0.95) / cw));
     const r0 = Math.max(0, Math.floor((y + h * 0.2) / ch));
-    const r1 = Math.min(ROWS - 1, Math.floor((y + h * 0.8) / ch));
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) text[r * COLS + c] = 1;
+    const r1 = Math.min(rows - 1, Math.floor((y + h * 0.8) / ch));
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) text[r * cols + c] = 1;
   }
-  const mean = new Float64Array(COLS * ROWS);
-  const spread = new Float64Array(COLS * ROWS);
+  const mean = new Float64Array(cols * rows);
+  const spread = new Float64Array(cols * rows);
   // About 12 × 12 samples per cell: enough for its mean and spread, and a few milliseconds on the request thread.
   const step = Math.max(1, Math.floor(Math.min(cw, ch) / 12));
-  for (let r = 0; r < ROWS; r++) {
-    for (let c = 0; c < COLS; c++) {
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
       let n = 0;
       let s = 0;
       let s2 = 0;
-      for (let y = Math.floor(r * ch); y < Math.floor((r + 1) * ch); y += step) {
-        for (let x = Math.floor(c * cw); x < Math.floor((c + 1) * cw); x += step) {
-          const v = data[y * width + x]!;
+      for (let y = oy + Math.floor(r * ch); y < oy + Math.floor((r + 1) * ch); y += step) {
+        for (let x = ox + Math.floor(c * cw); x < ox + Math.floor((c + 1) * cw); x += step) {
+          const v = data[y * page.width + x]!;
           s += v;
           s2 += v * v;
           n++;
         }
       }
-      mean[r * COLS + c] = s / n;
-      spread[r * COLS + c] = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
+      mean[r * cols + c] = s / n;
+      spread[r * cols + c] = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
     }
   }
   const free = [...mean].filter((_, i) => !text[i]).sort((a, b) => a - b);
   if (free.length < 12) return undefined;
   const background = free[Math.floor(free.length * 0.75)]!;
-  const marked = new Uint8Array(COLS * ROWS);
+  const marked = new Uint8Array(cols * rows);
   for (let i = 0; i < marked.length; i++) marked[i] = !text[i] && (background - mean[i]! > 28 || spread[i]! > 38) ? 1 : 0;
   // The outer ring is the card's edge, its printed frame or the surface around it, never the portrait.
-  for (let r = 0; r < ROWS; r++) for (let c = 0; c < COLS; c++) if (r === 0 || c === 0 || r === ROWS - 1 || c === COLS - 1) marked[r * COLS + c] = 0;
-  closeGaps(marked);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) marked[r * cols + c] = 0;
+  closeGaps(marked, rows, cols);
   // Blocks of touching marked cells: a portrait is one block as a whole (any part of a square code is 3:4 too).
-  const seen = new Uint8Array(COLS * ROWS);
+  const seen = new Uint8Array(cols * rows);
   let best: { area: number; box: [number, number, number, number] } | undefined;
   for (let start = 0; start < marked.length; start++) {
     if (!marked[start] || seen[start]) continue;
     const stack = [start];
     seen[start] = 1;
-    let [c0, r0, c1, r1, count] = [COLS, ROWS, 0, 0, 0];
+    let [c0, r0, c1, r1, count] = [cols, rows, 0, 0, 0];
     while (stack.length) {
       const i = stack.pop()!;
-      const r = Math.floor(i / COLS);
-      const c = i % COLS;
+      const r = Math.floor(i / cols);
+      const c = i % cols;
       count++;
       [c0, r0, c1, r1] = [Math.min(c0, c), Math.min(r0, r), Math.max(c1, c + 1), Math.max(r1, r + 1)];
       for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
         const rr = r + dr;
         const cc = c + dc;
-        const j = rr * COLS + cc;
-        if (rr >= 0 && rr < ROWS && cc >= 0 && cc < COLS && marked[j] && !seen[j]) {
+        const j = rr * cols + cc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols && marked[j] && !seen[j]) {
           seen[j] = 1;
           stack.push(j);
         }
@@ -122,16 +133,16 @@ export function findPortrait(page: Grey, textBoxes: Box[]): PortraitCue | undefi
     }
     const cells = (r1 - r0) * (c1 - c0);
     let textCells = 0;
-    for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) textCells += text[r * COLS + c]!;
+    for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) textCells += text[r * cols + c]!;
     if (r1 - r0 < 4 || c1 - c0 < 3 || count < cells * 0.6 || textCells > cells * 0.08 || (best && cells <= best.area)) continue;
     // Portraits are about 3:4; a QR code (square) or a signature strip (wide) is not one.
-    const [, , bw, bh] = trimmed(page, background, [c0 * cw, r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch]);
+    const [, , bw, bh] = trimmed(page, background, [ox + c0 * cw, oy + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch]);
     const aspect = bw / Math.max(1, bh);
     if (aspect < 0.45 || aspect > 0.92) continue;
     best = { area: cells, box: [c0, r0, c1, r1] };
   }
   if (!best) return undefined;
   const [c0, r0, c1, r1] = best.box;
-  const centre = (c0 + c1) / 2 / COLS;
-  return { side: centre < 0.4 ? 'left' : centre > 0.6 ? 'right' : 'centre', box: [Math.round(c0 * cw), Math.round(r0 * ch), Math.round((c1 - c0) * cw), Math.round((r1 - r0) * ch)] };
+  const centre = (c0 + c1) / 2 / cols;
+  return { side: centre < 0.4 ? 'left' : centre > 0.6 ? 'right' : 'centre', box: [Math.round(ox + c0 * cw), Math.round(oy + r0 * ch), Math.round((c1 - c0) * cw), Math.round((r1 - r0) * ch)] };
 }
