@@ -165,7 +165,17 @@ describe('classification from independent cues', () => {
     expect(rg.score).toBeCloseTo(without.score - 3, 5);
     // A side read poorly, its few cues beside a CNH's QR: no longer an RG opened flat.
     const weak = place('SECRETARIA DA SEGURANÇA PÚBLICA 12.345.678-9 14/09/1976', { aspect: 3.2, portrait: null, qr: 'cnh' });
-    expect(weak.type).not.toMatch(/^RG/);
+    expect(weak.type ?? '').not.toMatch(/^RG/);
+  });
+
+  it('does not place a single card side on a page two cards wide from a label read by chance and a portrait', () => {
+    // An opened RG's heading garbled at 800 px ("CARTEIRA DE IDENTIDADE"): close enough to the CNH's "DOC. IDENTIDADE".
+    const garbled = 'CANTUIDA OC IDENTIDADE ONDA PO ANDO';
+    const tint = { hue: 90, saturation: 0.3 };
+    expect(place(garbled, { aspect: 1.58, portrait: left, colour: tint }).type).toBe('CNH_FRENTE');
+    const wide = place(garbled, { aspect: 3.13, portrait: left, colour: tint });
+    expect(wide.type).toBeUndefined();
+    expect(wide.candidates.find((c) => c.type === 'CNH_FRENTE')!.cues).toContain('not: two-card shape 3.13');
   });
 
   it('reads the document kind from a valid machine-readable zone without any printed label', () => {

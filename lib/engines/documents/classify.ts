@@ -267,6 +267,24 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
  */
 const OPENED_OF: Partial<Record<RecognizedType, RecognizedType>> = { RG_FRENTE: 'RG_ABERTO', RG_VERSO: 'RG_ABERTO' };
 
+/** The sides of an ID-1 card: never two cards wide (the CPF's printed proof is a sheet, the passport a booklet page). */
+const ONE_CARD = new Set<RecognizedType>(['CNH_FRENTE', 'CNH_VERSO', 'RG_FRENTE', 'RG_VERSO', 'CIN_FRENTE', 'CIN_VERSO']);
+/** What the two-card shape takes from a single card side: one weak cue's worth, so a side placed on a label read by chance and its portrait is not. */
+const NOT_ONE_CARD = 1;
+
+/**
+ * A page two cards wide speaks against any single card side (after `oneSideOfTwo` has read a side there as the
+ * document opened flat): the shape is a cue like the others, bounded.
+ */
+function shapeAgainstOneCard(candidates: Candidate[], e: Evidence): void {
+  if (e.aspect === undefined || e.aspect < SIDE_BY_SIDE[0] || e.aspect > SIDE_BY_SIDE[1]) return;
+  for (const c of candidates) {
+    if (!ONE_CARD.has(c.type)) continue;
+    c.score = Math.round((c.score - NOT_ONE_CARD) * 100) / 100;
+    c.cues = [...c.cues, `not: two-card shape ${e.aspect.toFixed(2)}`];
+  }
+}
+
 /**
  * One side of an old RG told by its own cues, on a document two cards wide: no single card has that shape, so the
  * page is the RG opened flat, its other side unread (the photo side has little print, and a rough photo loses it).
@@ -297,6 +315,7 @@ export function classifyEvidence(e: Evidence): Classification {
   if (rgOpen) candidates.push(rgOpen);
   const sides = oneSideOfTwo(candidates, e);
   if (sides) candidates.push(sides);
+  shapeAgainstOneCard(candidates, e);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
   candidates.sort((a, b) => b.score - a.score);
   const top = candidates[0]!;
