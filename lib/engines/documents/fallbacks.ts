@@ -185,6 +185,12 @@ function letterHeight(l: OcrLine): number {
   return median((plain.length ? plain : l.words).map((w) => w.bbox[3]));
 }
 
+/** The median width per letter of a line's words of two letters or more (its words when none is that long). */
+function letterWidth(l: OcrLine): number {
+  const long = l.words.filter((w) => [...w.text].length >= 2);
+  return median((long.length ? long : l.words).map((w) => w.bbox[2] / Math.max(1, [...w.text].length)));
+}
+
 /** The middle value (the upper one of an even count); 0 for none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -238,7 +244,10 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   const typical = Math.min(median(candidates.map((c) => letterHeight(c.l))), confident.length ? median(confident.map(letterHeight)) : Infinity);
   // In reading order by the words' middles: a line's box may reach up to the line above.
   const middle = (l: OcrLine) => median(l.words.map((w) => w.bbox[1] + w.bbox[3] / 2));
-  const names = candidates.filter((c) => letterHeight(c.l) >= typical * 0.7).sort((a, b) => middle(a.l) - middle(b.l));
+  // A label is smaller both ways; word boxes only grow in height (a value's box taking in its small label above it, or
+  // specks: measured twice its letters' height), so a line as wide per letter as the others is no label.
+  const typicalWidth = Math.min(median(candidates.map((c) => letterWidth(c.l))), confident.length ? median(confident.map(letterWidth)) : Infinity);
+  const names = candidates.filter((c) => letterHeight(c.l) >= typical * 0.7 || letterWidth(c.l) >= typicalWidth * 0.7).sort((a, b) => middle(a.l) - middle(b.l));
   const taken = new Set(out.flatMap((f) => [f.value, ...(f.fields ?? []).map((n) => n.value)]));
   const free = names.filter((n) => !taken.has(n.name));
   const filiacao = out.find((f) => f.key === 'filiacao');

@@ -20,6 +20,19 @@ function line(text: string, y: number, conf = 90): OcrLine {
   return { text, conf, bbox: [10, y, x - 20, 20], words };
 }
 
+/** The holder and parents `fillNamesByOrder` takes from lines. */
+function namesByOrder(type: Parameters<typeof fillNamesByOrder>[0], lines: OcrLine[]) {
+  const out: OcrField[] = [];
+  fillNamesByOrder(type, lines, out);
+  return { nome: out.find((f) => f.key === 'nome')?.value, parents: out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value) };
+}
+
+/** An OCR line whose word boxes are `height` tall, accented ones `accented` times that (marks over capitals). */
+function sized(text: string, y: number, height: number, { conf = 95, accented = 1 } = {}): OcrLine {
+  const l = line(text, y, conf);
+  return { ...l, words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0], y, w.bbox[2], /[À-Ý]/.test(w.text) ? height * accented : height] as [number, number, number, number] })) };
+}
+
 describe('finding the document in a photo', () => {
   it('finds the corners of a tilted card on a table and undoes the perspective', async () => {
     // A light card drawn as a quadrilateral on a darker, unevenly lit surface.
@@ -369,24 +382,28 @@ describe('values whose labels were not read', () => {
   });
   it('keeps an unaccented holder whose parents read taller (accents over capitals), and still drops a small label read as a name', () => {
     // Word boxes as a blurred CNH gives them: accented capitals half as tall again, labels half the values' height.
-    const sized = (text: string, y: number, height: number, conf = 95) => {
-      const l = line(text, y, conf);
-      const words = l.words.map((w) => ({ ...w, bbox: [w.bbox[0], y, w.bbox[2], /[À-Ý]/.test(w.text) ? height * 1.5 : height] as [number, number, number, number] }));
-      return { ...l, words };
-    };
+    const blurred = (text: string, y: number, height: number, conf = 95) => sized(text, y, height, { conf, accented: 1.5 });
     const lines = [
-      sized('CARTEIRA NACIONAL DE HABILITAÇÃO', 0, 20),
-      sized('CARE OMENE', 40, 11, 40),
-      sized('RAFAEL HEITOR DOS LIMA BARBOSA', 60, 24),
-      sized('772.317.048-32', 100, 24),
-      sized('13/08/1958', 100, 24),
-      sized('INÊS LÚCIA FREITAS', 160, 24),
-      sized('72731203224', 220, 22),
+      blurred('CARTEIRA NACIONAL DE HABILITAÇÃO', 0, 20),
+      blurred('CARE OMENE', 40, 11, 40),
+      blurred('RAFAEL HEITOR DOS LIMA BARBOSA', 60, 24),
+      blurred('772.317.048-32', 100, 24),
+      blurred('13/08/1958', 100, 24),
+      blurred('INÊS LÚCIA FREITAS', 160, 24),
+      blurred('72731203224', 220, 22),
     ];
-    const out: OcrField[] = [];
-    fillNamesByOrder('CNH_FRENTE', lines, out);
-    expect(out.find((f) => f.key === 'nome')?.value).toBe('RAFAEL HEITOR DOS LIMA BARBOSA');
-    expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['INÊS LÚCIA FREITAS']);
+    expect(namesByOrder('CNH_FRENTE', lines)).toEqual({ nome: 'RAFAEL HEITOR DOS LIMA BARBOSA', parents: ['INÊS LÚCIA FREITAS'] });
+  });
+  it('keeps a holder whose box is the letters alone while the other values’ boxes took in their labels above (as wide per letter: no label)', () => {
+    const lines = [
+      sized('CARTEIRA NACIONAL DE HABILITAÇÃO', 0, 22),
+      sized('BEATRIZ DA FREITAS', 60, 24),
+      sized('02/12/1974', 100, 48),
+      sized('092.435.208-65', 160, 60),
+      sized('JOSÉ RODRIGUES DOS CONCEIÇÃO', 220, 50),
+      sized('CAUÃ BEATRIZ AZEVEDO DIAS MACHADO', 260, 50),
+    ];
+    expect(namesByOrder('CNH_ABERTA', lines)).toEqual({ nome: 'BEATRIZ DA FREITAS', parents: ['JOSÉ RODRIGUES DOS CONCEIÇÃO', 'CAUÃ BEATRIZ AZEVEDO DIAS MACHADO'] });
   });
   it('finds the CIN front’s sex and nationality code by their shape when their small labels were garbled, but not two candidates', () => {
     const lines = [line('Seo no» NATICAADOADE NATIONAL', 100), line('F BRA', 120), line('22/05/1968', 200), line('266.608.351-99', 260)];
