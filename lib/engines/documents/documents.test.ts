@@ -217,6 +217,16 @@ describe('a document opened flat whose data card the page layout skipped', () =>
     expect(got.nome).toBe('FRANCISCA NUNES');
     expect(got.dataExpedicao).toBe('2006-12-10');
   }, 60_000);
+
+  it('photographed small, is placed on the cues of both readings together (the heading from one, the data side from the other)', async () => {
+    // The same opened RG in a photo 800 px wide: the first reading has the identity heading and the portrait but not
+    // the data card; the card-by-card reading has the data card but garbles the heading.
+    const s = await generate('RG_ABERTO', 2007, 'photo', { variety: true, rough: true });
+    const small = await sharp(s.image).resize({ width: 800 }).jpeg({ quality: 60 }).toBuffer();
+    const r = await extractDocument(b64(small));
+    expect(r.typeRecognized).toBe('RG_ABERTO');
+    expect(Object.fromEntries(r.fields.map((f) => [f.key, f.value])).rg).toBe('53028519');
+  }, 60_000);
 });
 
 describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {

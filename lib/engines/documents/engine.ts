@@ -188,7 +188,12 @@ interface PageCues {
   shape?: number;
 }
 
-async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false): Promise<Reading> {
+/**
+ * One reading of the page at a turn. `earlier`: a reading of the same page in the same frame that placed nothing; its
+ * text and portrait count as this one's cues too (a page read again as blocks or with local contrast reads some lines
+ * better and loses others: a heading one reading garbles, the other reads).
+ */
+async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false, earlier?: Reading): Promise<Reading> {
   const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews);
   const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
   const qr = await page.qr();
@@ -207,15 +212,16 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
+  const before = earlier && sameFrame(earlier, { frame, grey }) ? earlier : undefined;
   const evidence: Evidence = {
-    text: fold(out.text),
+    text: fold(before ? `${before.text}\n${out.text}` : out.text),
     mrz,
     mrzShape: mrzShape(out.lines),
     qr,
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
-    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox), cardOnPage(frame, photo)) ?? null),
+    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox), cardOnPage(frame, photo)) ?? before?.evidence.portrait ?? null),
     colour: await page.colour,
   };
   evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);
@@ -408,7 +414,7 @@ function dataSide(r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines):
 const fieldsOf = (r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines): OcrField[] => extractFields(type, dataSide(r, type, lines), r.mrz);
 
 /** Two readings of one page in the same frame: a box in one is the same place in the other. */
-const sameFrame = (a: Reading, b: Reading): boolean =>
+const sameFrame = (a: Pick<Reading, 'frame' | 'grey'>, b: Pick<Reading, 'frame' | 'grey'>): boolean =>
   a.frame.turn === b.frame.turn && a.frame.skew === b.frame.skew && a.frame.scale === b.frame.scale && a.grey.width === b.grey.width && a.grey.height === b.grey.height;
 
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
@@ -497,7 +503,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
         skipped.push(fallback);
         continue;
       }
-      const again = await read(base.grey, best.frame.turn, cues, fallback === 'local contrast', skews, fallback === 'cards as blocks');
+      const again = await read(base.grey, best.frame.turn, cues, fallback === 'local contrast', skews, fallback === 'cards as blocks', best);
       if (quality(again) > quality(best)) best = again;
     }
   }
