@@ -163,6 +163,8 @@ const MIN_SCORE = 3;
 /** Width over height of two ID-1 cards side by side (one card is 1.58), or one above the other. */
 const SIDE_BY_SIDE: [number, number] = [2.1, 4];
 const STACKED: [number, number] = [0.55, 0.95];
+/** Whether the document as located is two cards side by side. */
+const twoCardsWide = (e: Evidence): e is Evidence & { aspect: number } => e.aspect !== undefined && e.aspect >= SIDE_BY_SIDE[0] && e.aspect <= SIDE_BY_SIDE[1];
 
 function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Candidate {
   const p = PROFILES[name];
@@ -277,7 +279,7 @@ const NOT_ONE_CARD = 1;
  * document opened flat): the shape is a cue like the others, bounded.
  */
 function shapeAgainstOneCard(candidates: Candidate[], e: Evidence): void {
-  if (e.aspect === undefined || e.aspect < SIDE_BY_SIDE[0] || e.aspect > SIDE_BY_SIDE[1]) return;
+  if (!twoCardsWide(e)) return;
   for (const c of candidates) {
     if (!ONE_CARD.has(c.type)) continue;
     c.score = Math.round((c.score - NOT_ONE_CARD) * 100) / 100;
@@ -291,7 +293,7 @@ function shapeAgainstOneCard(candidates: Candidate[], e: Evidence): void {
  * Only when that side is the best candidate and no opened reading was made from both sides' cues.
  */
 function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefined {
-  if (e.aspect === undefined || e.aspect < SIDE_BY_SIDE[0] || e.aspect > SIDE_BY_SIDE[1]) return undefined;
+  if (!twoCardsWide(e)) return undefined;
   const top = [...candidates].sort((a, b) => b.score - a.score)[0];
   const type = top && OPENED_OF[top.type];
   if (!type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
