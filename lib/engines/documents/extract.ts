@@ -472,14 +472,17 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if (f.nationality && nationalityRead && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
   // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
-  if ((holder || mrz.format === 'TD3') && mrz.valid && f.firstName && f.lastName && !has('nome')) {
-    const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text), personName(w.text)] as const));
-    const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
+  const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text).replace(/[^A-Z]/g, ''), personName(w.text)] as const));
+  const words = `${f.firstName ?? ''} ${f.lastName ?? ''}`.split(/\s+/).filter(Boolean);
+  // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
+  // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
+  const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));
+  if ((holder || mrz.format === 'TD3') && nameRead && f.firstName && f.lastName && !has('nome')) {
     const spelled = (w: string) => {
       const p = printed.get(w);
       return p && fold(p) === w ? p : w;
     };
-    out.push(field('nome', words.map(spelled).join(' '), at, true));
+    out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
   if (numberKey && number && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));

@@ -554,6 +554,16 @@ describe('machine-readable zone repair', () => {
     // A nationality that does not repeat the issuing state ("RAG" for "UTO" is what a misread gives) is not taken.
     expect(got(zone(['documentNumber', 'composite'], { nationality: 'RAG' })).nacionalidade).toBeUndefined();
   });
+  it("takes a failing zone's name only where every word of it is also printed on the page, flagged not valid", () => {
+    const icao = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+    const failing = { ...readMrz(icao)!, valid: false, failing: ['documentNumber', 'composite'] };
+    // The printed name read on two lines whose labels were lost.
+    const page = [line('Eriksson,', 100), line('Anna María', 140)];
+    const nome = extractFields('PASSAPORTE', page, failing).find((f) => f.key === 'nome');
+    expect(nome).toMatchObject({ value: 'ANNA MARÍA ERIKSSON', valid: false });
+    // One word of the zone's name nowhere on the page (a misread zone): no name.
+    expect(extractFields('PASSAPORTE', [line('Anna María', 140)], failing).find((f) => f.key === 'nome')).toBeUndefined();
+  });
 
   it('gives letters washed out by glare their contrast back in a second version of the page', async () => {
     const w = 400;
