@@ -5,7 +5,7 @@ import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
-import { fold, fuzzyIncludes, levenshtein } from './text';
+import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
 interface Located {
@@ -472,7 +472,7 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if (f.nationality && nationalityRead && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
   // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
-  const printed = new Map(lines.flatMap((l) => l.words).map((w) => [fold(w.text).replace(/[^A-Z]/g, ''), personName(w.text)] as const));
+  const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
   const words = `${f.firstName ?? ''} ${f.lastName ?? ''}`.split(/\s+/).filter(Boolean);
   // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
   // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.

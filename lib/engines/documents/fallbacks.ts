@@ -102,24 +102,26 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   // out without the slot, when the whole set is plausible.
   const optional = UNPRINTED[type];
   if (optional && spare.size === empty.length - 1 && empty.includes(optional.key) && !lines.some((l) => fold(l.text).split(/[^A-Z]+/).some((w) => levenshtein(w, optional.label) <= 1))) {
-    const without = order.filter((k) => k !== optional.key);
-    // The spare dates, earliest first, take the empty slots in order.
-    const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
-    const laid = without.map((key) => ({ key, value: placed.get(key), spot: placed.has(key) ? undefined : queue.shift()! }));
-    const values = laid.map((d) => ({ key: d.key, value: d.value ?? d.spot!.value }));
-    if (values.some((d, i) => i > 0 && d.value < values[i - 1]!.value) || implausibilities(type, datesOfFields(values), new Date(`${today}T12:00:00Z`)).length) return;
+    const laid = laidOut(order.filter((k) => k !== optional.key), placed, spare);
+    if (!laid || implausibilities(type, datesOfFields(laid), new Date(`${today}T12:00:00Z`)).length) return;
     for (const { key, spot } of laid) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });
     return;
   }
   if (empty.length === 0 || spare.size !== empty.length) return;
+  for (const { key, spot } of laidOut(order, placed, spare) ?? []) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });
+}
+
+/**
+ * The spare dates, earliest first, in the slots not yet placed, in order (as many as there are empty slots); undefined
+ * when the whole sequence would not run from earliest to latest.
+ */
+function laidOut(slots: string[], placed: Map<string, string>, spare: Map<string, Spot>): { key: string; value: string; spot?: Spot }[] | undefined {
   const queue = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
-  const sequence = order.map((k) => placed.get(k) ?? queue.shift()!.value);
-  if (sequence.some((v, i) => i > 0 && v < sequence[i - 1]!)) return;
-  const fill = [...spare.values()].sort((a, b) => a.value.localeCompare(b.value));
-  for (const key of empty) {
-    const d = fill.shift()!;
-    out.push({ key, value: d.value, conf: d.conf, bbox: d.bbox, valid: true });
-  }
+  const laid = slots.map((key) => {
+    const spot = placed.has(key) ? undefined : queue.shift()!;
+    return { key, value: placed.get(key) ?? spot!.value, spot };
+  });
+  return laid.some((d, i) => i > 0 && d.value < laid[i - 1]!.value) ? undefined : laid;
 }
 
 /**

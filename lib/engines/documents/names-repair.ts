@@ -3,7 +3,7 @@ import { restoreAccents } from './accents';
 import { INK, type Box, type Grey } from './box';
 import { confusionCandidates, lostInitialCandidates } from './names-known';
 import { readLineAlone } from './read-alone';
-import { fold } from './text';
+import { fold, foldedLetters } from './text';
 
 /** Text height (px) the word is read again at: larger than the line re-read, where thin strokes (I against T) part better. */
 const WORD_HEIGHT = 84;
@@ -76,15 +76,13 @@ async function withLostInitial(page: Grey, word: string, first: boolean, seen: O
   if (!known) return undefined;
   // The line read again already gives the longer name (ISIS where the page's reading gave SIS): the picture has the
   // letter. It takes its accents from the picture as any other word.
-  const whole = seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === known);
+  const whole = seen.find((w) => foldedLetters(w.text) === known);
   if (whole) {
     // A line read alone gives each word the crop's height: the marks are looked for over the letters' own rows.
     const [top, bottom] = inkRows(page, whole.bbox);
-    const repaired: OcrWord = { text: whole.text.replace(/[^A-Za-zÀ-ÿ]/g, ''), conf: whole.conf, bbox: [whole.bbox[0], top, whole.bbox[2], bottom - top] };
-    restoreAccents(page, [{ ...repaired, words: [repaired] }]);
-    return repaired.text;
+    return accentsChecked(page, { text: whole.text.replace(/[^A-Za-zÀ-ÿ]/g, ''), conf: whole.conf, bbox: [whole.bbox[0], top, whole.bbox[2], bottom - top] });
   }
-  const at = seen.find((w) => fold(w.text).replace(/[^A-Z]/g, '') === fold(word))?.bbox;
+  const at = seen.find((w) => foldedLetters(w.text) === fold(word))?.bbox;
   if (!at) return undefined;
   // A line read alone gives each word the line's height: the letters' own rows say how tall they are.
   const [top, bottom] = inkRows(page, at);
@@ -107,7 +105,11 @@ async function withLostInitial(page: Grey, word: string, first: boolean, seen: O
   let left = from;
   while (left < x && tallestStroke(page, left, left, top, bottom) < 2) left++;
   // As re-read, with the marks it saw (the alphabet allowed them); the picture then checks them as any other.
-  const repaired: OcrWord = { text: again.out.text.replace(/\s+/g, ''), conf: Math.round(again.out.conf), bbox: [left, top, x + w - left, h] };
+  return accentsChecked(page, { text: again.out.text.replace(/\s+/g, ''), conf: Math.round(again.out.conf), bbox: [left, top, x + w - left, h] });
+}
+
+/** A repaired word's text with its accents checked on the picture over its box (restoreAccents). */
+function accentsChecked(page: Grey, repaired: OcrWord): string {
   restoreAccents(page, [{ ...repaired, words: [repaired] }]);
   return repaired.text;
 }

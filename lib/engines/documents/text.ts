@@ -8,6 +8,9 @@ export const fold = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A word's letters alone, folded: how a word read with a stray mark or stop ("SILVA,") is matched to a name. */
+export const foldedLetters = (s: string) => fold(s).replace(/[^A-Z]/g, '');
+
 export function levenshtein(a: string, b: string): number {
   return editDistance(a, b, (x, y) => (x === y ? 0 : 1));
 }
