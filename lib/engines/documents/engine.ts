@@ -9,6 +9,7 @@ import { findPortrait } from './portrait';
 import { isBlank } from './blank';
 import { budgetClock, type BudgetClock } from './budget';
 import { clahe } from './clahe';
+import { quieter } from './denoise';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
@@ -68,11 +69,16 @@ function unrotatedSize(width: number, height: number, degrees: number): [number,
 /** Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. */
 async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<number, number>): Promise<{ grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
   // Raw grey pixels from step to step: no PNG is encoded or decoded on the way to OCR.
-  const turned = turn ? await toGrey(fromGrey(document).rotate(turn)) : document;
+  const turnedFrom = async (g: Grey) => (turn ? await toGrey(fromGrey(g).rotate(turn)) : g);
+  const turned = await turnedFrom(document);
+  // A noisy photo is read from a denoised copy, turned and scaled alike; the photo keeps its texture.
+  const quiet = await quieter(document);
+  const turnedQuiet = quiet === document ? turned : await turnedFrom(quiet);
   // A half turn leaves the tilt of the lines as it was: measured once per axis.
-  const skew = skews?.get(turn % 180) ?? (await estimateSkew(turned));
+  const skew = skews?.get(turn % 180) ?? (await estimateSkew(turnedQuiet));
   skews?.set(turn % 180, skew);
-  const straight = Math.abs(skew) >= 0.3 ? await toGrey(fromGrey(turned).rotate(-skew, { background: '#ffffff' })) : turned;
+  const straightened = async (g: Grey) => (Math.abs(skew) >= 0.3 ? await toGrey(fromGrey(g).rotate(-skew, { background: '#ffffff' })) : g);
+  const straight = await straightened(turned);
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
   const [cardWidth, cardHeight] = unrotatedSize(turned.width, turned.height, skew);
@@ -80,16 +86,17 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   const sideBySide = wide && cardWidth / cardHeight <= MAX_TWO_CARDS;
   const tall = wide ? WIDE_MIN_OCR_HEIGHT / cardHeight : MIN_OCR_HEIGHT / straight.height;
   const scale = Math.min(MAX_OCR_WIDTH / straight.width, Math.max(1, MIN_OCR_WIDTH / straight.width, tall));
-  const levelled = () => {
-    const img = fromGrey(straight);
-    return scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img;
+  const levelled = async (g: Grey) => {
+    const img = fromGrey(g);
+    return toGrey(scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img);
   };
   const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [straight.width, straight.height], sideBySide };
   // The same geometry without any contrast or lighting change (its texture kept, for forensics).
-  const photo = await toGrey(levelled());
+  const photo = await levelled(straight);
   const { width, height } = photo;
+  const toRead = quiet === document ? photo : await levelled(await straightened(turnedQuiet));
   // `local`: contrast per region (CLAHE on 64 px tiles), the second try when glare washed text out.
-  const flat = local ? { pixels: clahe(photo, 64) } : await flattenIllumination(photo.data, width, height);
+  const flat = local ? { pixels: clahe(toRead, 64) } : await flattenIllumination(toRead.data, width, height);
   const grey: Grey = { data: flat.pixels, width, height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
   return { grey, photo, deglared, frame };

@@ -1,2 +1,3 @@
 export { fft2dMagnitude } from './fft';
 export { laplacianVariance } from './laplacian';
+export { noiseSigma } from './noise';

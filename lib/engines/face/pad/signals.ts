@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { fft2dMagnitude } from '../../signal';
+import { fft2dMagnitude, noiseSigma } from '../../signal';
 import { TEXTURE_NAMES, textureFeatures } from './texture';
 
 /**
@@ -365,20 +365,6 @@ async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: numbe
     gridLine: lumFrame ? lineSharpening(lum, width, frame, lumFrame) : 0,
     gridColour: lumFrame ? colourPhase(red, blue, width, frame, lumFrame) : 1,
   };
-}
-
-/** Noise standard deviation of a grey image (Immerkær 1996: the Laplacian difference mask is blind to smooth image structure). */
-export function noiseSigma(grey: ArrayLike<number>, w: number, h: number): number {
-  let sum = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const v =
-        grey[i - w - 1]! - 2 * grey[i - w]! + grey[i - w + 1]! - 2 * grey[i - 1]! + 4 * grey[i]! - 2 * grey[i + 1]! + grey[i + w - 1]! - 2 * grey[i + w]! + grey[i + w + 1]!;
-      sum += Math.abs(v);
-    }
-  }
-  return (Math.sqrt(Math.PI / 2) * sum) / (6 * Math.max(1, (w - 2) * (h - 2)));
 }
 
 async function spectral(png: Buffer, box: Box, width: number, height: number) {
