@@ -80,6 +80,16 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
       empty = order.filter((k) => !placed.has(k));
     }
   }
+  // One date more than the empty slots, and two of them one digit apart: the same printed date read twice, once with a
+  // slip (a row of dates and the same date printed again by the place of issue). The one read more surely stands for both.
+  if (empty.length > 0 && spare.size === empty.length + 1) {
+    const dates = [...spare.values()];
+    const twins = dates.flatMap((a, i) => dates.slice(i + 1).filter((b) => oneDigitApart(a.value, b.value)).map((b) => [a, b] as const));
+    if (twins.length === 1) {
+      const [a, b] = twins[0]!;
+      spare.delete((a.conf >= b.conf ? b : a).value);
+    }
+  }
   // One date left for several empty slots (another was lost, or cut short): it takes the one slot where it falls
   // between the dates placed around it, when only one does and the whole set stays plausible (a first licence
   // between the birth and the issue, say, with the validity unread).
@@ -110,6 +120,9 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   if (empty.length === 0 || spare.size !== empty.length) return;
   for (const { key, spot } of laidOut(order, placed, spare) ?? []) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });
 }
+
+/** Two dates (ISO) that differ in one digit only. */
+const oneDigitApart = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
 
 /**
  * The spare dates, earliest first, in the slots not yet placed, in order (as many as there are empty slots); undefined

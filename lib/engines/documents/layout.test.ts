@@ -295,6 +295,22 @@ describe('values whose labels were not read', () => {
     const got = Object.fromEntries(out.map((f) => [f.key, f.value]));
     expect(got).toEqual({ dataNascimento: '1981-05-10', primeiraHabilitacao: '2001-08-15', dataEmissao: '2021-03-02', validade: '2031-03-02' });
   });
+  it('takes a date read twice, once with a slip, as one date (the surer reading) before laying the dates out', () => {
+    // Birth and validity under their labels; the issue date read in the row of dates with a slip (21 for 11) and again
+    // by the place of issue, the first licence unlabelled.
+    const placed = (): OcrField[] => [
+      { key: 'dataNascimento', value: '1980-01-28', conf: 90, bbox: [0, 0, 10, 10] },
+      { key: 'validade', value: '2024-01-11', conf: 90, bbox: [0, 20, 10, 10] },
+    ];
+    const lines = [line('28/01/1980', 10), line('21/01/2019 11/01/2024', 30, 60), line('25/07/2014', 50), line('11/01/2019', 70, 88)];
+    const out = placed();
+    fillDatesByChronology('CNH_ABERTA', lines, out, '2020-06-01');
+    expect(Object.fromEntries(out.slice(2).map((f) => [f.key, f.value]))).toEqual({ primeiraHabilitacao: '2014-07-25', dataEmissao: '2019-01-11' });
+    // Three dates for two slots that are not one slip apart: which is extra cannot be told, nothing is laid out.
+    const apart = placed();
+    fillDatesByChronology('CNH_ABERTA', [...lines.slice(0, 3), line('15/03/2019', 70, 88)], apart, '2020-06-01');
+    expect(apart).toHaveLength(2);
+  });
   it('puts a lone unlabelled date in the one empty slot it fits between the dates placed, when plausible', () => {
     // The first licence's label lost and the validity cut short: birth and issue were read under their labels.
     const placedDates = (): OcrField[] => [
