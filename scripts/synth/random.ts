@@ -16,6 +16,8 @@ export function rng(seed: number) {
     pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
     chance: (p: number) => next() < p,
     float: (min: number, max: number) => min + next() * (max - min),
+    /** A standard normal sample (Box–Muller). */
+    gauss: () => Math.sqrt(-2 * Math.log(Math.max(1e-9, next()))) * Math.cos(2 * Math.PI * next()),
   };
 }
 export type Rng = ReturnType<typeof rng>;

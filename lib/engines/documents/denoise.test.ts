@@ -13,8 +13,7 @@ function page(sigma: number, seed = 1) {
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const ink = x < W / 2 && Math.floor(x / 8) % 2 === 0;
-      const g = Math.sqrt(-2 * Math.log(Math.max(1e-9, r.next()))) * Math.cos(2 * Math.PI * r.next());
-      data[y * W + x] = Math.max(0, Math.min(255, Math.round((ink ? 40 : 210) + sigma * g)));
+      data[y * W + x] = Math.max(0, Math.min(255, Math.round((ink ? 40 : 210) + sigma * r.gauss())));
     }
   }
   return { data, width: W, height: H };

@@ -471,18 +471,18 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if (sex && sexRead && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
   if (f.nationality && nationalityRead && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
-  // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
-  const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
-  const words = `${f.firstName ?? ''} ${f.lastName ?? ''}`.split(/\s+/).filter(Boolean);
-  // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
-  // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
-  const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));
-  if ((holder || mrz.format === 'TD3') && nameRead && f.firstName && f.lastName && !has('nome')) {
+  if ((holder || mrz.format === 'TD3') && f.firstName && f.lastName && !has('nome')) {
+    // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
+    const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
+    const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
+    // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
+    // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
+    const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));
     const spelled = (w: string) => {
       const p = printed.get(w);
       return p && fold(p) === w ? p : w;
     };
-    out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
+    if (nameRead) out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
   if (numberKey && number && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
