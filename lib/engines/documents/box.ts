@@ -40,6 +40,17 @@ export async function toGrey(pipeline: Sharp): Promise<Grey & { data: Buffer }> 
 }
 
 /** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
+/** The page with every pixel above `t` made white and the rest black (a copy; only the region is worked on). */
+export function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
+  const data = new Uint8Array(page.data);
+  const x0 = Math.max(0, Math.floor(x));
+  const y0 = Math.max(0, Math.floor(y));
+  const x1 = Math.min(page.width, Math.ceil(x + w));
+  const y1 = Math.min(page.height, Math.ceil(y + h));
+  for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) data[yy * page.width + xx] = data[yy * page.width + xx]! > t ? 255 : 0;
+  return { data, width: page.width, height: page.height };
+}
+
 export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);
 
 /** Summed-area table of a grey image ((width + 1) × (height + 1)): the sum over any rectangle in four reads. */

@@ -1,4 +1,4 @@
-import type { Box, Grey } from './box';
+import { thresholded, type Box, type Grey } from './box';
 import { culprits, DATE_FIELDS, datesOfFields, implausibilities } from './dates-plausible';
 import { isoDate } from './normalize';
 import { readLineAlone } from './read-alone';
@@ -10,17 +10,6 @@ const HEIGHTS = [56, 84];
 const THRESHOLDS = [undefined, 150, 90];
 /** At most this many dates re-read per document. */
 const MAX_FIELDS = 2;
-
-/** The page with every pixel above `t` made white and the rest black (a copy; only the region is worked on). */
-function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
-  const data = new Uint8Array(page.data);
-  const x0 = Math.max(0, Math.floor(x));
-  const y0 = Math.max(0, Math.floor(y));
-  const x1 = Math.min(page.width, Math.ceil(x + w));
-  const y1 = Math.min(page.height, Math.ceil(y + h));
-  for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) data[yy * page.width + xx] = data[yy * page.width + xx]! > t ? 255 : 0;
-  return { data, width: page.width, height: page.height };
-}
 
 /**
  * Dates checked together (dates-plausible.ts). When the set cannot be true,

@@ -21,6 +21,7 @@ import { readUncovered, withRescued } from './uncovered';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
+import { rescueMissingCpf } from './cpf-rescue';
 import { bestOfEach, doubtful } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
@@ -565,6 +566,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, shortValueRegions(on, fields, spec, grey.width)));
   await Promise.all([...pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]), ...shortValues(best.grey, best.lines)]);
   if (lines !== best.lines) await Promise.all(shortValues(secondPage, lines));
+  // A CPF the reading did not find at all may stand on the page broken (a digit taken for a sign, its check digits lost).
+  if (clock.affords(0.25)) await rescueMissingCpf(best.grey, best.lines, fields, type, best.photo);
   // What is still missing may stand alone on the page, where the reading skipped it.
   if (clock.affords(0.25)) await readLoneValues(best.grey, best.lines, fields, SHORT_VALUES[type] ?? []);
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read

@@ -524,7 +524,7 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
  * too small to be read on the page, such as the one-letter CNH category):
  * the label's column, from its bottom down to about three of its heights below.
  */
-function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
+export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
   for (const label of labels) {
     const at = findLabels(lines, label)[0];
     if (!at) continue;
