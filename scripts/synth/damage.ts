@@ -53,7 +53,7 @@ async function surface(w: number, h: number, scene: Scene, base: { r: number; g:
       px[i + 2] = clamp(base.b + v * 0.9);
     }
   }
-  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).blur(0.6).png().toBuffer();
+  return sharp(px, { raw: { width: w, height: h, channels: 3 } }).blur(0.6).png(STEP).toBuffer();
 }
 
 function clamp(v: number): number {
@@ -109,6 +109,9 @@ function overlay(w: number, h: number, r: Rng, kind: 'glare' | 'shadow'): Buffer
   return Buffer.from(svg);
 }
 
+/** Intermediate pictures between the steps: lossless and uncompressed (a scene's canvas is several thousand pixels wide). */
+const STEP = { compressionLevel: 0 } as const;
+
 /** The document photographed: on a table, turned, blurred, noisy, lit unevenly, JPEG-compressed. */
 export async function photograph(png: Buffer, width: number, height: number, d: Damage, r: Rng): Promise<Buffer> {
   return (await photographPlaced(png, width, height, d, r)).jpeg;
@@ -124,10 +127,10 @@ export async function photographPlaced(png: Buffer, width: number, height: numbe
   // In a scene the card keeps its transparent surroundings, so the surface shows around it once turned.
   const around = d.scene ? { r: 0, g: 0, b: 0, alpha: 0 } : bg;
   const pulled = d.perspective ? sharp(await perspective(png, r, d.perspective)) : undefined;
-  const angled = pulled ? await (d.scene ? pulled : pulled.flatten({ background: bg })).png().toBuffer() : png;
+  const angled = pulled ? await (d.scene ? pulled : pulled.flatten({ background: bg })).png(STEP).toBuffer() : png;
   let img = sharp(angled).ensureAlpha().rotate(d.angle, { background: around });
-  if (d.turn) img = sharp(await img.png().toBuffer()).rotate(d.turn);
-  let buf = await img.png().toBuffer();
+  if (d.turn) img = sharp(await img.png(STEP).toBuffer()).rotate(d.turn);
+  let buf = await img.png(STEP).toBuffer();
   const meta = await sharp(buf).metadata();
   // Margin of table around the document.
   const drawnMargin = Math.round(Math.max(width, height) * (0.04 + r.next() * 0.1));
@@ -135,14 +138,14 @@ export async function photographPlaced(png: Buffer, width: number, height: numbe
   const w = meta.width! + 2 * margin;
   const h = meta.height! + 2 * margin;
   buf = d.scene
-    ? await sharp(await surface(w, h, d.scene, bg)).composite([{ input: buf, left: margin, top: margin }]).png().toBuffer()
-    : await sharp(buf).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg }).png().toBuffer();
+    ? await sharp(await surface(w, h, d.scene, bg)).composite([{ input: buf, left: margin, top: margin }]).png(STEP).toBuffer()
+    : await sharp(buf).extend({ top: margin, bottom: margin, left: margin, right: margin, background: bg }).png(STEP).toBuffer();
   const layers: OverlayOptions[] = [];
   if (d.scene) layers.push({ input: falloff(w, h, d.scene), blend: 'multiply' });
   if (d.glare) layers.push({ input: overlay(w, h, r, 'glare') });
   if (d.shadow) layers.push({ input: overlay(w, h, r, 'shadow') });
   let out = sharp(buf).composite(layers);
-  if (d.blur) out = sharp(await out.png().toBuffer()).blur(d.blur);
+  if (d.blur) out = sharp(await out.png(STEP).toBuffer()).blur(d.blur);
   let raw = await out.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (d.noise) {
     const px = raw.data;

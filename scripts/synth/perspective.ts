@@ -75,5 +75,5 @@ export async function perspective(png: Buffer, r: Rng, strength = 0.08): Promise
       }
     }
   }
-  return sharp(out, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  return sharp(out, { raw: { width: w, height: h, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
 }
