@@ -101,6 +101,18 @@ export function confusionCandidates(read: string, first = false): string[] {
       }
     }
   }
+  // A marked capital whose letter was taken for another vowel (LÓCIA for LÚCIA: the mark hides the letter's top), when
+  // the known name carries a mark at that very letter.
+  const letters = [...read.normalize('NFC').toUpperCase()];
+  if (letters.length === key.length) {
+    for (const [i, c] of letters.entries()) {
+      if (!/[ÁÉÍÓÚÂÊÔ]/.test(c)) continue;
+      for (const v of 'AEIOU') {
+        const variant = key.slice(0, i) + v + key.slice(i + 1);
+        if (v !== key[i] && names.has(variant) && [...(SPELLINGS.get(variant) ?? [])].some((s) => s.length === key.length && s[i] !== variant[i])) out.add(variant);
+      }
+    }
+  }
   return [...out];
 }
 

@@ -1,7 +1,7 @@
 import type { OcrWord } from '../ocr';
 import { restoreAccents } from './accents';
 import { INK, type Box, type Grey } from './box';
-import { confusionCandidates, lostInitialCandidates } from './names-known';
+import { accentedForms, confusionCandidates, lostInitialCandidates } from './names-known';
 import { readLineAlone } from './read-alone';
 import { fold, foldedLetters } from './text';
 
@@ -50,9 +50,20 @@ export async function repairName(page: Grey, name: string, seen: OcrWord[]): Pro
     }
     const repaired: OcrWord = { text: known, conf: 0, bbox: at ?? [0, 0, 0, 0] };
     if (at) restoreAccents(page, [{ ...repaired, words: [repaired] }]);
-    out.push(repaired.text);
+    out.push(markedAsRead(word, repaired.text) ?? repaired.text);
   }
   return out.join(' ');
+}
+
+/**
+ * The known name's spelling with a mark on the letter where the reading saw one (LÓCIA read, LUCIA known: LÚCIA), when
+ * the repair lost it: OCR saw that mark, it only took the letter under it for another vowel.
+ */
+function markedAsRead(read: string, repaired: string): string | undefined {
+  const letters = [...read.normalize('NFC').toUpperCase()];
+  const marked = letters.findIndex((c) => /[ÁÉÍÓÚÂÊÔ]/.test(c));
+  if (marked < 0 || letters.length !== repaired.length || repaired[marked] !== fold(repaired)[marked]) return undefined;
+  return accentedForms(repaired).find((s) => s.length === repaired.length && s[marked] !== fold(s)[marked]);
 }
 
 async function contradicted(page: Grey, [x, y, w, h]: Box, read: string, known: string): Promise<boolean> {

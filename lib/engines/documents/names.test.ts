@@ -57,6 +57,15 @@ describe('the name lexicon', () => {
     // The first word of a name is a given name: IAGO is not taken for the surname LAGO.
     expect(lexiconRepair('IAGO', true)).toBeUndefined();
   });
+
+  it('a marked capital taken for another vowel is a confusion only where the known name has its mark', () => {
+    // The mark hides the letter's top: LÓCIA for LÚCIA, CÁSAR for CÉSAR.
+    expect(confusionCandidates('LÓCIA', true)).toEqual(['LUCIA']);
+    expect(confusionCandidates('CÁSAR', true)).toEqual(['CESAR']);
+    // Without the mark the vowel stands as read; a mark on a letter the name does not mark proves nothing.
+    expect(confusionCandidates('LOCIA', true)).toEqual([]);
+    expect(confusionCandidates('LUCÍA', true)).toEqual([]);
+  });
 });
 
 describe('accents given back by the lexicon and the picture', () => {
@@ -99,6 +108,11 @@ describe('letters confused inside a name', () => {
   it('CATO read for a printed CAIO is repaired', async () => {
     const { page, boxes } = printed([{ text: 'CAIO' }, { text: 'BRANDÃO' }]);
     expect(await repairName(page, 'CATO BRANDÃO', [{ text: 'CATO', conf: 80, bbox: boxes[0]! }])).toBe('CAIO BRANDÃO');
+  });
+
+  it('LÓCIA read for a printed LÚCIA is repaired with the mark the reading saw', async () => {
+    const { page, boxes } = printed([{ text: 'LÚCIA' }, { text: 'MELO' }]);
+    expect(await repairName(page, 'LÓCIA MELO', [{ text: 'LÓCIA', conf: 80, bbox: boxes[0]! }])).toBe('LÚCIA MELO');
   });
 
   it('a printed CATO (a name outside the lexicon) is kept: the constrained re-read confirms its T', async () => {
