@@ -39,7 +39,6 @@ export async function toGrey(pipeline: Sharp): Promise<Grey & { data: Buffer }> 
   return { data, width: info.width, height: info.height };
 }
 
-/** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
 /** The page with every pixel above `t` made white and the rest black (a copy; only the region is worked on). */
 export function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
   const data = new Uint8Array(page.data);
@@ -51,6 +50,7 @@ export function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
   return { data, width: page.width, height: page.height };
 }
 
+/** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
 export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);
 
 /** Summed-area table of a grey image ((width + 1) × (height + 1)): the sum over any rectangle in four reads. */

@@ -36,8 +36,8 @@ export function cpfFragments(lines: OcrLine[]): Box[] {
       const h = words[i]!.bbox[3];
       let j = i + 1;
       while (j < words.length && isPiece(words[j]!.text) && words[j]!.bbox[0] - (words[j - 1]!.bbox[0] + words[j - 1]!.bbox[2]) < h * 0.8) j++;
-      const start = i;
-      const run = words.slice(start, j);
+      const run = words.slice(i, j);
+      const previous = words[i - 1];
       const text = run.map((w) => w.text).join(' ');
       const digits = (text.match(DIGIT_LIKE) ?? []).length;
       const real = digitsOnly(text).length;
@@ -49,7 +49,6 @@ export function cpfFragments(lines: OcrLine[]): Box[] {
       const charWidth = w / Math.max(1, text.length);
       // The next word bounds the box only when it is a word (specks and misread separators after a run may be its digits).
       const next = words.slice(j).find((w) => /\p{L}{2}/u.test(w.text))?.bbox[0] ?? Number.POSITIVE_INFINITY;
-      const previous = words[start - 1];
       // Margins short of the neighbours: a stray stroke of the next column reads as a digit.
       const before = Math.min(wh * 0.6, previous ? (x - (previous.bbox[0] + previous.bbox[2])) / 2 : wh * 0.6);
       const width = Math.min(Math.max(w, charWidth * (CPF_CHARACTERS + 0.5)), next - x - wh * 0.2);

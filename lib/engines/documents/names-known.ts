@@ -72,6 +72,11 @@ export const isKnownName = (word: string) => PERSON.has(fold(word));
 /** A known given name or surname that is not a particle: a word that names someone. */
 export const isNamingWord = (word: string) => isKnownName(word) && !PARTICLES.has(fold(word));
 
+/** A capital vowel with an acute or a circumflex (the marks that sit over the letter's top). */
+export const MARKED_CAPITAL = /[ÁÉÍÓÚÂÊÔ]/;
+/** A word's letters as capitals, one entry per letter (composed, so a marked letter is one). */
+export const capitals = (word: string) => [...word.normalize('NFC').toUpperCase()];
+
 /**
  * Letters OCR takes for one another in printed capitals (read → printed):
  * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
@@ -103,10 +108,10 @@ export function confusionCandidates(read: string, first = false): string[] {
   }
   // A marked capital whose letter was taken for another vowel (LÓCIA for LÚCIA: the mark hides the letter's top), when
   // the known name carries a mark at that very letter.
-  const letters = [...read.normalize('NFC').toUpperCase()];
+  const letters = capitals(read);
   if (letters.length === key.length) {
     for (const [i, c] of letters.entries()) {
-      if (!/[ÁÉÍÓÚÂÊÔ]/.test(c)) continue;
+      if (!MARKED_CAPITAL.test(c)) continue;
       for (const v of 'AEIOU') {
         const variant = key.slice(0, i) + v + key.slice(i + 1);
         if (v !== key[i] && names.has(variant) && [...(SPELLINGS.get(variant) ?? [])].some((s) => s.length === key.length && s[i] !== variant[i])) out.add(variant);

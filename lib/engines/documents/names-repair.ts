@@ -1,7 +1,7 @@
 import type { OcrWord } from '../ocr';
 import { restoreAccents } from './accents';
 import { INK, type Box, type Grey } from './box';
-import { accentedForms, confusionCandidates, lostInitialCandidates } from './names-known';
+import { accentedForms, capitals, confusionCandidates, lostInitialCandidates, MARKED_CAPITAL } from './names-known';
 import { readLineAlone } from './read-alone';
 import { fold, foldedLetters } from './text';
 
@@ -60,8 +60,8 @@ export async function repairName(page: Grey, name: string, seen: OcrWord[]): Pro
  * the repair lost it: OCR saw that mark, it only took the letter under it for another vowel.
  */
 function markedAsRead(read: string, repaired: string): string | undefined {
-  const letters = [...read.normalize('NFC').toUpperCase()];
-  const marked = letters.findIndex((c) => /[ÁÉÍÓÚÂÊÔ]/.test(c));
+  const letters = capitals(read);
+  const marked = letters.findIndex((c) => MARKED_CAPITAL.test(c));
   if (marked < 0 || letters.length !== repaired.length || repaired[marked] !== fold(repaired)[marked]) return undefined;
   return accentedForms(repaired).find((s) => s.length === repaired.length && s[marked] !== fold(s)[marked]);
 }
