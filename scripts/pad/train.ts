@@ -63,13 +63,14 @@ async function main() {
   // weight each; at 8, the share they had in the first 358-capture set, the F1 replay scored under the threshold).
   const realWeight = Number(process.env.PAD_REAL_WEIGHT ?? 15);
   const model = trainWithHonestThreshold(
-    usable.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? realWeight : 1, identity: m.identity })),
+    usable.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? realWeight : 1, identity: m.identity, condition: m.condition })),
     trainOptions(usable[0]!.signals!),
   );
   const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
   if (dry) {
     console.log(table('held-out identities, train simulator', figures(model, heldTrain)));
-    console.log('cross-validated on the training identities', JSON.stringify(model.oof));
+    console.log('cross-validated on the training identities', JSON.stringify({ ...model.oof, conditions: undefined }));
+    for (const c of model.oof.conditions) console.log(`  ${c.condition.padEnd(15)} ${(c.errorRate * 100).toFixed(1).padStart(5)} % of ${c.n} (out of fold)`);
     console.log('AUC', auc(model, heldTrain), 'threshold', model.threshold.toFixed(3), 'training captures', usable.length, 'real', real.map((m) => (m.signals ? attackScore(model, m.signals).toFixed(3) : null)).join(' '));
     await closeFacePool();
     process.exit(0);
