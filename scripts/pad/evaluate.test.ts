@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_NAMES, type PadSignals } from '../../lib/engines/face/pad/signals';
-import { TEXTURE_NAMES } from '../../lib/engines/face/pad/texture';
+import { padCapture as capture } from '../../lib/testing/pad-capture';
 import { trainWithHonestThreshold } from './evaluate';
-
-/** A capture whose features are all 0 but the ones given. */
-function capture(values: Record<string, number>): PadSignals {
-  const s = Object.fromEntries(SIGNAL_NAMES.map((k) => [k, values[k] ?? 0])) as unknown as PadSignals;
-  s.texture = TEXTURE_NAMES.map((k) => values[k] ?? 0);
-  return s;
-}
 
 describe('out-of-fold figures per condition', () => {
   it('finds the condition whose genuine captures look like attacks, on captures of people the fold never saw', () => {

@@ -19,13 +19,15 @@ export interface ConditionFigures {
 
 export const scoreOf = (model: PadModel, m: Measured) => (m.signals ? attackScore(model, m.signals) : undefined);
 export const judged = (m: Measured) => m.found && m.issues.length === 0 && Boolean(m.signals);
+/** The error both rates count: an attack accepted or a genuine capture called an attack at this threshold. */
+const misjudged = (attack: boolean, score: number, threshold: number) => (attack ? score <= threshold : score > threshold);
 
 export function figures(model: PadModel, rows: Measured[], threshold = model.threshold): { conditions: ConditionFigures[]; apcer: number; bpcer: number; attacks: number; genuine: number } {
   const conditions = [...GENUINE_CONDITIONS, ...ATTACK_CONDITIONS].map((condition) => {
     const mine = rows.filter((r) => r.condition === condition);
     const ok = mine.filter(judged);
     const attack = (ATTACK_CONDITIONS as readonly string[]).includes(condition);
-    const wrong = ok.filter((m) => (attack ? scoreOf(model, m)! <= threshold : scoreOf(model, m)! > threshold)).length;
+    const wrong = ok.filter((m) => misjudged(attack, scoreOf(model, m)!, threshold)).length;
     return { condition, attack, n: mine.length, noFace: mine.filter((m) => !m.found).length, gated: mine.filter((m) => m.found && m.issues.length > 0).length, judged: ok.length, errorRate: round(wrong / Math.max(1, ok.length)) };
   });
   const ok = rows.filter(judged);
@@ -94,10 +96,9 @@ function oofFigures(oof: Scored[], threshold: number) {
   const g = oof.filter((s) => !s.attack).map((s) => s.score);
   let pairs = 0;
   for (const x of a) for (const y of g) pairs += x > y ? 1 : x === y ? 0.5 : 0;
-  const wrong = (s: Scored) => (s.attack ? s.score <= threshold : s.score > threshold);
   const conditions = [...GENUINE_CONDITIONS, ...ATTACK_CONDITIONS].map((condition) => {
     const mine = oof.filter((s) => s.condition === condition);
-    return { condition, n: mine.length, errorRate: round(mine.filter(wrong).length / Math.max(1, mine.length)) };
+    return { condition, n: mine.length, errorRate: round(mine.filter((s) => misjudged(s.attack, s.score, threshold)).length / Math.max(1, mine.length)) };
   });
   return { auc: round(pairs / Math.max(1, a.length * g.length)), apcer: round(a.filter((x) => x <= threshold).length / Math.max(1, a.length)), attacks: a.length, genuine: g.length, conditions: conditions.filter((c) => c.n > 0) };
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attackScore, contributions, padRates, trainPad } from './model';
-import { SIGNAL_NAMES, type PadSignals } from './signals';
-import { TEXTURE_NAMES } from './texture';
-
-/** A capture whose features are all 0 but the ones given. */
-function capture(values: Record<string, number>): PadSignals {
-  const s = Object.fromEntries(SIGNAL_NAMES.map((k) => [k, values[k] ?? 0])) as unknown as PadSignals;
-  s.texture = TEXTURE_NAMES.map((k) => values[k] ?? 0);
-  return s;
-}
+import { padCapture as capture } from '../../../testing/pad-capture';
 
 describe('boosted PAD trees', () => {
   // An attack is one cue without the other (exclusive or), which no sum of single-feature steps can tell: trees of depth 2 can.
