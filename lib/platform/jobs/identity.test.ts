@@ -39,4 +39,14 @@ describe.each(backends())('worker identity and heartbeat on %s', (backend) => {
     expect(await d.select().from(w).where(eq(w.id, WORKER_ID))).toEqual([]);
     expect(swept).toBe(0);
   });
+
+  it('a process that has not beaten since it left does not touch the database when it leaves again', async () => {
+    const d = await getDb();
+    const w = schema.workers;
+    // A row under our id that this process did not write (stopHeartbeat above already removed ours): leaving must not look for it.
+    await d.insert(w).values({ id: WORKER_ID, hostname: os.hostname(), pid: process.pid });
+    await stopHeartbeat();
+    expect(await d.select({ id: w.id }).from(w).where(eq(w.id, WORKER_ID))).toHaveLength(1);
+    await d.delete(w).where(eq(w.id, WORKER_ID));
+  });
 });

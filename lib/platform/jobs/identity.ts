@@ -11,6 +11,8 @@ export const HEARTBEAT_SECONDS = 5;
 export const DEAD_AFTER_SECONDS = 20;
 
 let timer: NodeJS.Timeout | undefined;
+/** Whether this process wrote its worker row: a process that never beat has nothing to delete (and need not open the database to leave). */
+let registered = false;
 
 const pidAlive = (pid: number) => {
   try {
@@ -27,6 +29,7 @@ async function beat(): Promise<void> {
     .insert(schema.workers)
     .values({ id: WORKER_ID, hostname: os.hostname(), pid: process.pid })
     .onConflictDoUpdate({ target: schema.workers.id, set: { beatAt: sql`now()` } });
+  registered = true;
 }
 
 /**
@@ -69,6 +72,8 @@ export async function startHeartbeat(onBuried: () => Promise<void>): Promise<voi
 export async function stopHeartbeat(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  if (!registered) return;
+  registered = false;
   const db = await getDb();
   await db.delete(schema.workers).where(eq(schema.workers.id, WORKER_ID)).catch(() => undefined);
 }
