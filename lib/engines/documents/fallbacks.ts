@@ -314,8 +314,17 @@ function valuesHeight(words: OcrWord[], value: RegExp): number {
   return heights.length ? Math.min(...heights) : 0;
 }
 
-/** Printed about as large as the values (a label prints smaller, a heading or a speck's blob larger). */
-const sizedLike = (w: OcrWord, height: number) => w.bbox[3] >= height * 0.6 && w.bbox[3] <= height * 1.6;
+/**
+ * Printed about as large as the values (a label prints smaller, a heading larger). A box grown taller by a speck of the
+ * label above it joined to the word keeps its letters' width: such a word is judged by its width per letter instead
+ * (a capital with its spacing is about 0.6–1.0 of its height wide; a heading's letters are as much wider as taller).
+ */
+const sizedLike = (w: OcrWord, height: number) => {
+  if (w.bbox[3] < height * 0.6) return false;
+  if (w.bbox[3] <= height * 1.6) return true;
+  const perLetter = w.bbox[2] / Math.max(1, w.text.trim().length);
+  return perLetter >= height * 0.5 && perLetter <= height * 1.1;
+};
 
 /** A CNH category standing alone (its "CAT. HAB." label unread). */
 export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: OcrField[]) {

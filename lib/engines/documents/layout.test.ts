@@ -506,6 +506,19 @@ describe('values whose labels were not read', () => {
     fillCnhCategory('CNH_ABERTA', lines, out);
     expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
   });
+  it('takes a standing category whose box a speck of its label made taller, by its letters’ width, but not a heading’s large letters', () => {
+    // Measured on a tuning-variety opened CNH: names 26–33 px, the category "AB" 55 × 47 px (its small label's ink joined above it).
+    // Read on the row of a parent's name (the card is tilted a little).
+    const names: [string, number, number, number, number][] = [['HEITOR', 404, 599, 128, 30], ['FREITAS', 597, 605, 136, 28], ['CONCEIÇÃO', 745, 599, 197, 28]];
+    const dates = placed([['71825784606', 412, 762, 259, 28], ['28/10/2031', 779, 770, 210, 28]]);
+    const out: OcrField[] = [];
+    fillCnhCategory('CNH_ABERTA', [placed([...names, ['AB', 1379, 598, 55, 47]]), dates], out);
+    expect(out).toMatchObject([{ key: 'categoria', value: 'AB' }]);
+    // Letters printed twice as large every way (a heading's, an emblem's) stay out.
+    const none: OcrField[] = [];
+    fillCnhCategory('CNH_ABERTA', [placed([...names, ['AB', 1379, 598, 110, 60]]), dates], none);
+    expect(none).toEqual([]);
+  });
   it('finds the CIN front’s lone sex against the names’ capitals when the dates’ word boxes came back twice as tall', () => {
     const lines = [
       placed([['HEITOR', 300, 200, 90, 18], ['COSTA', 400, 200, 80, 18], ['MARTINS', 490, 200, 110, 18]]),
