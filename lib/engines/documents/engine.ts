@@ -14,6 +14,7 @@ import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { probeLevelFirst, probeTurns, type Turn } from './orientation';
+import { linesStandOnEnd, textDirection } from './text-direction';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
@@ -460,8 +461,15 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
   // tried (and not probed: a probe shrinks so narrow a page until its letters are illegible).
   const onEnd = locatedShape !== undefined && locatedShape < ON_END;
+  // Lines standing on end, told by their ink before any reading: the two quarter turns are probed first and the better
+  // one read (a reading of sideways lines is slow and useless, and used to spend the budget before the turn was found).
+  let firstTurn: Turn = onEnd ? 90 : 0;
+  if (!onEnd && linesStandOnEnd(textDirection(base.grey))) {
+    const [top] = await probeTurns(base.grey, [90, 270], skews);
+    if (top) firstTurn = top.turn;
+  }
   clock.begin();
-  let best = await read(base.grey, onEnd ? 90 : 0, cues, false, skews);
+  let best = await read(base.grey, firstTurn, cues, false, skews);
   clock.lap();
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
   if (onEnd && !settled(best)) {
@@ -483,9 +491,10 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
     const turns: typeof probed = probesAfforded && probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
-    const upright = turns.find((t) => t.turn === 0)?.words ?? 0;
+    // (The turn read first, level unless lines were seen standing on end, is the one to beat.)
+    const upright = turns.find((t) => t.turn === firstTurn)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {
-      if (turn === 0) continue;
+      if (turn === firstTurn) continue;
       if (words <= upright) break;
       // The right way up, when the probes agree on it, is the reading itself rather than a fallback: never skipped.
       const decisive = k === 0 && words >= 5 && words >= 2 * upright;
