@@ -66,6 +66,29 @@ export function integralImage(data: ArrayLike<number>, w: number, h: number): Fl
   return sum;
 }
 
+/**
+ * Dark-on-light ink: darker than the local mean by a margin (the morphological
+ * black-hat, by integral image, so uneven light and colour backgrounds pass).
+ */
+export function inkMask(g: Grey, window: number): Uint8Array {
+  const { width: w, height: h, data } = g;
+  const sum = integralImage(data, w, h);
+  const r = window >> 1;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const s = sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
+      const mean = s / ((x1 - x0) * (y1 - y0));
+      out[y * w + x] = data[y * w + x]! < mean - Math.max(10, mean * 0.12) ? 1 : 0;
+    }
+  }
+  return out;
+}
+
 /** For each pixel along one axis: the two grid cells whose centres surround it and the second's weight. */
 export interface CellTaps {
   lo: Int32Array;

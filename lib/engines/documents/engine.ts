@@ -464,7 +464,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Lines standing on end, told by their ink before any reading: the two quarter turns are probed first and the better
   // one read (a reading of sideways lines is slow and useless, and used to spend the budget before the turn was found).
   let firstTurn: Turn = onEnd ? 90 : 0;
-  if (!onEnd && linesStandOnEnd(textDirection(base.grey))) {
+  if (!onEnd && linesStandOnEnd(await textDirection(base.grey))) {
     const [top] = await probeTurns(base.grey, [90, 270], skews);
     if (top) firstTurn = top.turn;
   }

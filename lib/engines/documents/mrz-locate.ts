@@ -1,5 +1,5 @@
 import type { Grey } from './accents';
-import { fromGrey, integralImage, toGrey, type Box } from './box';
+import { fromGrey, inkMask, toGrey, type Box } from './box';
 
 /** Where a machine-readable zone lies, in pixels of the page handed in. */
 export interface MrzBand {
@@ -16,28 +16,6 @@ export interface MrzBand {
 /** Longest side the page is looked at: letters of a zone stay 8-20 px tall, and a pass costs a few ms. */
 const SIDE = 800;
 
-/**
- * Dark-on-light ink: darker than the local mean by a margin (the morphological
- * black-hat, by integral image, so uneven light and colour backgrounds pass).
- */
-function inkMask(g: Grey, window: number): Uint8Array {
-  const { width: w, height: h, data } = g;
-  const sum = integralImage(data, w, h);
-  const r = window >> 1;
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      const s = sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
-      const mean = s / ((x1 - x0) * (y1 - y0));
-      out[y * w + x] = data[y * w + x]! < mean - Math.max(10, mean * 0.12) ? 1 : 0;
-    }
-  }
-  return out;
-}
 
 /** The mask turned a quarter (columns become rows), for zones printed along the long side of a turned page. */
 function transpose(m: Uint8Array, w: number, h: number): Uint8Array {

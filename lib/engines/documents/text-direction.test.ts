@@ -16,12 +16,12 @@ async function card(turn: 0 | 90 | 180 | 270) {
 describe('text direction', () => {
   it('tells lines lying level (upright or upside down) from lines standing on end (a quarter turn either way)', async () => {
     for (const turn of [0, 180] as const) {
-      const d = textDirection(await card(turn));
+      const d = await textDirection(await card(turn));
       expect(d.level, `turn ${turn}`).toBeGreaterThan(2 * d.standing);
       expect(linesStandOnEnd(d)).toBe(false);
     }
     for (const turn of [90, 270] as const) {
-      const d = textDirection(await card(turn));
+      const d = await textDirection(await card(turn));
       expect(d.standing, `turn ${turn}`).toBeGreaterThan(2 * d.level);
       expect(linesStandOnEnd(d)).toBe(true);
     }
@@ -29,7 +29,7 @@ describe('text direction', () => {
 
   it('says nothing of a page without print (no tile votes), nor of one too small to measure', async () => {
     const blank = await toGrey(sharp({ create: { width: 900, height: 600, channels: 3, background: '#d0d0d0' } }).png());
-    expect(textDirection(blank)).toEqual({ level: 0, standing: 0 });
-    expect(textDirection({ data: new Uint8Array(30 * 30), width: 30, height: 30 })).toEqual({ level: 0, standing: 0 });
+    expect(await textDirection(blank)).toEqual({ level: 0, standing: 0 });
+    expect(await textDirection({ data: new Uint8Array(30 * 30), width: 30, height: 30 })).toEqual({ level: 0, standing: 0 });
   });
 });
