@@ -2,7 +2,7 @@ import type { OcrLine } from '../ocr';
 import { thresholded, union, type Box, type Grey } from './box';
 import { regionBelowLabel } from './extract';
 import { cpfFrom, digitsOnly } from './normalize';
-import { readLineAlone } from './read-alone';
+import { readLineAlone, REREAD_HEIGHTS } from './read-alone';
 import type { OcrField, RecognizedType } from './types';
 
 /** The documents that print the holder's CPF. */
@@ -15,8 +15,6 @@ const PIECE = /^[\dOoIlSB|$.,\-–]+$/;
 const isPiece = (text: string) => PIECE.test(text.replace(/^[()[\]{}:;'"]+|[()[\]{}:;'"]+$/g, ''));
 /** What OCR makes of a digit, counted as one. */
 const DIGIT_LIKE = /[\dOoIlSB|$]/g;
-/** Text heights (px) of the readings (as the dates' re-reads: the usual one and a larger one). */
-const HEIGHTS = [56, 84];
 /** Ink thresholds besides the page as prepared: a light stroke kept, a dark smudge dropped. */
 const THRESHOLDS = [undefined, 150];
 /** At most this many places read. */
@@ -74,7 +72,7 @@ export async function rescueMissingCpf(page: Grey, lines: OcrLine[], fields: Ocr
     const sources = [...THRESHOLDS.map((t) => (t === undefined ? page : thresholded(page, box, t))), ...(photo ? [photo] : [])];
     for (const source of sources) {
       // Both heights at once: the pool's two threads take them together.
-      const readings = await Promise.all(HEIGHTS.map((height) => readLineAlone(source, box, (h) => (height * h) / text, 4, '0123456789.-')));
+      const readings = await Promise.all(REREAD_HEIGHTS.map((height) => readLineAlone(source, box, (h) => (height * h) / text, 4, '0123456789.-')));
       for (const again of readings) {
         const cpf = again && cpfFrom(again.out.text);
         if (!again || !cpf?.valid || taken.has(cpf.value)) continue;

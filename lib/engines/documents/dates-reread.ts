@@ -1,11 +1,9 @@
 import { thresholded, type Box, type Grey } from './box';
 import { culprits, DATE_FIELDS, datesOfFields, implausibilities } from './dates-plausible';
 import { isoDate } from './normalize';
-import { readLineAlone } from './read-alone';
+import { readLineAlone, REREAD_HEIGHTS } from './read-alone';
 import type { OcrField } from './types';
 
-/** Text height (px) of the re-reads: the usual one and a larger one (a thin 8 and a 5 part better when bigger). */
-const HEIGHTS = [56, 84];
 /** Ink thresholds of the re-reads besides the page as prepared: a light stroke kept, a dark smudge dropped. */
 const THRESHOLDS = [undefined, 150, 90];
 /** At most this many dates re-read per document. */
@@ -34,7 +32,7 @@ export async function checkDatePlausibility(page: Grey, fields: OcrField[], type
     for (const t of THRESHOLDS) {
       if (agreed()) break;
       const source = t === undefined ? page : thresholded(page, region, t);
-      for (const height of HEIGHTS) {
+      for (const height of REREAD_HEIGHTS) {
         if (agreed()) break;
         const again = await readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/');
         const iso = again && isoDate(again.out.text);
