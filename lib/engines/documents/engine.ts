@@ -487,10 +487,12 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     // turns only when neither of those two stands clearly above the other.
     const probesAfforded = onEnd || clock.affords(PROBE_SHARE);
     if (!probesAfforded) skipped.push('turn probes');
-    const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, [90, 270], skews) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false));
+    // Sideways means a quarter from the turn read first (from upright, or from a quarter turn the ink suggested).
+    const across: Turn[] = [((firstTurn + 90) % 360) as Turn, ((firstTurn + 270) % 360) as Turn];
+    const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, across, skews) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false));
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
-    const turns: typeof probed = probesAfforded && probed.length === 0 && best.sideways && !onEnd ? [{ turn: 90, words: 1 }, { turn: 270, words: 1 }] : probed;
+    const turns: typeof probed = probesAfforded && probed.length === 0 && best.sideways && !onEnd ? across.map((turn) => ({ turn, words: 1 })) : probed;
     // (The turn read first, level unless lines were seen standing on end, is the one to beat.)
     const upright = turns.find((t) => t.turn === firstTurn)?.words ?? 0;
     for (const [k, { turn, words }] of turns.entries()) {

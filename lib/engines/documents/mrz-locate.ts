@@ -16,7 +16,6 @@ export interface MrzBand {
 /** Longest side the page is looked at: letters of a zone stay 8-20 px tall, and a pass costs a few ms. */
 const SIDE = 800;
 
-
 /** The mask turned a quarter (columns become rows), for zones printed along the long side of a turned page. */
 function transpose(m: Uint8Array, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);

@@ -71,7 +71,7 @@ function spread(profile: Float64Array): number {
  * ones 1.28 or more standing per level tile, upright ones 0.78 or less. A page missed costs what it did before (a
  * sideways reading); one taken for turned costs two small probes.
  */
-export const STANDING_RATIO = 1.25;
+const STANDING_RATIO = 1.25;
 export function linesStandOnEnd(d: TextDirection): boolean {
   return d.standing >= 8 && d.standing >= STANDING_RATIO * d.level;
 }
