@@ -16,6 +16,7 @@ import { attackScore, type PadModel } from '../lib/engines/face/pad/model';
 import { facesDir } from '../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from '../scripts/pad/dataset';
 import { figures } from '../scripts/pad/evaluate';
+import { measureRealPhotos, photoFigures, type PhotoFigures } from '../scripts/pad/real-photos';
 import { sources } from '../scripts/pad/sources';
 import { QUICK } from './stats';
 
@@ -25,6 +26,8 @@ export interface LivenessBench {
   trainSimulator: ReturnType<typeof figures>;
   evalSimulator: ReturnType<typeof figures>;
   real: { image: string; attack: boolean; verdict: string; score: number | null }[];
+  /** The source photos themselves, unsimulated: BPCER per split and size, and the photos refused. */
+  photos?: PhotoFigures[];
 }
 
 export async function benchLiveness(log: (s: string) => void): Promise<LivenessBench> {
@@ -39,6 +42,7 @@ export async function benchLiveness(log: (s: string) => void): Promise<LivenessB
     const verdict = !r.found ? 'no_face_detected' : r.issues.length ? 'image_quality_insufficient' : score! > m.threshold ? 'rejected' : 'accepted';
     return { image: r.image, attack: r.attack, verdict, score: score === null ? null : Number(score.toFixed(3)) };
   });
+  const photos = photoFigures(m, await measureRealPhotos((await sources()).slice(0, QUICK ? 12 : undefined), log));
   log(`  train simulator: APCER ${(trainSim.apcer * 100).toFixed(1)} %, BPCER ${(trainSim.bpcer * 100).toFixed(1)} %; eval simulator: APCER ${(evalSim.apcer * 100).toFixed(1)} %, BPCER ${(evalSim.bpcer * 100).toFixed(1)} %`);
-  return { threshold: Number(m.threshold.toFixed(4)), heldoutPhotos: heldout.length, trainSimulator: trainSim, evalSimulator: evalSim, real };
+  return { threshold: Number(m.threshold.toFixed(4)), heldoutPhotos: heldout.length, trainSimulator: trainSim, evalSimulator: evalSim, real, photos };
 }

@@ -103,6 +103,16 @@ function livenessSection(l: LivenessBench): string[] {
     `| **all** | APCER / BPCER | **${pct(l.trainSimulator.apcer)} % / ${pct(l.trainSimulator.bpcer)} %** | **${pct(l.evalSimulator.apcer)} % / ${pct(l.evalSimulator.bpcer)} %** |`,
     '',
     `Real samples: ${l.real.map((r) => `${r.image} (${r.attack ? 'attack' : 'genuine'}) ${r.verdict}${r.score === null ? '' : ` ${r.score}`}`).join('; ')}.`,
+    ...(l.photos?.length
+      ? [
+          '',
+          '**Genuine photos as they are** (not simulated: the source photos themselves — studio portraits, press and web photos, phone selfies — whole at most 1280 px, and scaled so the face is 150 or 90 px wide; never trained on in this form; the training identities\' photos were trained on through the simulators):',
+          '',
+          '| identities | size | BPCER | judged / photos | no face | retake | refused |',
+          '|---|---|---|---|---|---|---|',
+          ...l.photos.map((p) => `| ${p.split === 'heldout' ? 'held out' : 'training'} | ${p.size} | ${pct(p.bpcer)} % | ${p.judged} / ${p.n} | ${p.noFace} | ${p.gated} | ${p.refused.map((f) => f.split('/').slice(-2).join('/')).join(', ') || '—'} |`),
+        ]
+      : []),
   ];
 }
 

@@ -8,7 +8,8 @@
  * threshold is set for BPCER <= 3 % (TARGET_BPCER) on out-of-fold scores of the training
  * genuine captures (4 folds by identity). Then reports, never tuning on them,
  * the held-out identities through the training simulator and the independent
- * evaluation simulator (scripts/pad/simulate-eval.ts), and each condition's
+ * evaluation simulator (scripts/pad/simulate-eval.ts), the source photos
+ * themselves unsimulated (real-photos.ts), and each condition's
  * error rate out of fold (about 90 captures each, against the held-out 9). Writes
  * lib/engines/face/pad/model.json and .reports/pad.json; measurements are cached in
  * .scratch/pad/ (scripts/pad/warm.ts fills them ahead).
@@ -27,6 +28,7 @@ import { featureValues, SIGNAL_NAMES, type PadSignals } from '../../lib/engines/
 import { facesDir } from '../../lib/testing/datasets';
 import { measureJobs, measureReal, plan } from './dataset';
 import { auc, figures, judged, table, trainWithHonestThreshold } from './evaluate';
+import { measureRealPhotos, photoFigures } from './real-photos';
 import { sources } from './sources';
 
 const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '4,3').split(',').map(Number) as [number, number];
@@ -68,8 +70,12 @@ async function main() {
     trainOptions(usable[0]!.signals!),
   );
   const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
+  // The source photos themselves, unsimulated (never trained on in this form): genuine people in their own clothes and places.
+  const photos = photoFigures(model, await measureRealPhotos(all, log));
+  const photoLines = photos.map((p) => `  photos ${p.split.padEnd(8)} ${p.size.padEnd(8)} BPCER ${(p.bpcer * 100).toFixed(1).padStart(5)} % of ${p.judged} judged (${p.n}; retake ${p.gated}, no face ${p.noFace}) ${p.refused.join(' ')}`);
   if (dry) {
     console.log(table('held-out identities, train simulator', figures(model, heldTrain)));
+    console.log(photoLines.join('\n'));
     console.log('cross-validated on the training identities', JSON.stringify({ ...model.oof, conditions: undefined }));
     for (const c of model.oof.conditions) console.log(`  ${c.condition.padEnd(15)} ${(c.errorRate * 100).toFixed(1).padStart(5)} % of ${c.n} (out of fold)`);
     console.log('AUC', auc(model, heldTrain), 'threshold', model.threshold.toFixed(3), 'training captures', usable.length, 'real', real.map((m) => (m.signals ? attackScore(model, m.signals).toFixed(3) : null)).join(' '));
@@ -89,6 +95,7 @@ async function main() {
     real: real.map((m) => ({ image: m.image, attack: m.attack, found: m.found, issues: m.issues, score: m.signals ? Number(attackScore(model, m.signals).toFixed(3)) : null, rejected: m.signals ? attackScore(model, m.signals) > model.threshold : null })),
     trees: model.trees.length,
     crossValidated: model.oof,
+    photos,
   };
   const { oof, ...shipped } = model;
   fs.writeFileSync(path.join(process.cwd(), 'lib', 'engines', 'face', 'pad', 'model.json'), JSON.stringify(shipped) + '\n');
@@ -97,6 +104,7 @@ async function main() {
   console.log(table('training (train identities, train simulator)', report.train));
   console.log(table('held-out identities, train simulator', report.heldoutTrainSimulator));
   console.log(table('held-out identities, EVAL simulator', report.heldoutEvalSimulator));
+  console.log(photoLines.join('\n'));
   console.log(JSON.stringify(report.real), 'threshold', report.threshold, 'AUC', JSON.stringify(report.auc), JSON.stringify(report.samples));
   await closeFacePool();
   process.exit(0);
