@@ -220,6 +220,54 @@ export function distances(list: Photo[], t: Templates, embedder: string, conditi
   return out;
 }
 
+export interface RepeatedHalves {
+  /** Random halves drawn (by identity). */
+  draws: number;
+  /** FMR on the other half at the threshold one half sets for FMR 0.1 %: median, mean, 90th percentile. */
+  fmr: { median: number; mean: number; p90: number };
+  /** FNMR on the other half at that threshold: mean. */
+  fnmrMean: number;
+}
+
+/**
+ * Does a threshold set on some people hold on others? The one seeded split
+ * can be lucky or not (a few look-alike pairs decide FMR at 0.1 %), so the
+ * identities are split at random many times: each time one half sets the
+ * threshold for FMR 0.1 % and the other half is measured at it.
+ */
+export function repeatedHalves(list: Photo[], t: Templates, embedder: string, conditions: Condition[], draws = 200): RepeatedHalves {
+  const ids = [...new Set(list.map((p) => p.identity))];
+  const idOf = new Map(ids.map((id, i) => [id, i]));
+  const rows: { d: number; same: boolean; a: number; b: number }[] = [];
+  for (const condition of conditions) {
+    const probes = t.byCondition[condition]!;
+    for (const p of pairsOf(list, condition)) {
+      const a = t.clean[p.a]?.[embedder];
+      const b = probes[p.b]?.[embedder];
+      rows.push({ d: a && b ? euclidean(a, b) : Infinity, same: p.same, a: idOf.get(list[p.a]!.identity)!, b: idOf.get(list[p.b]!.identity)! });
+    }
+  }
+  let seed = 20261201;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const fmrs: number[] = [];
+  const fnmrs: number[] = [];
+  for (let k = 0; k < draws; k++) {
+    const inA = ids.map(() => random() < 0.5);
+    const side = (r: (typeof rows)[number]) => (inA[r.a] === inA[r.b] ? (inA[r.a] ? 'A' : 'B') : undefined);
+    const A = rows.filter((r) => side(r) === 'A').map((r) => ({ distance: r.d, same: r.same }));
+    const B = rows.filter((r) => side(r) === 'B');
+    const threshold = thresholdForFmr(A, 0.001).threshold;
+    const impostor = B.filter((r) => !r.same);
+    const genuine = B.filter((r) => r.same);
+    fmrs.push(impostor.filter((r) => r.d < threshold).length / Math.max(1, impostor.length));
+    fnmrs.push(genuine.filter((r) => !(r.d < threshold)).length / Math.max(1, genuine.length));
+  }
+  const sorted = [...fmrs].sort((x, y) => x - y);
+  const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / Math.max(1, v.length);
+  const r5 = (v: number) => Math.round(v * 1e5) / 1e5;
+  return { draws, fmr: { median: r5(sorted[Math.floor((sorted.length - 1) / 2)] ?? 0), mean: r5(mean(fmrs)), p90: r5(sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0) }, fnmrMean: r5(mean(fnmrs)) };
+}
+
 export type Split = 'tune' | 'heldout' | 'all';
 
 /** Pairs of a split: both identities in the half (impostor pairs across the halves count only in `all`). */
