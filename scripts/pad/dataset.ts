@@ -16,12 +16,13 @@ import { ATTACK_CONDITIONS, GENUINE_CONDITIONS, isAttack, type Condition, type S
 import { simulate } from './simulate';
 import { simulateEval } from './simulate-eval';
 import { simulateGenuine } from './simulate-genuine';
+import { simulatePatterned } from './simulate-patterned';
 import { simulateVariants } from './simulate-variants';
 import { SCRATCH, sourcePng, type Source } from './sources';
 
-/** `train`, `variants` (attack variants only) and `genuine` (hazy cameras, genuine only) are trained on; `eval` never is. */
-export type Simulator = 'train' | 'variants' | 'genuine' | 'eval';
-export const SIMULATORS: Record<Simulator, (shot: Shot, c: Condition, r: ReturnType<typeof rng>) => Promise<Buffer>> = { train: simulate, variants: simulateVariants, genuine: simulateGenuine, eval: simulateEval };
+/** `train`, `variants` (attack variants only), `genuine` (hazy cameras, genuine only) and `patterned` (patterned clothes and walls, both) are trained on; `eval` never is. */
+export type Simulator = 'train' | 'variants' | 'genuine' | 'patterned' | 'eval';
+export const SIMULATORS: Record<Simulator, (shot: Shot, c: Condition, r: ReturnType<typeof rng>) => Promise<Buffer>> = { train: simulate, variants: simulateVariants, genuine: simulateGenuine, patterned: simulatePatterned, eval: simulateEval };
 
 export interface Job {
   source: Source;
@@ -74,7 +75,13 @@ export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; 
 }
 
 const fileHash = (...files: string[]) => hash(files.map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'));
-const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts', variants: 'scripts/pad/simulate-variants.ts', genuine: 'scripts/pad/simulate-genuine.ts', eval: 'scripts/pad/simulate-eval.ts' };
+const SIM_FILES: Record<Simulator, string[]> = {
+  train: ['scripts/pad/simulate.ts'],
+  variants: ['scripts/pad/simulate-variants.ts'],
+  genuine: ['scripts/pad/simulate-genuine.ts'],
+  patterned: ['scripts/pad/simulate-patterned.ts', 'scripts/pad/simulate.ts'],
+  eval: ['scripts/pad/simulate-eval.ts'],
+};
 
 /**
  * Simulates and measures the jobs (two at a time). With `cache`, the captures
@@ -83,7 +90,7 @@ const SIM_FILES: Record<Simulator, string> = { train: 'scripts/pad/simulate.ts',
  * measures them again.
  */
 export async function measureJobs(sim: Simulator, jobs: Job[], opts: { cache: boolean; log?: (s: string) => void; concurrency?: number; /** Skip the captures not simulated and located yet (quick experiments). */ onlyCached?: boolean }): Promise<Measured[]> {
-  const simHash = fileHash(SIM_FILES[sim]);
+  const simHash = fileHash(...SIM_FILES[sim]);
   const detectHash = fileHash('lib/engines/face/detect.ts', 'lib/engines/face/locate.ts', 'lib/engines/face/descreen.ts');
   const file = path.join(SCRATCH, `measured-${sim}-${simHash}-${detectHash}-${fileHash('lib/engines/face/pad/signals.ts', 'lib/engines/face/pad/texture.ts')}.jsonl`);
   const facesFile = path.join(SCRATCH, `faces-${sim}-${simHash}-${detectHash}.jsonl`);

@@ -4,7 +4,8 @@
  * genuine and attack captures per photo, default 4,3), its attack variants
  * (simulate-variants.ts: error-diffusion and inkjet prints, defocused screens,
  * slow moiré; PAD_TRAIN_VARIANTS per photo, default 3) and hazy-camera genuine captures
- * (simulate-genuine.ts, PAD_TRAIN_GENUINE per photo, default 1: the shipped model), plus the real spoof samples. The
+ * (simulate-genuine.ts, PAD_TRAIN_GENUINE per photo, default 1: the shipped model), patterned clothes and walls
+ * (simulate-patterned.ts, PAD_TRAIN_PATTERNED genuine and replay captures per photo, default 1), plus the real spoof samples. The
  * threshold is set for BPCER <= 3 % (TARGET_BPCER) on out-of-fold scores of the training
  * genuine captures (4 folds by identity). Then reports, never tuning on them,
  * the held-out identities through the training simulator and the independent
@@ -34,6 +35,8 @@ import { sources } from './sources';
 const [perGenuine, perAttack] = (process.env.PAD_TRAIN_PER ?? '4,3').split(',').map(Number) as [number, number];
 const perVariant = Number(process.env.PAD_TRAIN_VARIANTS ?? 3);
 const perHazy = Number(process.env.PAD_TRAIN_GENUINE ?? 1);
+/** Patterned captures per training photo (simulate-patterned.ts: one genuine and one replay each; 0 leaves them out). */
+const perPatterned = Number(process.env.PAD_TRAIN_PATTERNED ?? 1);
 const [evalGenuine, evalAttack] = (process.env.PAD_EVAL_PER ?? '1,1').split(',').map(Number) as [number, number];
 const dry = process.env.PAD_DRY === '1';
 const onlyCached = process.env.PAD_ONLY_CACHED === '1';
@@ -59,6 +62,7 @@ async function main() {
     ...(await measureJobs('train', plan(train, perGenuine, perAttack, 1), { cache: true, log, onlyCached })),
     ...(await measureJobs('variants', plan(train, 0, perVariant, 1), { cache: true, log, onlyCached })),
     ...(await measureJobs('genuine', plan(train, perHazy, 0, 1), { cache: true, log, onlyCached })),
+    ...(await measureJobs('patterned', plan(train, perPatterned, perPatterned, 1), { cache: true, log, onlyCached })),
   ];
   const real = await measureReal(path.join(facesDir(), 'spoof-samples'));
   const usable = [...trainRows, ...real].filter(judged);
@@ -70,11 +74,13 @@ async function main() {
     trainOptions(usable[0]!.signals!),
   );
   const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
+  const heldPatterned = await measureJobs('patterned', plan(heldout, 1, 1, 4), { cache: true, log, onlyCached });
   // The source photos themselves, unsimulated (never trained on in this form): genuine people in their own clothes and places.
   const photos = photoFigures(model, await measureRealPhotos(all, log));
   const photoLines = photos.map((p) => `  photos ${p.split.padEnd(8)} ${p.size.padEnd(8)} BPCER ${(p.bpcer * 100).toFixed(1).padStart(5)} % of ${p.judged} judged (${p.n}; retake ${p.gated}, no face ${p.noFace}) ${p.refused.join(' ')}`);
   if (dry) {
     console.log(table('held-out identities, train simulator', figures(model, heldTrain)));
+    console.log(table('held-out identities, patterned clothes and walls', figures(model, heldPatterned)));
     console.log(photoLines.join('\n'));
     console.log('cross-validated on the training identities', JSON.stringify({ ...model.oof, conditions: undefined }));
     for (const c of model.oof.conditions) console.log(`  ${c.condition.padEnd(15)} ${(c.errorRate * 100).toFixed(1).padStart(5)} % of ${c.n} (out of fold)`);
@@ -90,8 +96,9 @@ async function main() {
     train: figures(model, trainRows),
     heldoutTrainSimulator: figures(model, heldTrain),
     heldoutEvalSimulator: figures(model, heldEval),
+    heldoutPatterned: figures(model, heldPatterned),
     auc: { heldoutTrainSimulator: auc(model, heldTrain), heldoutEvalSimulator: auc(model, heldEval) },
-    samples: { simulate: trainRows.filter((m) => m.sim === 'train').length, variants: trainRows.filter((m) => m.sim === 'variants').length, genuine: trainRows.filter((m) => m.sim === 'genuine').length, judged: usable.length },
+    samples: { simulate: trainRows.filter((m) => m.sim === 'train').length, variants: trainRows.filter((m) => m.sim === 'variants').length, genuine: trainRows.filter((m) => m.sim === 'genuine').length, patterned: trainRows.filter((m) => m.sim === 'patterned').length, judged: usable.length },
     real: real.map((m) => ({ image: m.image, attack: m.attack, found: m.found, issues: m.issues, score: m.signals ? Number(attackScore(model, m.signals).toFixed(3)) : null, rejected: m.signals ? attackScore(model, m.signals) > model.threshold : null })),
     trees: model.trees.length,
     crossValidated: model.oof,
@@ -104,6 +111,7 @@ async function main() {
   console.log(table('training (train identities, train simulator)', report.train));
   console.log(table('held-out identities, train simulator', report.heldoutTrainSimulator));
   console.log(table('held-out identities, EVAL simulator', report.heldoutEvalSimulator));
+  console.log(table('held-out identities, patterned clothes and walls', report.heldoutPatterned));
   console.log(photoLines.join('\n'));
   console.log(JSON.stringify(report.real), 'threshold', report.threshold, 'AUC', JSON.stringify(report.auc), JSON.stringify(report.samples));
   await closeFacePool();

@@ -7,6 +7,7 @@
  * (each interleaves its sets in small chunks):
  *   npx tsx scripts/pad/warm.ts train      (held-out and training captures of the train simulator)
  *   npx tsx scripts/pad/warm.ts eval       (held-out eval-simulator captures, training variants and hazy-camera genuine captures)
+ *   npx tsx scripts/pad/warm.ts patterned  (patterned clothes and walls: held-out and training captures)
  */
 import { closeFacePool } from '../../lib/engines/face';
 import { rng } from '../synth/random';
@@ -49,7 +50,8 @@ async function main() {
   const all = await sources();
   const train = all.filter((s) => s.split === 'train');
   const heldout = all.filter((s) => s.split === 'heldout');
-  if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, GENUINE_PER, 0, 1))]]);
+  if (process.argv[2] === 'patterned') await run([['patterned', spread(plan(heldout, 1, 1, 4))], ['patterned', spread(plan(train, 1, 1, 1))]]);
+  else if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, GENUINE_PER, 0, 1))]]);
   else await run([['train', spread(plan(heldout, 1, 1, 2))], ['train', spread(plan(train, 4, 3, 1))]]);
   await closeFacePool();
   process.exit(0);
