@@ -25,6 +25,8 @@ export interface LivenessBench {
   heldoutPhotos: number;
   trainSimulator: ReturnType<typeof figures>;
   evalSimulator: ReturnType<typeof figures>;
+  /** Held-out people in patterned clothes before patterned walls (simulate-patterned.ts), live and replayed. */
+  patterned?: ReturnType<typeof figures>;
   real: { image: string; attack: boolean; verdict: string; score: number | null }[];
   /** The source photos themselves, unsimulated: BPCER per split and size, and the photos refused. */
   photos?: PhotoFigures[];
@@ -37,6 +39,7 @@ export async function benchLiveness(log: (s: string) => void): Promise<LivenessB
   const onlyCached = process.env.PAD_ONLY_CACHED === '1';
   const trainSim = figures(m, await measureJobs('train', plan(heldout, 1, 1, 2), { cache: true, log, onlyCached }));
   const evalSim = figures(m, await measureJobs('eval', plan(heldout, 1, 1, 3), { cache: true, log, onlyCached }));
+  const patterned = figures(m, await measureJobs('patterned', plan(heldout, 1, 1, 4), { cache: true, log, onlyCached }));
   const real = (await measureReal(path.join(facesDir(), 'spoof-samples'))).map((r) => {
     const score = r.signals ? attackScore(m, r.signals) : null;
     const verdict = !r.found ? 'no_face_detected' : r.issues.length ? 'image_quality_insufficient' : score! > m.threshold ? 'rejected' : 'accepted';
@@ -44,5 +47,5 @@ export async function benchLiveness(log: (s: string) => void): Promise<LivenessB
   });
   const photos = photoFigures(m, await measureRealPhotos((await sources()).slice(0, QUICK ? 12 : undefined), log));
   log(`  train simulator: APCER ${(trainSim.apcer * 100).toFixed(1)} %, BPCER ${(trainSim.bpcer * 100).toFixed(1)} %; eval simulator: APCER ${(evalSim.apcer * 100).toFixed(1)} %, BPCER ${(evalSim.bpcer * 100).toFixed(1)} %`);
-  return { threshold: Number(m.threshold.toFixed(4)), heldoutPhotos: heldout.length, trainSimulator: trainSim, evalSimulator: evalSim, real, photos };
+  return { threshold: Number(m.threshold.toFixed(4)), heldoutPhotos: heldout.length, trainSimulator: trainSim, evalSimulator: evalSim, patterned, real, photos };
 }

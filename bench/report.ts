@@ -93,14 +93,15 @@ const pct = (v: number) => (v * 100).toFixed(1);
 
 function livenessSection(l: LivenessBench): string[] {
   const train = new Map(l.trainSimulator.conditions.map((c) => [c.condition, c]));
+  const patterned = new Map((l.patterned?.conditions ?? []).map((c) => [c.condition, c]));
   const cell = (c: LivenessBench['evalSimulator']['conditions'][number] | undefined) => (c ? `${pct(c.errorRate)} % (${c.judged}/${c.n}; no face ${c.noFace}, retake ${c.gated})` : '—');
   return [
-    `Held-out identities (${l.heldoutPhotos} photos, never trained on), one capture per photo and simulator; threshold ${l.threshold}. Genuine rows: BPCER (judged captures called attacks); attack rows: APCER (judged attacks accepted). In brackets: judged/made, no face found (422 no_face_detected), retake asked (422 image_quality_insufficient, never an attack verdict).`,
+    `Held-out identities (${l.heldoutPhotos} photos, never trained on), one capture per photo and simulator (the patterned column: the training simulator's camera with the person in patterned clothes before a patterned wall, scripts/pad/simulate-patterned.ts); threshold ${l.threshold}. Genuine rows: BPCER (judged captures called attacks); attack rows: APCER (judged attacks accepted). In brackets: judged/made, no face found (422 no_face_detected), retake asked (422 image_quality_insufficient, never an attack verdict).`,
     '',
-    '| condition | rate | training simulator | evaluation simulator (independent) |',
-    '|---|---|---|---|',
-    ...l.evalSimulator.conditions.map((c) => `| ${c.condition} | ${c.attack ? 'APCER' : 'BPCER'} | ${cell(train.get(c.condition))} | ${cell(c)} |`),
-    `| **all** | APCER / BPCER | **${pct(l.trainSimulator.apcer)} % / ${pct(l.trainSimulator.bpcer)} %** | **${pct(l.evalSimulator.apcer)} % / ${pct(l.evalSimulator.bpcer)} %** |`,
+    '| condition | rate | training simulator | evaluation simulator (independent) | patterned clothes and walls |',
+    '|---|---|---|---|---|',
+    ...l.evalSimulator.conditions.map((c) => `| ${c.condition} | ${c.attack ? 'APCER' : 'BPCER'} | ${cell(train.get(c.condition))} | ${cell(c)} | ${cell(patterned.get(c.condition))} |`),
+    `| **all** | APCER / BPCER | **${pct(l.trainSimulator.apcer)} % / ${pct(l.trainSimulator.bpcer)} %** | **${pct(l.evalSimulator.apcer)} % / ${pct(l.evalSimulator.bpcer)} %** | ${l.patterned ? `**${pct(l.patterned.apcer)} % / ${pct(l.patterned.bpcer)} %**` : '—'} |`,
     '',
     `Real samples: ${l.real.map((r) => `${r.image} (${r.attack ? 'attack' : 'genuine'}) ${r.verdict}${r.score === null ? '' : ` ${r.score}`}`).join('; ')}.`,
     ...(l.photos?.length

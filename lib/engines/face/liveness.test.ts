@@ -67,6 +67,20 @@ describe.skipIf(!datasetsDir())('passive liveness on people and attacks it never
   }, 240_000);
 });
 
+describe.skipIf(!datasetsDir())('passive liveness on real photos of people in patterned clothes and places', () => {
+  // Held-out identities, photos as they are (not simulated): a checked suit, a sequined dress before a printed
+  // backdrop, a knit jumper before wall tiles. Each pattern is periodic like a screen's grid, but beside the face.
+  it.each([
+    ['faces/deepface/img29.jpg', 1280],
+    ['faces/deepface/img48.jpg', 1280],
+    ['identities/lisa/zoom_30cm.jpg', 1280],
+    ['identities/lisa/zoom_30cm.jpg', 300],
+  ])('accepts %s at %i px', async (file, width) => {
+    const bytes = await sharp(path.join(datasetsDir()!, file)).rotate().resize({ width, withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
+    expect(await verdict(bytes)).toBe('alive');
+  });
+});
+
 describe.skipIf(!datasetsDir())('passive liveness on the real samples', () => {
   it('rejects the two real attacks and accepts the genuine capture; the stage alone gives the same score', async () => {
     for (const [name, alive] of [['image_F1.jpg', false], ['image_F2.jpg', false], ['image_T1.jpg', true]] as const) {
