@@ -34,7 +34,8 @@ export interface LivenessBench {
 
 export async function benchLiveness(log: (s: string) => void): Promise<LivenessBench> {
   const m = model as unknown as PadModel;
-  const heldout = (await sources()).filter((s) => s.split === 'heldout').slice(0, QUICK ? 6 : undefined);
+  const all = await sources();
+  const heldout = all.filter((s) => s.split === 'heldout').slice(0, QUICK ? 6 : undefined);
   // The same plan as scripts/pad/train.ts's held-out report (one genuine and one attack capture per photo).
   const onlyCached = process.env.PAD_ONLY_CACHED === '1';
   const trainSim = figures(m, await measureJobs('train', plan(heldout, 1, 1, 2), { cache: true, log, onlyCached }));
@@ -45,7 +46,7 @@ export async function benchLiveness(log: (s: string) => void): Promise<LivenessB
     const verdict = !r.found ? 'no_face_detected' : r.issues.length ? 'image_quality_insufficient' : score! > m.threshold ? 'rejected' : 'accepted';
     return { image: r.image, attack: r.attack, verdict, score: score === null ? null : Number(score.toFixed(3)) };
   });
-  const photos = photoFigures(m, await measureRealPhotos((await sources()).slice(0, QUICK ? 12 : undefined), log));
+  const photos = photoFigures(m, await measureRealPhotos(all.slice(0, QUICK ? 12 : undefined), log));
   log(`  train simulator: APCER ${(trainSim.apcer * 100).toFixed(1)} %, BPCER ${(trainSim.bpcer * 100).toFixed(1)} %; eval simulator: APCER ${(evalSim.apcer * 100).toFixed(1)} %, BPCER ${(evalSim.bpcer * 100).toFixed(1)} %`);
   return { threshold: Number(m.threshold.toFixed(4)), heldoutPhotos: heldout.length, trainSimulator: trainSim, evalSimulator: evalSim, patterned, real, photos };
 }

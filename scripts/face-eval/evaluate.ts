@@ -200,6 +200,9 @@ export async function templates(
 export interface ScoredPair extends LabelledDistance {
   half: Half | 'mixed';
   condition: Condition;
+  /** The two photos (indices into the list): the clean reference and the probe. */
+  a: number;
+  b: number;
 }
 
 /**
@@ -214,7 +217,7 @@ export function distances(list: Photo[], t: Templates, embedder: string, conditi
     for (const p of pairsOf(list, condition)) {
       const a = t.clean[p.a]?.[embedder];
       const b = probes[p.b]?.[embedder];
-      out.push({ distance: a && b ? euclidean(a, b) : Infinity, same: p.same, half: p.half, condition });
+      out.push({ distance: a && b ? euclidean(a, b) : Infinity, same: p.same, half: p.half, condition, a: p.a, b: p.b });
     }
   }
   return out;
@@ -238,15 +241,7 @@ export interface RepeatedHalves {
 export function repeatedHalves(list: Photo[], t: Templates, embedder: string, conditions: Condition[], draws = 200): RepeatedHalves {
   const ids = [...new Set(list.map((p) => p.identity))];
   const idOf = new Map(ids.map((id, i) => [id, i]));
-  const rows: { d: number; same: boolean; a: number; b: number }[] = [];
-  for (const condition of conditions) {
-    const probes = t.byCondition[condition]!;
-    for (const p of pairsOf(list, condition)) {
-      const a = t.clean[p.a]?.[embedder];
-      const b = probes[p.b]?.[embedder];
-      rows.push({ d: a && b ? euclidean(a, b) : Infinity, same: p.same, a: idOf.get(list[p.a]!.identity)!, b: idOf.get(list[p.b]!.identity)! });
-    }
-  }
+  const rows = distances(list, t, embedder, conditions).map((p) => ({ d: p.distance, same: p.same, a: idOf.get(list[p.a]!.identity)!, b: idOf.get(list[p.b]!.identity)! }));
   let seed = 20261201;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const fmrs: number[] = [];

@@ -74,7 +74,8 @@ export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; 
   return { found: true, issues: qualityIssues(face.quality), quality: { sizePx, sharpness, brightness, clipped }, signals, box: face.box };
 }
 
-const fileHash = (...files: string[]) => hash(files.map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'));
+/** A short hash of the given source files (cache keys follow the code that made the cached thing). */
+export const fileHash = (...files: string[]) => hash(files.map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'));
 const SIM_FILES: Record<Simulator, string[]> = {
   train: ['scripts/pad/simulate.ts'],
   variants: ['scripts/pad/simulate-variants.ts'],

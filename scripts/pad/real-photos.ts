@@ -7,13 +7,12 @@
  * shirts, sequins, striped backdrops). Measured the service's way and cached
  * by the code of the detector and the signals.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { qualityIssues } from '../../lib/engines/face/liveness';
 import { attackScore, type PadModel } from '../../lib/engines/face/pad/model';
-import { measureCapture, type Measured } from './dataset';
+import { fileHash, measureCapture, type Measured } from './dataset';
 import { judged } from './evaluate';
 import { SCRATCH, sourcePng, type Source } from './sources';
 
@@ -25,16 +24,10 @@ export interface RealPhoto extends Omit<Measured, 'condition' | 'sim'> {
   split: Source['split'];
 }
 
-const codeHash = () =>
-  crypto
-    .createHash('sha1')
-    .update(['lib/engines/face/detect.ts', 'lib/engines/face/locate.ts', 'lib/engines/face/pad/signals.ts', 'lib/engines/face/pad/texture.ts', 'scripts/pad/real-photos.ts'].map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'))
-    .digest('hex')
-    .slice(0, 10);
+const codeHash = () => fileHash('lib/engines/face/detect.ts', 'lib/engines/face/locate.ts', 'lib/engines/face/pad/signals.ts', 'lib/engines/face/pad/texture.ts', 'scripts/pad/real-photos.ts');
 
 /** The photo as a phone or a web page would send it at that size (JPEG 90 whole, 85 scaled). */
-export async function photoAt(s: Source, size: PhotoSize): Promise<Buffer> {
-  const png = await sourcePng(s);
+export async function photoAt(s: Source, png: Buffer, size: PhotoSize): Promise<Buffer> {
   if (size === 'whole') return sharp(png).resize({ width: Math.min(1280, s.width), height: Math.min(1280, s.height), fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
   const scale = Math.min(1, (size === 'face150' ? 150 : 90) / s.box[2]);
   return sharp(png).resize({ width: Math.max(16, Math.round(s.width * scale)) }).jpeg({ quality: 85 }).toBuffer();
@@ -44,16 +37,22 @@ export async function photoAt(s: Source, size: PhotoSize): Promise<Buffer> {
 export async function measureRealPhotos(list: Source[], log?: (s: string) => void): Promise<RealPhoto[]> {
   const file = path.join(SCRATCH, `real-photos-${codeHash()}.jsonl`);
   const known = new Map<string, RealPhoto>();
-  if (fs.existsSync(file)) for (const l of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) known.set(JSON.parse(l).key, JSON.parse(l));
+  if (fs.existsSync(file))
+    for (const l of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+      const m = JSON.parse(l) as RealPhoto;
+      known.set(m.key, m);
+    }
   fs.mkdirSync(SCRATCH, { recursive: true });
   const out: RealPhoto[] = [];
   let done = 0;
   for (const s of list) {
+    // Decoded once for its three sizes, and only when one of them is not measured yet.
+    let png: Promise<Buffer> | undefined;
     for (const size of PHOTO_SIZES) {
       const key = `photo:${size}:${s.image}`;
       let m = known.get(key);
       if (!m) {
-        m = { key, size, split: s.split, image: s.image, identity: s.identity, attack: false, ...(await measureCapture(await photoAt(s, size))) };
+        m = { key, size, split: s.split, image: s.image, identity: s.identity, attack: false, ...(await measureCapture(await photoAt(s, await (png ??= sourcePng(s)), size))) };
         fs.appendFileSync(file, JSON.stringify(m) + '\n');
         if (++done % 50 === 0) log?.(`  real photos: ${done} measured`);
       }

@@ -68,13 +68,13 @@ export async function patterned(shot: Shot, condition: Condition, r: Rng): Promi
   const chin = by + bh * r.float(1.05, 1.2);
   // The wall is where the backdrop is: pixels near the colour of the photo's top corners (a studio backdrop; a busy press wall mostly keeps its own look).
   const ch = info.channels;
+  const side = Math.max(4, Math.round(info.width * 0.06));
   const corner = (x0: number) => {
     const px: number[][] = [[], [], []];
-    const side = Math.max(4, Math.round(info.width * 0.06));
     for (let y = 0; y < side; y++) for (let x = x0; x < x0 + side; x++) for (let c = 0; c < 3; c++) px[c]!.push(data[(y * info.width + x) * ch + c]!);
     return px.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
   };
-  const backdrops = [corner(0), corner(info.width - Math.max(4, Math.round(info.width * 0.06)))];
+  const backdrops = [corner(0), corner(info.width - side)];
   const isBackdrop = (i: number) => backdrops.some((b) => Math.abs(data[i]! - b[0]!) + Math.abs(data[i + 1]! - b[1]!) + Math.abs(data[i + 2]! - b[2]!) < 60);
   const out = Buffer.from(data);
   for (let y = 0; y < info.height; y++) {
