@@ -14,7 +14,7 @@ import path from 'node:path';
 import model from '../lib/engines/face/pad/model.json';
 import { attackScore, type PadModel } from '../lib/engines/face/pad/model';
 import { facesDir } from '../lib/testing/datasets';
-import { measureJobs, measureReal, plan } from '../scripts/pad/dataset';
+import { measureJobs, measureReal, heldoutPlan } from '../scripts/pad/dataset';
 import { figures } from '../scripts/pad/evaluate';
 import { measureRealPhotos, photoFigures, type PhotoFigures } from '../scripts/pad/real-photos';
 import { sources } from '../scripts/pad/sources';
@@ -38,9 +38,9 @@ export async function benchLiveness(log: (s: string) => void): Promise<LivenessB
   const heldout = all.filter((s) => s.split === 'heldout').slice(0, QUICK ? 6 : undefined);
   // The same plan as scripts/pad/train.ts's held-out report (one genuine and one attack capture per photo).
   const onlyCached = process.env.PAD_ONLY_CACHED === '1';
-  const trainSim = figures(m, await measureJobs('train', plan(heldout, 1, 1, 2), { cache: true, log, onlyCached }));
-  const evalSim = figures(m, await measureJobs('eval', plan(heldout, 1, 1, 3), { cache: true, log, onlyCached }));
-  const patterned = figures(m, await measureJobs('patterned', plan(heldout, 1, 1, 4), { cache: true, log, onlyCached }));
+  const trainSim = figures(m, await measureJobs('train', heldoutPlan('train', heldout), { cache: true, log, onlyCached }));
+  const evalSim = figures(m, await measureJobs('eval', heldoutPlan('eval', heldout), { cache: true, log, onlyCached }));
+  const patterned = figures(m, await measureJobs('patterned', heldoutPlan('patterned', heldout), { cache: true, log, onlyCached }));
   const real = (await measureReal(path.join(facesDir(), 'spoof-samples'))).map((r) => {
     const score = r.signals ? attackScore(m, r.signals) : null;
     const verdict = !r.found ? 'no_face_detected' : r.issues.length ? 'image_quality_insufficient' : score! > m.threshold ? 'rejected' : 'accepted';

@@ -63,6 +63,10 @@ export function plan(list: Source[], genuine: number, attacks: number, salt: num
   return jobs;
 }
 
+/** The held-out captures each evaluated simulator makes of the held-out sources: one salt per simulator, shared by warm, train, select and the bench so they all read the same cached captures. */
+const HELDOUT_SALT = { train: 2, eval: 3, patterned: 4 } as const;
+export const heldoutPlan = (sim: keyof typeof HELDOUT_SALT, heldout: Source[], genuine = 1, attacks = 1): Job[] => plan(heldout, genuine, attacks, HELDOUT_SALT[sim]);
+
 /** What the service sees in one capture: the face, the gate's measures and the signals (`known`: the face found earlier). */
 export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; quality: Face['quality'] } | null): Promise<Pick<Measured, 'found' | 'issues' | 'quality' | 'signals' | 'box'>> {
   const { data, info } = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });

@@ -10,7 +10,7 @@ import { closeFacePool } from '../../lib/engines/face';
 import { MODEL_EXCLUDED, type TrainOptions } from '../../lib/engines/face/pad/model';
 import { featureValues, SIGNAL_NAMES } from '../../lib/engines/face/pad/signals';
 import { facesDir } from '../../lib/testing/datasets';
-import { measureJobs, measureReal, plan } from './dataset';
+import { measureJobs, measureReal, plan, heldoutPlan } from './dataset';
 import { auc, figures, judged, trainWithHonestThreshold } from './evaluate';
 import { sources } from './sources';
 
@@ -25,7 +25,7 @@ async function main() {
     ...(await measureJobs('genuine', plan(train, 1, 0, 1), opts)),
     ...(await measureReal(path.join(facesDir(), 'spoof-samples'))),
   ].filter(judged);
-  const held = await measureJobs('train', plan(heldout, 1, 1, 2), opts);
+  const held = await measureJobs('train', heldoutPlan('train', heldout), opts);
   const samples = rows.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? 15 : 1, identity: m.identity }));
   const names = Object.keys(featureValues(samples[0]!.signals)).filter((k) => !MODEL_EXCLUDED.includes(k));
   const sets: Record<string, string[]> = {

@@ -27,7 +27,7 @@ import { closeFacePool } from '../../lib/engines/face';
 import { attackScore, MODEL_EXCLUDED, type TrainOptions } from '../../lib/engines/face/pad/model';
 import { featureValues, SIGNAL_NAMES, type PadSignals } from '../../lib/engines/face/pad/signals';
 import { facesDir } from '../../lib/testing/datasets';
-import { measureJobs, measureReal, plan } from './dataset';
+import { measureJobs, measureReal, plan, heldoutPlan } from './dataset';
 import { auc, figures, judged, table, trainWithHonestThreshold } from './evaluate';
 import { measureRealPhotos, photoFigures } from './real-photos';
 import { sources } from './sources';
@@ -76,8 +76,8 @@ async function main() {
     usable.map((m) => ({ signals: m.signals!, attack: m.attack, weight: m.sim === 'real' ? realWeight : 1, identity: m.identity, condition: m.condition })),
     trainOptions(usable[0]!.signals!),
   );
-  const heldTrain = await measureJobs('train', plan(heldout, evalGenuine, evalAttack, 2), { cache: true, log, onlyCached });
-  const heldPatterned = await measureJobs('patterned', plan(heldout, 1, 1, 4), { cache: true, log, onlyCached });
+  const heldTrain = await measureJobs('train', heldoutPlan('train', heldout, evalGenuine, evalAttack), { cache: true, log, onlyCached });
+  const heldPatterned = await measureJobs('patterned', heldoutPlan('patterned', heldout), { cache: true, log, onlyCached });
   // The source photos themselves, unsimulated (never trained on in this form): genuine people in their own clothes and places.
   const photos = photoFigures(model, await measureRealPhotos(all, log));
   const photoLines = photos.map((p) => `  photos ${p.split.padEnd(8)} ${p.size.padEnd(8)} BPCER ${(p.bpcer * 100).toFixed(1).padStart(5)} % of ${p.judged} judged (${p.n}; retake ${p.gated}, no face ${p.noFace}) ${p.refused.join(' ')}`);
@@ -91,7 +91,7 @@ async function main() {
     await closeFacePool();
     process.exit(0);
   }
-  const heldEval = await measureJobs('eval', plan(heldout, evalGenuine, evalAttack, 3), { cache: true, log, onlyCached });
+  const heldEval = await measureJobs('eval', heldoutPlan('eval', heldout, evalGenuine, evalAttack), { cache: true, log, onlyCached });
   const report = {
     date: new Date().toISOString().slice(0, 10),
     threshold: Number(model.threshold.toFixed(4)),

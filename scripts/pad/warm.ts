@@ -12,7 +12,7 @@
 import { closeFacePool } from '../../lib/engines/face';
 import { rng } from '../synth/random';
 import { isAttack } from './conditions';
-import { measureJobs, plan, type Job, type Simulator } from './dataset';
+import { measureJobs, plan, heldoutPlan, type Job, type Simulator } from './dataset';
 import { sources } from './sources';
 
 const CHUNK = 8;
@@ -50,9 +50,9 @@ async function main() {
   const all = await sources();
   const train = all.filter((s) => s.split === 'train');
   const heldout = all.filter((s) => s.split === 'heldout');
-  if (process.argv[2] === 'patterned') await run([['patterned', spread(plan(heldout, 1, 1, 4))], ['patterned', spread(plan(train, 1, 1, 1))]]);
-  else if (process.argv[2] === 'eval') await run([['eval', spread(plan(heldout, 1, 1, 3))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, GENUINE_PER, 0, 1))]]);
-  else await run([['train', spread(plan(heldout, 1, 1, 2))], ['train', spread(plan(train, 4, 3, 1))]]);
+  if (process.argv[2] === 'patterned') await run([['patterned', spread(heldoutPlan('patterned', heldout))], ['patterned', spread(plan(train, 1, 1, 1))]]);
+  else if (process.argv[2] === 'eval') await run([['eval', spread(heldoutPlan('eval', heldout))], ['variants', spread(plan(train, 0, 3, 1))], ['genuine', spread(plan(train, GENUINE_PER, 0, 1))]]);
+  else await run([['train', spread(heldoutPlan('train', heldout))], ['train', spread(plan(train, 4, 3, 1))]]);
   await closeFacePool();
   process.exit(0);
 }
