@@ -65,6 +65,12 @@ describe('the halftone screen of a printed portrait', () => {
 describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', () => {
   const london = (id: string, n: string) => path.join(datasetsDir()!, 'identities', `london_${id}`, `${id}_${n}.jpg`);
   const people = ['003', '012', '025', '044', '062', '090'];
+  // Each person's reference face, found once for the three tests that compare with it (a full-size photo each).
+  const references = new Map<string, ReturnType<typeof locateFaces>>();
+  const referenceOf = async (id: string) => {
+    if (!references.has(id)) references.set(id, picture(await sharp(london(id, '03')).toBuffer()).then((p) => locateFaces(p, 'selfie')));
+    return (await references.get(id)!)[0]!;
+  };
 
   it('a printed portrait is descreened, a camera photo is not', async () => {
     expect(await halftoneOf(await printed(london('003', '08'), 180, 3.1))).toMatchObject({ period: expect.closeTo(3.1, 0) });
@@ -76,7 +82,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
     const threshold = calibration.threshold;
     let matched = 0;
     for (const [i, id] of people.entries()) {
-      const reference = (await locateFaces(await picture(await sharp(london(id, '03')).toBuffer()), 'selfie'))[0]!;
+      const reference = await referenceOf(id);
       const pic = await printed(london(id, '08'), 150 + 10 * i, 2.8 + 0.15 * i);
       const face = (await locateFaces(pic, 'selfie'))[0];
       expect(face, id).toBeDefined();
@@ -90,7 +96,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
   it('describes a printed portrait by the mean of several readings (blur widths, mirrored), nearer the person than one reading', async () => {
     let nearer = 0;
     for (const [i, id] of people.entries()) {
-      const reference = (await locateFaces(await picture(await sharp(london(id, '03')).toBuffer()), 'selfie'))[0]!;
+      const reference = await referenceOf(id);
       const pic = await printed(london(id, '08'), 140 + 10 * i, 3.2 - 0.1 * i);
       const averaged = (await locateFaces(pic, 'selfie'))[0]!;
       const single = (await selfieFacesOneReading(pic))[0]!;
@@ -104,7 +110,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
     const threshold = calibration.threshold;
     const tally = { pageFound: 0, pageMatched: 0, found: 0, matched: 0 };
     for (const id of people) {
-      const reference = (await locateFaces(await picture(await sharp(london(id, '03')).toBuffer()), 'selfie'))[0]!;
+      const reference = await referenceOf(id);
       const photo = await picture(await sharp(london(id, '08')).toBuffer());
       const box = (await locateFaces(photo, 'selfie'))[0]!.box;
       // The portrait as the face evaluation prints it (halftone, guilloche, low contrast), on a card scanned at about 300 dpi.
