@@ -21,6 +21,7 @@
 import sharp from 'sharp';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
+import { extendWithSurround } from './surround';
 
 type Img = { data: Float32Array; width: number; height: number };
 
@@ -28,14 +29,14 @@ const lin = new Float32Array(256).map((_, i) => (i / 255) ** 2.2);
 const enc = (v: number) => (v <= 0 ? 0 : v >= 1 ? 255 : Math.round(255 * v ** (1 / 2.2)));
 const normal = (r: Rng) => Math.sqrt(-2 * Math.log(r.next() + 1e-12)) * Math.cos(2 * Math.PI * r.next());
 
-/** The photo cropped so that the face is `facePx` wide in a w × h view (mirrored past the photo's edges), in linear light. */
+/** The photo cropped so that the face is `facePx` wide in a w × h view (its surround carried past the photo's edges), in linear light. */
 async function view(shot: Shot, facePx: number, w: number, h: number, r: Rng): Promise<Img> {
   const [bx, by, bw, bh] = shot.box;
   const k = facePx / Math.max(bw, bh);
   const W = Math.max(1, Math.round(shot.width * k));
   const H = Math.max(1, Math.round(shot.height * k));
   const pad = Math.max(w, h);
-  const scaled = await sharp(shot.png).resize(W, H, { fit: 'fill' }).removeAlpha().extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'mirror' }).raw().toBuffer();
+  const scaled = await sharp(await extendWithSurround(await sharp(shot.png).resize(W, H, { fit: 'fill' }).png().toBuffer(), W, H, pad)).raw().toBuffer();
   const fx = (bx + bw / 2) * k + pad + (r.next() - 0.5) * 0.15 * w;
   const fy = (by + bh / 2) * k + pad + (r.next() - 0.5) * 0.1 * h;
   const left = Math.round(Math.max(0, Math.min(W + 2 * pad - w, fx - w / 2)));

@@ -19,6 +19,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
+import { extendWithSurround } from './surround';
 
 type Raw = { data: Buffer; width: number; height: number };
 
@@ -34,7 +35,7 @@ const sharpOf = (r: Raw) => sharp(r.data, { raw: { width: r.width, height: r.hei
 
 /**
  * The part of the photo a camera of frameW × frameH sees with the face facePx wide,
- * face centre off the frame centre by a little; the photo's edges are mirrored where
+ * face centre off the frame centre by a little; past the photo's edges its surround is carried on where
  * the frame reaches past them. `pxScale` > 1 renders that view at a finer pitch (a screen).
  */
 async function frame(shot: Shot, facePx: number, frameW: number, frameH: number, r: Rng, angle = 0): Promise<Raw & { faceAt: [number, number] }> {
@@ -59,7 +60,7 @@ async function frame(shot: Shot, facePx: number, frameW: number, frameH: number,
   const faceAt: [number, number] = [(bx + bw / 2 - left) * s, (by + bh / 2 - top) * s];
   const pad = Math.ceil(Math.max(0, -left, -top, left + fw - shot.width, top + fh - shot.height)) + 2;
   let img = sharp(shot.png);
-  if (pad > 2) img = sharp(await img.extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'mirror' }).png().toBuffer());
+  if (pad > 2) img = sharp(await extendWithSurround(shot.png, shot.width, shot.height, pad));
   left += pad > 2 ? pad : 0;
   top += pad > 2 ? pad : 0;
   const cut = await img.extract({ left: Math.max(0, left), top: Math.max(0, top), width: Math.round(fw), height: Math.round(fh) }).png().toBuffer();
