@@ -35,8 +35,8 @@ const sharpOf = (r: Raw) => sharp(r.data, { raw: { width: r.width, height: r.hei
 
 /**
  * The part of the photo a camera of frameW × frameH sees with the face facePx wide,
- * face centre off the frame centre by a little; past the photo's edges its surround is carried on where
- * the frame reaches past them. `pxScale` > 1 renders that view at a finer pitch (a screen).
+ * face centre off the frame centre by a little; where the frame reaches past the photo's edges, the
+ * photo's surround is carried on (surround.ts). `pxScale` > 1 renders that view at a finer pitch (a screen).
  */
 async function frame(shot: Shot, facePx: number, frameW: number, frameH: number, r: Rng, angle = 0): Promise<Raw & { faceAt: [number, number] }> {
   if (angle) {
