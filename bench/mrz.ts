@@ -73,11 +73,11 @@ async function zoneOf(image: Buffer): Promise<{ read?: MrzRead; ms: number }> {
   let read: MrzRead | undefined;
   for (const turn of [0, 90]) {
     const turned = turn ? await sharp(image).rotate(turn).jpeg({ quality: 95 }).toBuffer() : image;
-    const { page, glareUndone } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
+    const { page, glareUndone, photo } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
     // The page's own OCR lines, as the engine has them when the zone stage runs (not timed: the page reading is its own stage).
     const { lines } = await readPage(page);
     const t = performance.now();
-    const r = await readMachineZone(page, lines, undefined, glareUndone);
+    const r = await readMachineZone(page, lines, undefined, glareUndone, photo);
     ms += performance.now() - t;
     if (r && (!read || r.valid)) read = r;
     if (read?.valid) break;
@@ -85,7 +85,7 @@ async function zoneOf(image: Buffer): Promise<{ read?: MrzRead; ms: number }> {
   return { read, ms };
 }
 
-export async function benchMrz(log: (s: string) => void, perFormat = Number(process.env.MRZ_BENCH_PER_FORMAT ?? 8)): Promise<MrzBench> {
+export async function benchMrz(log: (s: string) => void, perFormat = Number(process.env.MRZ_BENCH_PER_FORMAT ?? 20)): Promise<MrzBench> {
   // Warm the OCR workers so the first page does not pay for their start.
   await zoneOf((await generateIcao('TD3', 0, 'clean')).image);
   const specimenRows = [];

@@ -252,7 +252,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     out.lines = withRescued(out.lines, rescued);
     out.text = out.lines.map((l) => l.text).join('\n');
   }
-  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey);
+  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
@@ -642,9 +642,9 @@ export async function preparedPage(media: MediaInput): Promise<Grey> {
 }
 
 /** `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the engine does). */
-export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey }> {
+export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey }> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
-  const { grey, deglared } = await prepare(base.grey, 0, false, undefined, base.located);
-  return { page: grey, glareUndone: deglared?.grey };
+  const { grey, deglared, photo } = await prepare(base.grey, 0, false, undefined, base.located);
+  return { page: grey, glareUndone: deglared?.grey, photo };
 }

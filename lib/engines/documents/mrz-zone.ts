@@ -2,6 +2,7 @@ import { ocrPool, type OcrLine } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
+import { clahe } from './clahe';
 import { locateMrz } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings } from './mrz-read';
 
@@ -52,11 +53,24 @@ export async function readZoneBand(page: Grey): Promise<MrzRead | undefined> {
 }
 
 /**
+ * The band found on the page, read from the photo with contrast set region by region (CLAHE): letters that glare
+ * left faint but legible, which the page's lighting correction turned to paper white.
+ */
+async function readWithLocalContrast(page: Grey, photo: Grey): Promise<MrzRead | undefined> {
+  const band = await locateMrz(page);
+  if (!band || photo.width !== page.width || photo.height !== page.height) return undefined;
+  return readBand({ data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }, band);
+}
+
+/** CLAHE tile (px of the prepared page), as the page's own local-contrast fallback uses. */
+const LOCAL_TILE = 64;
+
+/**
  * The page's machine-readable zone, if any: what the engine calls after the page OCR, with the band's
  * reading when it was started earlier. `glareUndone`: the same page with its glare taken away, when it
- * had glare.
+ * had glare. `photo`: the page in the same geometry without its lighting correction.
  */
-export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page), glareUndone?: Grey): Promise<MrzRead | undefined> {
+export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page), glareUndone?: Grey, photo?: Grey): Promise<MrzRead | undefined> {
   const fromBand = await band;
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
@@ -69,6 +83,11 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
   if (found && !found.valid && glareUndone) {
     const again = await readZoneBand(glareUndone).catch(() => undefined);
     if (again?.valid) return again;
+  }
+  // Still not valid: the photo's band with local contrast (generated MRV-B under glare: "JPN06250M" read for JPN6506250M).
+  if (found && !found.valid && photo) {
+    const local = await readWithLocalContrast(page, photo).catch(() => undefined);
+    if (local?.valid) return local;
   }
   return found;
 }
