@@ -29,3 +29,14 @@ export const FONT_SETS = [
   { label: 'Synth Roboto', value: 'Synth Source Sans' },
 ];
 export const MRZ_FONTS = ['Synth Mono', 'Synth Roboto Mono'];
+
+/** ICAO 9303's own zone font (Debian fonts-ocr-b, installed for the tests): zones as real documents print them. */
+export const OCRB_PATH = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
+export const OCRB = 'Synth OCR-B';
+let ocrb = false;
+export function registerOcrb() {
+  registerFonts();
+  if (ocrb) return;
+  GlobalFonts.registerFromPath(OCRB_PATH, OCRB);
+  ocrb = true;
+}

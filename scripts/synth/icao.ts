@@ -4,28 +4,20 @@
  * photographed and damaged: for evaluating the MRZ reader, never for tuning it
  * on the evaluation pages themselves.
  */
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MrzFormat } from '../../lib/engines/documents/mrz-layout';
 import { pickDamage, photograph, type Damage } from './damage';
-import { registerFonts } from './fonts';
+import { OCRB, registerOcrb } from './fonts';
 import { exampleZone, randomZone, type ZoneTruth } from './icao-zone';
 import { rng, type Rng } from './random';
 
 export { ICAO_EXAMPLES, exampleZone, randomZone, type ZoneTruth } from './icao-zone';
 
-export const OCRB_PATH = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
 export const MRZ_FORMATS: MrzFormat[] = ['TD1', 'TD2', 'TD3', 'MRVA', 'MRVB'];
 
 /** Page size in mm of each format (ICAO 9303 Part 4-7). */
 const SIZE_MM: Record<MrzFormat, [number, number]> = { TD1: [85.6, 54], TD2: [105, 74], TD3: [125, 88], MRVA: [120, 80], MRVB: [105, 74] };
 
-let ocrb = false;
-function registerOcrb() {
-  if (ocrb) return;
-  GlobalFonts.registerFromPath(OCRB_PATH, 'Synth OCR-B');
-  registerFonts();
-  ocrb = true;
-}
 
 export interface IcaoPage {
   /** PNG of the flat render. */
@@ -97,7 +89,7 @@ function printedZone(ctx: SKRSContext2D, t: ZoneTruth, x: number, y: number, w: 
 function machineZone(ctx: SKRSContext2D, lines: string[], x: number, bottom: number, mm: number) {
   const pitch = 2.54 * mm;
   ctx.fillStyle = '#111';
-  ctx.font = `${Math.round(3.5 * mm)}px "Synth OCR-B"`;
+  ctx.font = `${Math.round(3.5 * mm)}px "${OCRB}"`;
   const lineGap = (lines.length === 3 ? 4.2 : 4.6) * mm;
   lines.forEach((line, k) => {
     const baseline = bottom - (lines.length - 1 - k) * lineGap;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { qrPng } from './qr';
-import { FONT_SETS, MRZ_FONTS, registerFonts } from './fonts';
+import { FONT_SETS, MRZ_FONTS, OCRB, registerFonts, registerOcrb } from './fonts';
 import { td1, td3 } from './mrz';
 import { jitter, varyHeading, varyLabel, type Variety } from './variety';
 import { maxValidity } from '../../lib/engines/documents/dates-plausible';
@@ -49,6 +49,24 @@ function field(p: Pen, label: string, value: string, x: number, y: number, size:
   p.ctx.font = `${size}px "${p.value}"`;
   p.ctx.fillText(value, x, y + size * 1.15);
   renderStore.getStore()?.boxes?.set(value, [x - 4, y + size * 0.3, p.ctx.measureText(value).width + 8, size * 1.05]);
+}
+
+/**
+ * A machine-readable zone: on a white strip in a monospaced font, as the base layouts print it; with variety, as real
+ * documents print it too: in OCR-B (ICAO 9303's font) and on the card's own background.
+ */
+function machineZone(ctx: SKRSContext2D, lines: string[], r: Rng, at: { x: number; y: number; pitch: number; px: number; strip: [number, number, number, number] }) {
+  const v = renderStore.getStore()?.variety;
+  const ocrb = v?.r.chance(0.6);
+  if (ocrb) registerOcrb();
+  if (!v?.r.chance(0.5)) {
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(...at.strip);
+  }
+  ctx.fillStyle = '#111111';
+  // (OCR-B's letters are wider than the monospaced fonts' at one size: drawn smaller to keep the line on the page.)
+  ctx.font = ocrb ? `${Math.round(at.px * 0.92)}px "${OCRB}"` : `${at.px}px "${r.pick(MRZ_FONTS)}"`;
+  lines.forEach((l, i) => ctx.fillText(l, at.x, at.y + i * at.pitch));
 }
 
 function background(ctx: SKRSContext2D, w: number, h: number, r: Rng, base: [number, number, number]) {
@@ -311,11 +329,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       ctx.fillText(p.mae, 60, 90 + 34 * 2.3);
       field(pen, 'NATURALIDADE / PLACE OF BIRTH', `${p.cidade}/${p.uf}`, 60, 280, 34);
       const lines = tampered(td1({ documentNumber: p.cpf.slice(0, 9), surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade, optional: p.cpf }), 1, 5);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 720, W, 360);
-      ctx.fillStyle = '#111111';
-      ctx.font = `62px "${r.pick(MRZ_FONTS)}"`;
-      lines.forEach((l, i) => ctx.fillText(l, 70, 820 + i * 95));
+      machineZone(ctx, lines, r, { x: 70, y: 820, pitch: 95, px: 62, strip: [0, 720, W, 360] });
       // The CIN back carries a QR code for checking it (the real one is a signed payload; here key=value pairs the engine parses).
       const qrData = { cpf: p.cpf, nome: p.nome, dataNascimento: p.nascimento, validade };
       const qr = await loadImage(await qrPng(`CIN|${Object.entries(qrData).map(([k, v]) => `${k}=${v}`).join('|')}`));
@@ -345,11 +359,7 @@ export async function render(type: DocType, r: Rng): Promise<{ png: Buffer; widt
       field(pen, 'DATA DE EXPEDIÇÃO / DATE OF ISSUE', br(emissao), 330, 540, 28);
       field(pen, 'VÁLIDO ATÉ / DATE OF EXPIRY', br(validade), 800, 540, 28);
       const lines = tampered(td3({ documentNumber: numero, surname: p.surname, given: p.given, birth: p.nascimento, sex: p.sexo, expiry: validade }), 1, 18);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 690, 1250, 190);
-      ctx.fillStyle = '#111111';
-      ctx.font = `38px "${r.pick(MRZ_FONTS)}"`;
-      lines.forEach((l, i) => ctx.fillText(l, 40, 760 + i * 70));
+      machineZone(ctx, lines, r, { x: 40, y: 760, pitch: 70, px: 38, strip: [0, 690, 1250, 190] });
       Object.assign(fields, { numeroPassaporte: numero, nome: `${p.given} ${p.surname}`, nacionalidade: 'BRA', dataNascimento: p.nascimento, sexo: p.sexo, dataEmissao: emissao, validade, 'mrz.valid': 'true' });
       break;
     }
