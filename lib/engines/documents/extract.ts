@@ -4,6 +4,7 @@ import { union, type Box } from './box';
 import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
+import { placeSpelling } from './names-known';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -577,7 +578,18 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   fillRgByShape(type, lines, out);
   fillCnhCategory(type, lines, out);
   fillCinShortValues(type, lines, out);
+  spellPlaces(out);
   return out;
+}
+
+/** The birthplace's city with its registered accents (`CITY/UF`; the state code is left alone). */
+function spellPlaces(out: OcrField[]) {
+  for (const f of out) {
+    if (f.key !== 'naturalidade') continue;
+    const [city, ...rest] = f.value.split('/');
+    const spelt = city!.split(' ').map((w) => placeSpelling(w) ?? w).join(' ');
+    if (spelt !== city) f.value = [spelt, ...rest].join('/');
+  }
 }
 
 export { readMrz };

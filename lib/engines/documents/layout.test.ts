@@ -469,6 +469,16 @@ describe('values whose labels were not read', () => {
     expect(two.some((f) => f.key === 'dataNascimento')).toBe(false);
   });
 
+  it('spells the birthplace as the municipality is registered when it was read without its accents, and only then', () => {
+    const naturalidade = (text: string) => extractFields('RG_VERSO', [line('NATURALIDADE', 90), line(text, 110)], undefined).find((f) => f.key === 'naturalidade')?.value;
+    expect(naturalidade('BRASILIA-SP')).toBe('BRASÍLIA/SP');
+    expect(naturalidade('SAO JOSE DOS CAMPOS/SP')).toBe('SÃO JOSÉ DOS CAMPOS/SP');
+    expect(naturalidade('GOIÂNIA/GO')).toBe('GOIÂNIA/GO');
+    // A word the municipality list also spells without marks (or not at all) is left as read.
+    expect(naturalidade('BELO HORIZONTE/MG')).toBe('BELO HORIZONTE/MG');
+    expect(naturalidade('XYZOPOLIS/PR')).toBe('XYZOPOLIS/PR');
+  });
+
   it('finds the CIN back’s birthplace by its CIDADE/UF shape when its label was lost, and no RG number there', () => {
     const lines = [line('GUSTAVO BARBOSA RODRIGUES', 50), line('Wes', 90), line('BRASÍLIA/GO', 110), line('12345678', 200)];
     const out: OcrField[] = [];

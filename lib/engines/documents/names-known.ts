@@ -29,6 +29,26 @@ for (const [list, person] of [
   }
 }
 
+/** Unaccented form → the spellings of words of municipality names (the IBGE names, as the lexicon's source lists them). */
+const PLACE_SPELLINGS = new Map<string, Set<string>>();
+for (const w of PLACE_WORDS) {
+  const key = fold(w);
+  if (!PLACE_SPELLINGS.has(key)) PLACE_SPELLINGS.set(key, new Set());
+  PLACE_SPELLINGS.get(key)!.add(w);
+}
+
+/**
+ * The registered spelling of a word of a municipality's name read without its marks (BRASILIA → BRASÍLIA), when the
+ * list spells it one way only and never unaccented. Unlike a person's name, which the registry may hold without its
+ * accents, a municipality is spelt one way; a word read with marks, or of two letters, is left as read.
+ */
+export function placeSpelling(word: string): string | undefined {
+  const key = fold(word);
+  if (word !== key || key.length < 3) return undefined;
+  const listed = PLACE_SPELLINGS.get(key);
+  return listed && listed.size === 1 && !listed.has(key) ? [...listed][0] : undefined;
+}
+
 /** Portuguese endings that are always accented: -ÃO, -ÇÃO, -ÃES, -ÕES. */
 function byEnding(word: string): string | undefined {
   if (/CAO$/.test(word) && word.length > 4) return `${word.slice(0, -3)}ÇÃO`;
