@@ -66,27 +66,6 @@ describe('two cards side by side', () => {
     expect(cut).toBeLessThan(1330);
   });
 
-  it('cuts down the gutter, not down a blank stretch of one card, whatever the frame the lighting correction drew', () => {
-    // Left card printed up to 1560, right card from 1760 with a blank column 2060–2250 in it (a label column ends
-    // early); a dark frame along the top and bottom edges, thicker at the left (it once decided between the two).
-    const page = drawnPage(3400, 1200, (ctx) => {
-      ctx.font = 'bold 36px sans-serif';
-      for (let i = 0; i < 6; i++) {
-        ctx.fillText('NOME MARIA DAS DORES', 1560 - ctx.measureText('NOME MARIA DAS DORES').width, 200 + i * 150);
-        ctx.fillText('12/03/1981', 1760, 200 + i * 150);
-        ctx.fillText('SSP DF 1108', 2250, 200 + i * 150);
-      }
-      for (let x = 0; x < 3400; x += 20) {
-        const t = 30 - (x / 3400) * 12;
-        ctx.fillRect(x, 20, 20, t);
-        ctx.fillRect(x, 1150, 20, t);
-      }
-    });
-    const cut = gutterColumn(page);
-    expect(cut).toBeGreaterThan(1560);
-    expect(cut).toBeLessThan(1760);
-  });
-
   it('reads each card on its own: no line runs on from one card into the other', async () => {
     const out = await readPage(twoCards(), { sideBySide: true });
     for (const t of [...LEFT, ...RIGHT]) expect(out.lines.some((l) => l.text.includes(t.split(' ').at(-1)!))).toBe(true);

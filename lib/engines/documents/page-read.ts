@@ -51,31 +51,6 @@ function asOutput(lines: OcrLine[]): OcrOutput {
 /** Half-width, as a share of the page's width, of the band of columns whose ink is summed when looking for the gutter. */
 const GUTTER_BAND = 0.015;
 
-/** Horizontal runs of ink longer than this share of the width are a rule or a card's frame, not letters. */
-const MAX_GLYPH_SPAN = 0.04;
-
-/**
- * Pixels of long horizontal runs of ink: the frame the lighting correction draws along a card's top and bottom
- * edges, signature lines. Their thickness varies along the page and would otherwise decide between two empty bands.
- */
-function ruledPixels(page: Grey): Uint8Array {
-  const { data, width, height } = page;
-  const out = new Uint8Array(width * height);
-  const span = Math.max(24, Math.round(width * MAX_GLYPH_SPAN));
-  for (let y = 0; y < height; y++) {
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const dark = x < width && data[y * width + x]! < 128;
-      if (dark && start < 0) start = x;
-      if (!dark && start >= 0) {
-        if (x - start >= span) out.fill(1, y * width + start, y * width + x);
-        start = -1;
-      }
-    }
-  }
-  return out;
-}
-
 /** Vertical runs of ink longer than this share of the height are a card's edge or a portrait, not letters. */
 const MAX_GLYPH_RUN = 0.12;
 
@@ -89,11 +64,10 @@ export function gutterColumn(page: Grey): number {
   const { data, width, height } = page;
   const ink = new Float64Array(width);
   const longest = Math.max(8, Math.round(height * MAX_GLYPH_RUN));
-  const rule = ruledPixels(page);
   for (let x = 0; x < width; x++) {
     let run = 0;
     for (let y = 0, i = x; y <= height; y++, i += width) {
-      if (y < height && data[i]! < 128 && !rule[i]) run++;
+      if (y < height && data[i]! < 128) run++;
       else {
         if (run > 0 && run <= longest) ink[x]! += run;
         run = 0;
@@ -101,21 +75,14 @@ export function gutterColumn(page: Grey): number {
     }
   }
   const half = Math.max(1, Math.round(width * GUTTER_BAND));
-  const bands: { column: number; ink: number }[] = [];
+  let best = { column: Math.floor(width / 2), ink: Infinity };
   for (let x = Math.floor(width * 0.35); x < Math.floor(width * 0.65); x++) {
     let sum = 0;
     for (let k = Math.max(0, x - half); k <= Math.min(width - 1, x + half); k++) sum += ink[k]!;
-    bands.push({ column: x, ink: sum });
+    if (sum < best.ink || (sum === best.ink && Math.abs(x - width / 2) < Math.abs(best.column - width / 2))) best = { column: x, ink: sum };
   }
-  // Of the bands about as empty as the emptiest (specks, a label's tail), the one nearest the middle: an opened
-  // document's two cards are as wide as each other, and a blank stretch inside one card is as empty as the gutter.
-  const least = Math.min(...bands.map((b) => b.ink));
-  const nearlyEmpty = bands.filter((b) => b.ink <= least * NEARLY_EMPTY + height * 0.02);
-  return nearlyEmpty.reduce((a, b) => (Math.abs(b.column - width / 2) < Math.abs(a.column - width / 2) ? b : a)).column;
+  return best.column;
 }
-
-/** A band holding up to this many times the emptiest band's ink counts as empty too. */
-const NEARLY_EMPTY = 2;
 
 const crop = (page: Grey, left: number, right: number): Grey => {
   const width = right - left;
