@@ -12,12 +12,13 @@ const CONFUSED: Record<string, string> = {
   L: '1I',
   T: '17',
   '2': 'Z',
-  Z: '2',
+  // OCR-B's Z differs from its 7 by the bottom stroke alone, which blur or a JPEG block takes away.
+  Z: '27',
   '5': 'S',
   S: '58',
   '6': 'G',
   G: '6C',
-  '7': 'T',
+  '7': 'TZ',
   '8': 'B',
   B: '8',
   '4': 'A',
@@ -134,9 +135,11 @@ const kindOf = (ch: string | undefined) => (ch === undefined ? undefined : ch ==
  * A swap that leaves a character unlike both its neighbours (a letter inside a run of digits) is less
  * likely than one that makes it like them: of two equally common look-alike repairs that pass the same
  * check digit (`XO8544201` → `X08544201` or `XO85442Q1`), the one that keeps the runs whole wins.
+ * Neighbours are those of the same field (`inField`): the digit that checks the field before is no
+ * context for the first letter of the next (a personal number `Z3418162` after an expiry's check digit).
  */
-function contextCost(line: string, i: number, alt: string): number {
-  const near = [kindOf(line[i - 1]), kindOf(line[i + 1])].filter(Boolean);
+function contextCost(line: string, i: number, alt: string, inField: (j: number) => boolean = () => true): number {
+  const near = [i - 1, i + 1].filter(inField).map((j) => kindOf(line[j])).filter(Boolean);
   const agree = (ch: string) => near.filter((k) => k === kindOf(ch)).length;
   // At most ±0.2: it only breaks ties between swaps of one kind, never outweighs a commoner slip (O/0 over 1/T).
   return (agree(line[i]!) - agree(alt)) * 0.1;
@@ -151,13 +154,15 @@ interface Fix {
 function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
   const classes = LAYOUTS[format].classes;
   const out: Fix[] = [];
-  for (const [l, i] of fieldPositions(format, start.lines, name)) {
+  const positions = fieldPositions(format, start.lines, name);
+  const span = new Set(positions.map(([pl, pi]) => `${pl}:${pi}`));
+  for (const [l, i] of positions) {
     const c = start.lines[l]![i]!;
     for (const alt of CONFUSED[c] ?? '') {
       // Never a digit for a digit: that is what a forged date or number looks like, and it must stay invalid.
       if (!fits(alt, classes[l]![i]!) || (/\d/.test(c) && /\d/.test(alt))) continue;
       const tried = start.lines.map((x, k) => (k === l ? x.slice(0, i) + alt + x.slice(i + 1) : x));
-      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) + contextCost(start.lines[l]!, i, alt) });
+      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) + contextCost(start.lines[l]!, i, alt, (j) => span.has(`${l}:${j}`)) });
     }
   }
   return out;

@@ -79,6 +79,15 @@ describe('repairs', () => {
     expect(r.fields.documentNumber).toBe('X08544201');
   });
 
+  it('judges a letter by the neighbours of its own field: a personal number may begin with one', () => {
+    // Z3418162 read 73418162: Z at the field's start, A for 4 or T for 1 inside it pass the same check digits
+    // (the composite weighs that field in the same phase); only Z keeps the run of digits whole.
+    const r = readMrz(['P<INDGARCIA<<MOHAMMED<<<<<<<<<<<<<<<<<<<<<<<', 'L726769E<4GBR1408175M361112273418162<<<<<<88'])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines[1]).toBe('L726769E<4GBR1408175M3611122Z3418162<<<<<<88');
+  });
+
   it('leaves a zone with two wrong digits in one field invalid', () => {
     const r = readMrz([ICAO.TD3[0], ICAO.TD3[1].replace('7408122', '7403722')])!;
     expect(r.valid).toBe(false);
