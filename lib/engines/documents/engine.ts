@@ -86,7 +86,7 @@ const cropGrey = async (g: Grey, [left, top, width, height]: Box): Promise<Grey>
 /**
  * Turned, deskewed, grey, evenly lit and upscaled when small: what Tesseract reads best. `tight`: the document is a
  * located card cropped close, so the blank corners the deskew adds around it are cut off (a card tilted 14° in its
- * crop doubled the pixels read, and the time: 3400 × 2361 px for a page of 3300 × 1200).
+ * crop doubled the pixels read, and the time: 3400 × 2361 px for a card of 3400 × 1178).
  */
 async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<number, number>, tight = false): Promise<{ grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
   // Raw grey pixels from step to step: no PNG is encoded or decoded on the way to OCR.
