@@ -18,7 +18,6 @@ export const MRZ_FORMATS: MrzFormat[] = ['TD1', 'TD2', 'TD3', 'MRVA', 'MRVB'];
 /** Page size in mm of each format (ICAO 9303 Part 4-7). */
 const SIZE_MM: Record<MrzFormat, [number, number]> = { TD1: [85.6, 54], TD2: [105, 74], TD3: [125, 88], MRVA: [120, 80], MRVB: [105, 74] };
 
-
 export interface IcaoPage {
   /** PNG of the flat render. */
   png: Buffer;

@@ -11,6 +11,9 @@ import { cellTaps, type Grey } from './box';
  * `tile`: side of a tile in pixels; `maxSlope`: how far a tile's curve may
  * rise above the identity (3 as in `sharp.clahe`).
  */
+/** The tile (px of a prepared page) the engine's local-contrast readings use: a few letters' height. */
+export const LOCAL_TILE = 64;
+
 export function clahe(g: Grey, tile: number, maxSlope = 3): Buffer {
   const { width: w, height: h, data } = g;
   const nx = Math.max(1, Math.ceil(w / tile));

@@ -8,7 +8,7 @@ import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { isBlank } from './blank';
 import { budgetClock, type BudgetClock } from './budget';
-import { clahe } from './clahe';
+import { clahe, LOCAL_TILE } from './clahe';
 import { quieter } from './denoise';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
@@ -100,21 +100,13 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   skews?.set(turn % 180, skew);
   const [cardWidth, cardHeight] = unrotatedSize(turned.width, turned.height, skew);
   const tilted = Math.abs(skew) >= 0.3;
-  let cut: Box | undefined;
-  const deskewed = async (g: Grey) => {
-    if (!tilted) return g;
-    const canvas = await toGrey(fromGrey(g).rotate(-skew, { background: '#ffffff' }));
-    // (Only where the corners are a real share of the canvas: a slight tilt's few blank pixels are read as before.)
-    if (tight && canvas.width * canvas.height > WORTH_CUTTING * cardWidth * cardHeight) cut ??= cardOnCanvas(canvas, [cardWidth, cardHeight]);
-    return { canvas, page: cut ? await cropGrey(canvas, cut) : canvas };
-  };
-  const straightened = async (g: Grey) => {
-    const d = await deskewed(g);
-    return 'page' in d ? d.page : d;
-  };
-  const first = await deskewed(turned);
-  const straight = 'page' in first ? first.page : first;
-  const canvasSize: [number, number] = 'page' in first ? [first.canvas.width, first.canvas.height] : [straight.width, straight.height];
+  const rotated = async (g: Grey) => (tilted ? await toGrey(fromGrey(g).rotate(-skew, { background: '#ffffff' })) : g);
+  const canvas = await rotated(turned);
+  // (Only where the corners are a real share of the canvas: a slight tilt's few blank pixels are read as before.)
+  const cut = tilted && tight && canvas.width * canvas.height > WORTH_CUTTING * cardWidth * cardHeight ? cardOnCanvas(canvas, [cardWidth, cardHeight]) : undefined;
+  const cutOut = async (g: Grey) => (cut ? await cropGrey(g, cut) : g);
+  const straight = await cutOut(canvas);
+  const straightened = async (g: Grey) => cutOut(await rotated(g));
   // Small pictures are upscaled; so are wide ones (two sides side by side), whose letters are shorter.
   // Two cards side by side (an RG opened flat) print their labels at a third of the picture's height: read them taller.
   const wide = cardWidth / cardHeight > 2;
@@ -125,13 +117,13 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
     const img = fromGrey(g);
     return toGrey(scale !== 1 ? img.resize({ width: Math.round(straight.width * scale), kernel: 'lanczos3' }) : img);
   };
-  const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: canvasSize, offset: cut ? [cut[0], cut[1]] : [0, 0], sideBySide };
+  const frame: Frame = { turn, skew, scale, turned: [turned.width, turned.height], deskewed: [canvas.width, canvas.height], offset: cut ? [cut[0], cut[1]] : [0, 0], sideBySide };
   // The same geometry without any contrast or lighting change (its texture kept, for forensics).
   const photo = await levelled(straight);
   const { width, height } = photo;
   const toRead = quiet === document ? photo : await levelled(await straightened(turnedQuiet));
   // `local`: contrast per region (CLAHE on 64 px tiles), the second try when glare washed text out.
-  const flat = local ? { pixels: clahe(toRead, 64) } : await flattenIllumination(toRead.data, width, height);
+  const flat = local ? { pixels: clahe(toRead, LOCAL_TILE) } : await flattenIllumination(toRead.data, width, height);
   const grey: Grey = { data: flat.pixels, width, height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
   return { grey, photo, deglared, frame };

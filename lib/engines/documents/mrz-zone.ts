@@ -2,7 +2,7 @@ import { ocrPool, type OcrLine } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
-import { clahe } from './clahe';
+import { clahe, LOCAL_TILE } from './clahe';
 import { locateMrz } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings } from './mrz-read';
 
@@ -46,24 +46,15 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
   return read && { ...read, bbox: box, conf: Math.round(again.conf) };
 }
 
-/** The zone found by its shape on the page and read alone (needs no OCR of the page: started while the page is read). */
-export async function readZoneBand(page: Grey): Promise<MrzRead | undefined> {
-  const band = await locateMrz(page);
-  return band && readBand(page, band);
-}
-
 /**
- * The band found on the page, read from the photo with contrast set region by region (CLAHE): letters that glare
- * left faint but legible, which the page's lighting correction turned to paper white.
+ * The zone found by its shape on the page and read alone (needs no OCR of the page: started while the page is read).
+ * `readOn`: another image of the page in the same geometry to read the band from.
  */
-async function readWithLocalContrast(page: Grey, photo: Grey): Promise<MrzRead | undefined> {
+export async function readZoneBand(page: Grey, readOn: Grey = page): Promise<MrzRead | undefined> {
+  if (readOn.width !== page.width || readOn.height !== page.height) return undefined;
   const band = await locateMrz(page);
-  if (!band || photo.width !== page.width || photo.height !== page.height) return undefined;
-  return readBand({ data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }, band);
+  return band && readBand(readOn, band);
 }
-
-/** CLAHE tile (px of the prepared page), as the page's own local-contrast fallback uses. */
-const LOCAL_TILE = 64;
 
 /**
  * The page's machine-readable zone, if any: what the engine calls after the page OCR, with the band's
@@ -84,9 +75,11 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
     const again = await readZoneBand(glareUndone).catch(() => undefined);
     if (again?.valid) return again;
   }
-  // Still not valid: the photo's band with local contrast (generated MRV-B under glare: "JPN06250M" read for JPN6506250M).
+  // Still not valid: the band read from the photo with contrast set region by region (CLAHE), where letters glare left
+  // faint but legible, which the page's lighting correction turned to paper white (generated MRV-B under glare:
+  // "JPN06250M" read for JPN6506250M).
   if (found && !found.valid && photo) {
-    const local = await readWithLocalContrast(page, photo).catch(() => undefined);
+    const local = await readZoneBand(page, { data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }).catch(() => undefined);
     if (local?.valid) return local;
   }
   return found;

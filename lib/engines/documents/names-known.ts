@@ -15,6 +15,14 @@ const PERSON = new Set<string>();
 /** Unaccented forms of given names. */
 const GIVEN = new Set<string>(GIVEN_NAMES.map(fold));
 
+/** Unaccented form → the spellings of words of municipality names (the IBGE names, as the lexicon's source lists them). */
+const PLACE_SPELLINGS = new Map<string, Set<string>>();
+
+const addSpelling = (to: Map<string, Set<string>>, key: string, w: string) => {
+  if (!to.has(key)) to.set(key, new Set());
+  to.get(key)!.add(w);
+};
+
 for (const [list, person] of [
   [GIVEN_NAMES, true],
   [SURNAMES, true],
@@ -23,18 +31,10 @@ for (const [list, person] of [
 ] as const) {
   for (const w of list) {
     const key = fold(w);
-    if (!SPELLINGS.has(key)) SPELLINGS.set(key, new Set());
-    SPELLINGS.get(key)!.add(w);
+    addSpelling(SPELLINGS, key, w);
     if (person) PERSON.add(key);
+    else addSpelling(PLACE_SPELLINGS, key, w);
   }
-}
-
-/** Unaccented form → the spellings of words of municipality names (the IBGE names, as the lexicon's source lists them). */
-const PLACE_SPELLINGS = new Map<string, Set<string>>();
-for (const w of PLACE_WORDS) {
-  const key = fold(w);
-  if (!PLACE_SPELLINGS.has(key)) PLACE_SPELLINGS.set(key, new Set());
-  PLACE_SPELLINGS.get(key)!.add(w);
 }
 
 /**
