@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { td1, td3 } from '../../../scripts/synth';
 import type { Box } from './box';
-import { classifyEvidence, halvesOf, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, placedByText, type Evidence } from './classify';
 import { conceptsIn, LABELS, wordingsOf } from './cues';
 import { readMrz } from './mrz';
 import { findPortrait } from './portrait';
@@ -216,6 +216,18 @@ describe('classification from independent cues', () => {
     expect(c.candidates.length).toBeGreaterThan(0);
     expect(c.candidates[0]!.score).toBeLessThan(3);
     expect(c.candidates[0]!.cues.length).toBeGreaterThan(0);
+  });
+});
+
+describe('placed by what was read', () => {
+  it('tells a page placed by its text from one placed by its QR code, shape and a dark block alone (read upside down)', () => {
+    const portrait = { side: 'right' as const, box: [1392, 0, 2009, 1148] as Box };
+    const upsideDown = place('OYIVLINAVH IO IVNOIIVN VWILLNVYD CAIANCAS DO TVINOUIVN', { qr: 'cnh', aspect: 3.25, portrait });
+    expect(upsideDown.type).toBe('CNH_ABERTA');
+    expect(placedByText(upsideDown.candidates[0]!)).toBe(false);
+    const upright = place('CARTEIRA NACIONAL DE HABILITAÇÃO NOME DOC. IDENTIDADE / ÓRG. EMISSOR / UF', { qr: 'cnh', aspect: 3.25, portrait });
+    expect(upright.type).toBe('CNH_ABERTA');
+    expect(placedByText(upright.candidates[0]!)).toBe(true);
   });
 });
 

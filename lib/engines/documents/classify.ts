@@ -300,6 +300,16 @@ function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefin
   return { type, score: Math.round((top.score + 0.5) * 100) / 100, cues: [...top.cues, `two-card shape ${e.aspect.toFixed(2)}, one side read`] };
 }
 
+/** Cues that are not read from the page's text: what the picture shows whichever way up it was read. */
+const PICTURE_CUE = /^(portrait |qr |hue |two-card shape|not: )/;
+
+/**
+ * Whether a candidate rests on something read in the text (a heading, a label, a zone). A page read upside down
+ * still shows its QR code, its shape, its colour and a dark block where a portrait may be: placed by those alone,
+ * it is placed without having been read.
+ */
+export const placedByText = (c: Candidate): boolean => c.cues.some((cue) => !PICTURE_CUE.test(cue));
+
 /**
  * The model the evidence points to, with the candidates weighed. A foreign travel document is told by
  * its machine-readable zone alone (nothing else on it is ours to read).

@@ -3,7 +3,7 @@ import { intake, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, placedByText, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { isBlank } from './blank';
@@ -355,11 +355,17 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
   return { grey: { data: r.grey, width: r.width, height: r.height }, width: r.width, height: r.height, toPage, located: true, quad };
 }
 
+/** Rows above and below the glare region read with it, as a share of the page's height: lines at its edges are not cut. */
+const GLARE_MARGIN = 0.03;
+
+/** The band `withGlareUndone` reads, as a share of the page's height (what reading it costs, against a whole reading). */
+const glareBandShare = ({ box }: Deglared, height: number): number => Math.min(1, box[3] / height + 2 * GLARE_MARGIN);
+
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
 async function withGlareUndone(lines: OcrLine[], deglared: Deglared, sideBySide: boolean): Promise<OcrLine[]> {
   const { grey, box } = deglared;
   // Whole lines: the band across the page holding the bright region, with a margin so lines at its edges are not cut.
-  const margin = Math.round(grey.height * 0.03);
+  const margin = Math.round(grey.height * GLARE_MARGIN);
   const top = Math.max(0, box[1] - margin);
   const bottom = Math.min(grey.height, box[1] + box[3] + margin);
   // Whole rows: the band is a slice of the page's pixels as they are.
@@ -499,7 +505,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   clock.begin();
   let best = await read(base.grey, firstTurn, cues, false, skews);
   clock.lap();
-  const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways);
+  // (Placed by what it reads: a CNH opened flat, read upside down, was placed by its QR code, shape and a portrait-like block alone.)
+  const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
   if (onEnd && !settled(best)) {
     const other = await read(base.grey, 270, cues, false, skews);
     clock.lap();
@@ -589,7 +596,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   let lines = best.lines;
   // Only when a field in doubt lies across the glare's rows (or one is missing): elsewhere the page reads the same.
   const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
-  if (best.deglared && glare && doubtful(type, first, glare) && clock.affords()) {
+  // (A band of the page is read again: it costs its share of a reading, not a whole one.)
+  if (best.deglared && glare && doubtful(type, first, glare) && clock.affords(glareBandShare(best.deglared, best.grey.height))) {
     lines = await withGlareUndone(best.lines, best.deglared, best.frame.sideBySide);
     await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, onDataSide(lines), best.mrz));

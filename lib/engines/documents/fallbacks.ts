@@ -1,7 +1,7 @@
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
-import { isNamingWord } from './names-known';
+import { isNamingWord, PARTICLES } from './names-known';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -237,6 +237,19 @@ function nameLike(text: string): string | undefined {
   return name;
 }
 
+/** A name-like line read with less confidence than this is not taken by its place (unless its words are names, below). */
+const DOUBTFUL_NAME_CONF = 35;
+
+/**
+ * Most of a line's words (two at least) are given names or surnames the lexicon knows: a name read with little
+ * confidence (one word blurred, "GUSTAVO MOREIRA TELEIRA" at 49) is still a name, and is read again later.
+ */
+function namedMostly(name: string): boolean {
+  const words = name.split(' ').filter((w) => !PARTICLES.has(w));
+  const named = words.filter((w) => isNamingWord(w)).length;
+  return named >= 2 && named * 2 >= words.length + 1;
+}
+
 /**
  * Name and parents without their labels: on Brazilian IDs the holder's name
  * is the first name-like line and the parents the next two (the CIN's front and
@@ -248,9 +261,8 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   const has = (k: string) => out.some((f) => f.key === k);
   const parts = segments(lines);
   const candidates = parts
-    .filter((l) => l.conf >= 50)
     .map((l) => ({ l, name: nameLike(l.text) }))
-    .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name));
+    .filter((x): x is { l: OcrLine; name: string } => Boolean(x.name) && (x.l.conf >= 50 || (x.l.conf >= DOUBTFUL_NAME_CONF && namedMostly(x.name!))));
   // Labels are printed smaller than values: a name-like line much shorter than the others is a label read wrong.
   // "The others" is the smaller of two references, the name-like lines and every confident line of the page: with two
   // or three name-like lines, one tall reading (a blurred line, the nearer edge of a tilted card) made the holder's

@@ -383,6 +383,15 @@ describe('values whose labels were not read', () => {
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
   });
+  it('takes a name-like line read with little confidence by its place when most of its words are names the lexicon knows', () => {
+    const lines = [line('CONCEIÇÃO CARDOSO DA NASCIMENTO SANTANA', 100, 85), line('GUSTAVO MOREIRA TELEIRA', 140, 45), line('ANTÔNIO SDGIO NUNES DO RIBEIRO MELO', 180, 62)];
+    expect(namesByOrder('RG_ABERTO', lines).parents).toEqual(['GUSTAVO MOREIRA TELEIRA', 'ANTÔNIO SDGIO NUNES DO RIBEIRO MELO']);
+    // As doubtful, but one known word of three: not a name, the next line is the first parent.
+    const garbled = [lines[0]!, line('GUSTAVO MQRXTA TELEIRA', 140, 45), lines[2]!];
+    expect(namesByOrder('RG_ABERTO', garbled).parents).toEqual(['ANTÔNIO SDGIO NUNES DO RIBEIRO MELO']);
+    // Under the floor, known words or not: left out.
+    expect(namesByOrder('RG_ABERTO', [lines[0]!, line('GUSTAVO MOREIRA TELEIRA', 140, 30), lines[2]!]).parents).toEqual(['ANTÔNIO SDGIO NUNES DO RIBEIRO MELO']);
+  });
   it('takes by order only lines that name someone: a misread heading and a city without its state are no holder or parent', () => {
     const lines = [
       line('MOGSSTÉRIO DOS TRANSPONTES', 0),

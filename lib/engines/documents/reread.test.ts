@@ -4,7 +4,7 @@ import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey } from './box';
 import { drawnPage } from './drawn-page';
 import type { Grey } from './accents';
-import { rereadBrokenDates, rereadNames } from './reread';
+import { betterName, rereadBrokenDates, rereadNames } from './reread';
 import type { OcrField } from './types';
 
 type Box = [number, number, number, number];
@@ -108,5 +108,14 @@ describe('names read again on their own', () => {
     const name = parent('ANGELO ALVARO SÉRGI', [x, y - 8, w, h + 30], 70);
     await rereadNames(page, [name]);
     expect(name.value).toBe('ÂNGELO ÁLVARO SÉRGIO');
+  });
+
+  it('a second reading replaces the first when closer and surer, never when it loses names the lexicon knows', () => {
+    const first = { value: 'ANTÔNIO SDGIO NUNES DO RIBEIRO MELO', conf: 62 };
+    expect(betterName(first, { value: 'ANTÔNIO SÉRGIO NUNES DO RIBEIRO MELO', conf: 80 })).toBe(true);
+    expect(betterName(first, { value: 'ANTÔNIO SDGIO NUNILS DO MEELIRO MELO', conf: 80 })).toBe(false);
+    // The same letters with other marks, or a less sure reading, keep the first.
+    expect(betterName(first, { value: 'ANTONIO SDGIO NUNES DO RIBEIRO MELO', conf: 90 })).toBe(false);
+    expect(betterName(first, { value: 'ANTÔNIO SÉRGIO NUNES DO RIBEIRO MELO', conf: 50 })).toBe(false);
   });
 });

@@ -250,6 +250,18 @@ function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined
 /** Height the letters of a name read alone are scaled to (the room for marks above them comes on top). */
 const LETTERS_HEIGHT = 42;
 
+/** How many of a name's words the lexicon knows. */
+const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w)).length;
+
+/** Whether a name read again replaces the first reading: it completes a truncated name, or it is a close variant read more confidently. */
+export function betterName(first: { value: string; conf: number }, again: { value: string; conf: number }): boolean {
+  if (!isFullName(again.value) || again.value === first.value) return false;
+  if (extends_(first.value, again.value) && again.conf >= 75) return true;
+  // The same letters with other marks is no better reading: the marks were checked on the picture for the first one.
+  // Nor is one that loses names the lexicon knows ("NUNES DO RIBEIRO" read again "NUNILS DO MEELIRO", more confidently).
+  return levenshtein(first.value, again.value) <= Math.max(2, Math.floor(first.value.length / 5)) && again.conf > first.conf && fold(again.value) !== fold(first.value) && knownWords(again.value) >= knownWords(first.value);
+}
+
 /** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
 async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }): Promise<void> {
   // Room above the letters for their marks, a little below for a cedilla.
@@ -265,11 +277,6 @@ async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; l
   const text = line.words.map((wd) => wd.text).join(' ');
   const value = personName(text);
   const conf = Math.round(again.out.conf);
-  if (isFullName(value) && value !== f.value) {
-    const completes = extends_(f.value, value) && conf >= 75;
-    // The same letters with other marks is no better reading: the marks were checked on the picture for the first one.
-    const closer = levenshtein(f.value, value) <= Math.max(2, Math.floor(f.value.length / 5)) && conf > f.conf && fold(value) !== fold(f.value);
-    if (completes || closer) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
-  }
+  if (betterName(f, { value, conf })) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
   if (needsRepair(f.value)) f.value = await repairName(page, f.value, line.words);
 }
