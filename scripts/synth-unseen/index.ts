@@ -16,6 +16,7 @@ import { stream, type Stream } from './random';
 import { rgDataSide, rgNewFront, rgOpened, rgPhotoSide } from './rg';
 
 export { LEVELS, type Level, type Shot } from './camera';
+export { generateSpecimen, specimenTruth, SPECIMEN_FORMATS, type SpecimenFormat, type SpecimenSample, type SpecimenTruth } from './specimens';
 
 export const UNSEEN_TYPES = ['CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', 'RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', 'CIN_FRENTE', 'CIN_VERSO', 'PASSAPORTE', 'CPF'] as const;
 export type UnseenType = (typeof UNSEEN_TYPES)[number];
