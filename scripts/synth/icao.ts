@@ -84,20 +84,78 @@ function printedZone(ctx: SKRSContext2D, t: ZoneTruth, x: number, y: number, w: 
   }
 }
 
+/** How an issuer's printer sets the zone (a scan varies them; the photo set prints ICAO's nominal zone). */
+interface ZoneInk {
+  /** Character pitch over ICAO's 2.54 mm. */
+  pitch: number;
+  colour: string;
+  /** Extra stroke around each glyph, px at render scale (laser engraving prints bolder than inkjet). */
+  weight: number;
+}
+
+const NOMINAL_INK: ZoneInk = { pitch: 1, colour: '#111', weight: 0 };
+
 /** The zone itself: OCR-B at ICAO's 10 characters per 25.4 mm, lines at about 4 mm pitch, bottom of the page. */
-function machineZone(ctx: SKRSContext2D, lines: string[], x: number, bottom: number, mm: number) {
-  const pitch = 2.54 * mm;
-  ctx.fillStyle = '#111';
+function machineZone(ctx: SKRSContext2D, lines: string[], x: number, bottom: number, mm: number, ink: ZoneInk = NOMINAL_INK) {
+  const pitch = 2.54 * mm * ink.pitch;
+  ctx.fillStyle = ink.colour;
+  ctx.strokeStyle = ink.colour;
+  ctx.lineWidth = ink.weight;
   ctx.font = `${Math.round(3.5 * mm)}px "${OCRB}"`;
   const lineGap = (lines.length === 3 ? 4.2 : 4.6) * mm;
   lines.forEach((line, k) => {
     const baseline = bottom - (lines.length - 1 - k) * lineGap;
-    [...line].forEach((c, i) => ctx.fillText(c, x + i * pitch, baseline));
+    [...line].forEach((c, i) => {
+      ctx.fillText(c, x + i * pitch, baseline);
+      if (ink.weight > 0) ctx.strokeText(c, x + i * pitch, baseline);
+    });
   });
 }
 
-/** One page with the zone on it, flat. `layout` picks among the variants of the format's page. */
-export function renderIcao(truth: ZoneTruth, r: Rng, mmPx = 12): IcaoPage {
+/** What a catalogue's specimen scan adds: the word SPECIMEN printed over the page, a pattern behind the zone, an issuer's zone ink. */
+interface SpecimenMarks {
+  overprint?: { word: string; colour: string; angle: number; size: number; y: number; overZone: boolean };
+  /** Guilloche carried on behind the zone (many issuers print it there; the photo set keeps the zone on its tint). */
+  patternBehindZone: boolean;
+  ink: ZoneInk;
+}
+
+function pickMarks(r: Rng): SpecimenMarks {
+  const overprint = r.chance(0.6)
+    ? { word: r.pick(['SPECIMEN', 'SPÉCIMEN', 'MUSTER', 'ESPÉCIMEN', 'VOID', 'CAMPIONE']), colour: r.pick(['rgba(200,30,40,0.35)', 'rgba(90,90,90,0.3)', 'rgba(220,60,60,0.25)']), angle: r.pick([0, -20, -30, 25]), size: r.float(0.08, 0.2), y: r.float(0.3, 0.7), overZone: r.chance(0.35) }
+    : undefined;
+  return { overprint, patternBehindZone: r.chance(0.5), ink: { pitch: r.float(0.95, 1.06), colour: r.pick(['#111', '#1a1f3a', '#2b2b2b', '#444']), weight: r.pick([0, 0, 0.6, 1.2]) } };
+}
+
+/** Waves across the zone's band, as guilloche printed under it. */
+function patternUnderZone(ctx: SKRSContext2D, w: number, top: number, h: number, r: Rng) {
+  ctx.strokeStyle = r.pick(['rgba(110,140,190,0.35)', 'rgba(190,120,110,0.3)', 'rgba(120,160,120,0.35)']);
+  ctx.lineWidth = r.float(0.8, 1.6);
+  for (let k = 0; k < r.int(10, 24); k++) {
+    ctx.beginPath();
+    const a = r.float(3, 12);
+    const f = r.float(0.01, 0.05);
+    const y0 = top + (k / 20) * h;
+    for (let x = 0; x <= w; x += 4) ctx.lineTo(x, y0 + a * Math.sin(x * f + k * 1.7));
+    ctx.stroke();
+  }
+}
+
+function overprintWord(ctx: SKRSContext2D, w: number, h: number, zoneTop: number, o: NonNullable<SpecimenMarks['overprint']>) {
+  ctx.save();
+  ctx.fillStyle = o.colour;
+  ctx.font = `${Math.round(h * o.size)}px "Synth DejaVu Bold"`;
+  // Over the zone or over the visual zone above it.
+  const y = o.overZone ? zoneTop + (h - zoneTop) * 0.6 : zoneTop * o.y;
+  ctx.translate(w / 2, y);
+  ctx.rotate((o.angle * Math.PI) / 180);
+  ctx.textAlign = 'center';
+  ctx.fillText(o.word, 0, h * o.size * 0.35);
+  ctx.restore();
+}
+
+/** One page with the zone on it, flat. `layout` picks among the variants of the format's page; `marks`: a specimen's. */
+export function renderIcao(truth: ZoneTruth, r: Rng, mmPx = 12, marks?: SpecimenMarks): IcaoPage {
   registerOcrb();
   const [wmm, hmm] = SIZE_MM[truth.format];
   const w = Math.round(wmm * mmPx);
@@ -129,7 +187,9 @@ export function renderIcao(truth: ZoneTruth, r: Rng, mmPx = 12): IcaoPage {
   // ICAO puts the zone 1-2 mm from the left edge (with a margin of tolerance) and about 1 mm from the bottom.
   const left = (2 + r.float(0, 2)) * mm;
   const widthMm = truth.lines[0]!.length * 2.54;
-  machineZone(ctx, truth.lines, Math.min(left, (wmm - widthMm) * mm * 0.6), h - (2 + r.float(0, 1.5)) * mm, mm);
+  if (marks?.patternBehindZone) patternUnderZone(ctx, w, zoneTop, h - zoneTop, r);
+  machineZone(ctx, truth.lines, Math.min(left, (wmm - widthMm * (marks?.ink.pitch ?? 1)) * mm * 0.6), h - (2 + r.float(0, 1.5)) * mm, mm, marks?.ink);
+  if (marks?.overprint) overprintWord(ctx, w, h, zoneTop, marks.overprint);
   return { png: canvas.toBuffer('image/png'), width: w, height: h, truth };
 }
 
@@ -144,15 +204,29 @@ export interface IcaoSample {
  * A generated page of the format, photographed: seed 0 is ICAO's own
  * example, others a random holder. Every fourth photo is turned 90, 180 or 270.
  */
-export async function generateIcao(format: MrzFormat, seed: number, level: 'clean' | 'photo' = 'photo'): Promise<IcaoSample> {
+export async function generateIcao(format: MrzFormat, seed: number, level: 'clean' | 'photo' | 'scan' = 'photo'): Promise<IcaoSample> {
   const r = rng(seed * 104729 + MRZ_FORMATS.indexOf(format));
   const truth = seed === 0 ? exampleZone(format) : randomZone(format, r);
+  if (level === 'scan') return scanned(format, seed, truth);
   const page = renderIcao(truth, r);
   const damage = pickDamage(r, level);
   if (level === 'photo') {
     damage.turn = ([0, 90, 180, 270] as const)[seed % 4]!;
     damage.width = r.chance(0.25) ? 1000 : 1600;
   }
+  const image = await photograph(page.png, page.width, page.height, damage, r);
+  return { image, truth, damage, seed };
+}
+
+/**
+ * A specimen as catalogues publish it: scanned flat (a degree or two off), 650–1400 px wide, JPEG 60–90, with the
+ * specimen's marks (an overprint, sometimes across the zone; a pattern behind the zone; an issuer's pitch, ink and
+ * weight). On its own stream: the photo set's pages stay as they were.
+ */
+async function scanned(format: MrzFormat, seed: number, truth: ZoneTruth): Promise<IcaoSample> {
+  const r = rng(seed * 7919 + 31 * MRZ_FORMATS.indexOf(format) + 5);
+  const page = renderIcao(truth, r, 12, pickMarks(r));
+  const damage: Damage = { perspective: 0, angle: r.float(-1.5, 1.5), turn: 0, blur: r.chance(0.5) ? r.float(0.3, 0.8) : 0, noise: r.int(0, 6), glare: false, shadow: false, quality: r.int(60, 90), width: r.int(650, 1400) };
   const image = await photograph(page.png, page.width, page.height, damage, r);
   return { image, truth, damage, seed };
 }

@@ -80,6 +80,22 @@ export const LAYOUTS: Record<MrzFormat, Layout> = {
   },
 };
 
+/**
+ * Optional data [line, start, end) of each format: free, left-justified and padded with fillers (a TD3's personal
+ * number has its own check digit after it, outside the span). Once three fillers in a row are read there, what
+ * follows up to the span's end is padding: letters read there are fillers misread (a chevron taken for K, A or C).
+ */
+export const OPTIONAL: Record<MrzFormat, [number, number, number][]> = {
+  TD1: [
+    [0, 15, 30],
+    [1, 18, 29],
+  ],
+  TD2: [[1, 28, 35]],
+  TD3: [[1, 28, 42]],
+  MRVA: [[1, 28, 44]],
+  MRVB: [[1, 28, 36]],
+};
+
 /** ICAO 9303 check digit (weights 7, 3, 1; fillers count 0, A = 10). */
 export function checkDigit(s: string): string {
   let sum = 0;

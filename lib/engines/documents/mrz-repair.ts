@@ -1,4 +1,4 @@
-import { LAYOUTS, SHAPES, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
+import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
 /** OCR-B shapes OCR takes for one another, most frequent first. */
 const CONFUSED: Record<string, string> = {
@@ -35,12 +35,20 @@ const TO_SEX: Record<string, string> = { H: 'M', N: 'M', P: 'F', E: 'F' };
 
 const fits = (c: string, cls: CharClass) => c === '<' || (cls === 'n' ? /\d/.test(c) : cls === 'a' ? /[A-Z]/.test(c) : cls === 's' ? /[MFX]/.test(c) : true);
 
+/** Optional data padded from its first run of three fillers on (see `OPTIONAL`): what was read after it is filler. */
+function paddedOptional(format: MrzFormat, lines: string[]): string[] {
+  const out = [...lines];
+  for (const [l, s, e] of OPTIONAL[format]) {
+    const run = out[l]!.indexOf('<<<', s);
+    if (run >= 0 && run < e) out[l] = out[l]!.slice(0, run) + '<'.repeat(e - run) + out[l]!.slice(e);
+  }
+  return out;
+}
+
 /** Each character moved into its position's class: a letter where a date is is a misread digit. */
 function coerce(format: MrzFormat, lines: string[]): string[] {
   const classes = LAYOUTS[format].classes;
-  // A visa's data line ends in unchecked optional data: a few letters after a long filler run are fillers misread.
-  const visa = format === 'MRVA' || format === 'MRVB';
-  return lines.map((line, k) => (visa && k === 1 ? line.replace(/(<{6,})([A-Z0-9]{1,5})$/, (_, run: string, tail: string) => run + '<'.repeat(tail.length)) : line)).map((l, k) =>
+  return paddedOptional(format, lines).map((l, k) =>
     [...l]
       .map((c, i) => {
         const cls = classes[k]![i]!;
@@ -93,12 +101,17 @@ function shiftVariants(line: string): string[] {
   return [...out];
 }
 
-/** A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits). */
+/**
+ * A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits), and
+ * a digit among the names that looks like no letter is a speck or a stroke read as one, not a character ("B3ERANGER").
+ */
 function nameVariant(read: string, width: number, from: number, fixGap = true): string {
   // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
   const line = fixGap && from === 5 && /^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read) ? read[0] + read.slice(2) : read;
   const cut = line.indexOf('<<<', from);
-  return ((cut > 0 ? line.slice(0, cut) : line) + '<'.repeat(width)).slice(0, width);
+  const names = cut > 0 ? line.slice(0, cut) : line;
+  const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (TO_LETTER[d] ? d : '')) : names;
+  return (kept + '<'.repeat(width)).slice(0, width);
 }
 
 /** Positions [line, index] a checked field and its check digit cover. */
@@ -168,6 +181,23 @@ function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
   return out;
 }
 
+/** What an unreadable composite check digit costs when it is worked out instead (a look-alike swap costs 1–2). */
+const UNREAD_COMPOSITE_COST = 3;
+
+/**
+ * A composite check digit read as no digit at all (a filler, a speck), worked out from the zone: only when every
+ * field it covers is checked on its own and its optional data is blank, so that it would confirm nothing more.
+ */
+function unreadComposite(format: MrzFormat, start: Fix): Fix[] {
+  const composite = LAYOUTS[format].composite;
+  if (!composite) return [];
+  const [l, p] = composite.check;
+  const blank = OPTIONAL[format].every(([ol, s, e]) => /^<*$/.test(start.lines[ol]!.slice(s, e)));
+  if (/\d/.test(start.lines[l]![p]!) || !blank) return [];
+  const digit = checkDigit(composite.parts.map(([pl, s, e]) => start.lines[pl]!.slice(s, e)).join(''));
+  return [{ lines: start.lines.map((x, k) => (k === l ? x.slice(0, p) + digit + x.slice(p + 1) : x)), cost: start.cost + UNREAD_COMPOSITE_COST }];
+}
+
 /**
  * Every way of making the zone pass with one look-alike swap per failing
  * field (the composite check digit, when the format has one, has to agree).
@@ -185,7 +215,7 @@ function checkDigitRepairs(format: MrzFormat, start: Fix): Fix[] {
   for (const o of options) {
     const left = failingChecks(format, o.lines);
     if (left.length === 0) out.push(o);
-    else if (left.length === 1 && left[0] === 'composite') out.push(...fieldFixes(format, o, 'composite'));
+    else if (left.length === 1 && left[0] === 'composite') out.push(...fieldFixes(format, o, 'composite'), ...unreadComposite(format, o));
   }
   return out.filter((o) => plausible(format, o.lines));
 }

@@ -108,6 +108,35 @@ describe('repairs', () => {
     expect(r.repaired).toBe(true);
   });
 
+  it('reads the padding of optional data as fillers once three fillers in a row begin it (chevrons read as K, A or C)', () => {
+    const td1 = ['I<NLDSPECI28654<<<<<<<<<<<<<<<', '8908283M2012135NLD<<<<<<<<<<<4', 'VAN<DER<MEULEN<VAN<T<ZAND<<DIR'];
+    const r = readMrz(['I<NLDSPECI28654<<<<AAAAAAAAAK', '8908283M2012135NLD<<<<<KKAAC<4', td1[2]!])!;
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(td1);
+    const visa = readMrz([ICAO.MRVA[0], 'L8988901C4XXX4009078F96121096ZE184226B<<<<A<AA'])!;
+    expect(visa.lines).toEqual([...ICAO.MRVA]);
+    // A long number's overflow into the optional data is data, not padding.
+    const long = ['I<UTOD23145890<7349<<<<<<<<<<<', '3407127M9507122UTO<<<<<<<<<<<2', 'STEVENSON<<PETER<JOHN<<<<<<<<<'];
+    expect(readMrz([...long])!.lines).toEqual(long);
+  });
+
+  it('works out a composite check digit read as no digit, only where nothing unchecked lies under it', () => {
+    const blank = ['P<UTOPENA<<JESUS<JUAN<CARLOS<<<<<<<<<<<<<<<<', 'KN160122<3URY4502166M2011013<<<<<<<<<<<<<<<0'];
+    const r = readMrz([blank[0]!, 'KN160122<3URY4502166M2011013<<<<<AKA<A<AKO<<'])!;
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(blank);
+    expect(r.repaired).toBe(true);
+    // Under the ERIKSSON composite lies a personal number with its own check, but a TD1's optional data has none.
+    const td1 = ['I<UTOD231458907ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<<', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+    expect(readMrz(td1)!.valid).toBe(false);
+  });
+
+  it('drops a digit read among the names that looks like no letter', () => {
+    const r = readMrz(['C<CANN0002710<1<<<<<<<<<<<<<<<', '8805083M2109114CAN17308085<<<8', 'B3ERANGER<DE<LA<FONTAINE<SAINT'])!;
+    expect(r.lines[2]).toBe('BERANGER<DE<LA<FONTAINE<SAINT<');
+    expect(r.fields.lastName).toBe('BERANGER DE LA FONTAINE SAINT');
+  });
+
   it('ignores ordinary text lines', () => {
     expect(readMrz(['REPUBLICA FEDERATIVA DO BRASIL', 'NOME / NAME', 'MARIA DA SILVA'])).toBeUndefined();
   });
