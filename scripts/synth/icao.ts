@@ -7,6 +7,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { MrzFormat } from '../../lib/engines/documents/mrz-layout';
 import { pickDamage, photograph, type Damage } from './damage';
+import { composeScan, pickScanLayout } from './icao-scan';
 import { OCRB, registerOcrb } from './fonts';
 import { exampleZone, randomZone, type ZoneTruth } from './icao-zone';
 import { rng, type Rng } from './random';
@@ -115,6 +116,8 @@ function machineZone(ctx: SKRSContext2D, lines: string[], x: number, bottom: num
 /** What a catalogue's specimen scan adds: the word SPECIMEN printed over the page, a pattern behind the zone, an issuer's zone ink. */
 interface SpecimenMarks {
   overprint?: { word: string; colour: string; angle: number; size: number; y: number; overZone: boolean };
+  /** Rows of microprinted capitals (the state's name run on), one of them sometimes just above the zone. */
+  microtext: { rows: number; aboveZone: boolean; height: number };
   /** Guilloche carried on behind the zone (many issuers print it there; the photo set keeps the zone on its tint). */
   patternBehindZone: boolean;
   ink: ZoneInk;
@@ -124,7 +127,8 @@ function pickMarks(r: Rng): SpecimenMarks {
   const overprint = r.chance(0.6)
     ? { word: r.pick(['SPECIMEN', 'SPÉCIMEN', 'MUSTER', 'ESPÉCIMEN', 'VOID', 'CAMPIONE']), colour: r.pick(['rgba(200,30,40,0.35)', 'rgba(90,90,90,0.3)', 'rgba(220,60,60,0.25)']), angle: r.pick([0, -20, -30, 25]), size: r.float(0.08, 0.2), y: r.float(0.3, 0.7), overZone: r.chance(0.35) }
     : undefined;
-  return { overprint, patternBehindZone: r.chance(0.5), ink: { pitch: r.float(0.95, 1.06), colour: r.pick(['#111', '#1a1f3a', '#2b2b2b', '#444']), weight: r.pick([0, 0, 0.6, 1.2]) } };
+  const microtext = { rows: r.chance(0.5) ? r.int(1, 4) : 0, aboveZone: r.chance(0.5), height: r.float(1, 1.8) };
+  return { overprint, microtext, patternBehindZone: r.chance(0.5), ink: { pitch: r.float(0.95, 1.06), colour: r.pick(['#111', '#1a1f3a', '#2b2b2b', '#444']), weight: r.pick([0, 0, 0.6, 1.2]) } };
 }
 
 /** Waves across the zone's band, as guilloche printed under it. */
@@ -138,6 +142,17 @@ function patternUnderZone(ctx: SKRSContext2D, w: number, top: number, h: number,
     const y0 = top + (k / 20) * h;
     for (let x = 0; x <= w; x += 4) ctx.lineTo(x, y0 + a * Math.sin(x * f + k * 1.7));
     ctx.stroke();
+  }
+}
+
+/** Microprinted capitals in long rows (a state's name over and over), as security print runs them across a page. */
+function microtextRows(ctx: SKRSContext2D, w: number, zoneTop: number, mm: number, state: string, m: SpecimenMarks['microtext'], r: Rng) {
+  ctx.fillStyle = r.pick(['rgba(60,80,120,0.8)', 'rgba(90,60,60,0.75)', 'rgba(40,40,40,0.7)']);
+  ctx.font = `${Math.round(m.height * mm)}px "Synth DejaVu"`;
+  const words = r.pick([`${state}REPUBLIC`, `${state}PASSPORT`, 'SPECIMENSPECIMEN', `${state}${state}`]);
+  for (let k = 0; k < m.rows; k++) {
+    const y = m.aboveZone && k === 0 ? zoneTop - r.float(0.5, 2) * mm : r.float(12, zoneTop / mm - 4) * mm;
+    ctx.fillText(words.repeat(40), r.float(2, 6) * mm, y, w - 8 * mm);
   }
 }
 
@@ -188,6 +203,7 @@ export function renderIcao(truth: ZoneTruth, r: Rng, mmPx = 12, marks?: Specimen
   const left = (2 + r.float(0, 2)) * mm;
   const widthMm = truth.lines[0]!.length * 2.54;
   if (marks?.patternBehindZone) patternUnderZone(ctx, w, zoneTop, h - zoneTop, r);
+  if (marks?.microtext.rows) microtextRows(ctx, w, zoneTop, mm, truth.issuingState.replace(/</g, ''), marks.microtext, r);
   machineZone(ctx, truth.lines, Math.min(left, (wmm - widthMm * (marks?.ink.pitch ?? 1)) * mm * 0.6), h - (2 + r.float(0, 1.5)) * mm, mm, marks?.ink);
   if (marks?.overprint) overprintWord(ctx, w, h, zoneTop, marks.overprint);
   return { png: canvas.toBuffer('image/png'), width: w, height: h, truth };
@@ -219,14 +235,18 @@ export async function generateIcao(format: MrzFormat, seed: number, level: 'clea
 }
 
 /**
- * A specimen as catalogues publish it: scanned flat (a degree or two off), 650–1400 px wide, JPEG 60–90, with the
- * specimen's marks (an overprint, sometimes across the zone; a pattern behind the zone; an issuer's pitch, ink and
+ * A specimen as catalogues publish it: scanned flat (a degree or two off), 550–1400 px wide (more for a spread or a
+ * sticker on its page, `icao-scan.ts`), JPEG 55–90, with the specimen's marks (an overprint, sometimes across the zone; a pattern behind the zone; an issuer's pitch, ink and
  * weight). On its own stream: the photo set's pages stay as they were.
  */
 async function scanned(format: MrzFormat, seed: number, truth: ZoneTruth): Promise<IcaoSample> {
   const r = rng(seed * 7919 + 31 * MRZ_FORMATS.indexOf(format) + 5);
-  const page = renderIcao(truth, r, 12, pickMarks(r));
-  const damage: Damage = { perspective: 0, angle: r.float(-1.5, 1.5), turn: 0, blur: r.chance(0.5) ? r.float(0.3, 0.8) : 0, noise: r.int(0, 6), glare: false, shadow: false, quality: r.int(60, 90), width: r.int(650, 1400) };
+  const mm = 12;
+  const layout = pickScanLayout(format, r);
+  const page = await composeScan(renderIcao(truth, r, mm, pickMarks(r)), layout, mm, r);
+  // A scan of a page and more is wider for the same letters: the width follows what lies on it.
+  const wider = layout === 'alone' ? 1 : 1.4;
+  const damage: Damage = { perspective: 0, angle: r.float(-1.5, 1.5), turn: 0, blur: r.chance(0.5) ? r.float(0.3, 0.8) : 0, noise: r.int(0, 6), glare: false, shadow: false, quality: r.int(55, 90), width: Math.round(r.int(550, 1400) * wider) };
   const image = await photograph(page.png, page.width, page.height, damage, r);
   return { image, truth, damage, seed };
 }

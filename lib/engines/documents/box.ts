@@ -69,8 +69,9 @@ export function integralImage(data: ArrayLike<number>, w: number, h: number): Fl
 /**
  * Dark-on-light ink: darker than the local mean by a margin (the morphological
  * black-hat, by integral image, so uneven light and colour backgrounds pass).
+ * `contrast`: the margin as a share of the mean (print in pale inks passes the default).
  */
-export function inkMask(g: Grey, window: number): Uint8Array {
+export function inkMask(g: Grey, window: number, contrast = 0.12): Uint8Array {
   const { width: w, height: h, data } = g;
   const sum = integralImage(data, w, h);
   const r = window >> 1;
@@ -83,7 +84,7 @@ export function inkMask(g: Grey, window: number): Uint8Array {
       const x1 = Math.min(w, x + r + 1);
       const s = sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
       const mean = s / ((x1 - x0) * (y1 - y0));
-      out[y * w + x] = data[y * w + x]! < mean - Math.max(10, mean * 0.12) ? 1 : 0;
+      out[y * w + x] = data[y * w + x]! < mean - Math.max(10, mean * contrast) ? 1 : 0;
     }
   }
   return out;

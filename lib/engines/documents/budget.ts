@@ -21,6 +21,10 @@ export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
       longest = Math.max(longest, now - lastLap);
       lastLap = now;
     },
+    /** Milliseconds since the call began. */
+    elapsed(): number {
+      return performance.now() - started;
+    },
     /** Whether the time left covers `share` of the longest reading so far (a probe costs a fraction of one). */
     affords(share = 1): boolean {
       return performance.now() - started + longest * share <= budget;

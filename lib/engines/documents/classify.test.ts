@@ -219,6 +219,17 @@ describe('classification from independent cues', () => {
   });
 });
 
+describe('a foreign card zone', () => {
+  it('speaks against a Brazilian card back, whatever labels the card shares with one', () => {
+    const labels = 'AUTHORITY / AUTORITÉ PLACE OF BIRTH / LIEU DE NAISSANCE DATE OF ISSUE / DATE DE DÉLIVRANCE';
+    const foreign = readMrz(['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'])!;
+    expect(foreign.valid).toBe(true);
+    expect(place(labels, { mrz: foreign }).type).toBe('DOCUMENTO_ESTRANGEIRO');
+    const brazilian = readMrz(td1({ ...person, documentNumber: 'AB1234567' }))!;
+    expect(place(labels, { mrz: brazilian }).type).toBe('CIN_VERSO');
+  });
+});
+
 describe('placed by what was read', () => {
   it('tells a page placed by its text from one placed by its QR code, shape and a dark block alone (read upside down)', () => {
     const portrait = { side: 'right' as const, box: [1392, 0, 2009, 1148] as Box };

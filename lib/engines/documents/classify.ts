@@ -187,7 +187,11 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
     cues.push(`portrait ${e.portrait.side}`);
   }
   const format = e.mrz?.format;
-  if (p.mrz && format === p.mrz.format) {
+  // A card zone that validates with another state's codes is no Brazilian card's (whatever labels it shares with one:
+  // "Authority", "Place of birth", "Date of issue" on a foreign identity card's back).
+  const foreignCard = p.mrz?.format === 'TD1' && format === 'TD1' && e.mrz!.valid && mrzDocumentType(e.mrz!) === 'DOCUMENTO_ESTRANGEIRO';
+  if (foreignCard) cues.push(`not: mrz TD1 ${e.mrz!.fields.issuingState ?? ''}`.trim());
+  else if (p.mrz && format === p.mrz.format) {
     score += p.mrz.weight;
     cues.push(`mrz ${format}`);
   } else if (p.mrz && !format && e.mrzShape === p.mrz.format) {

@@ -28,6 +28,7 @@ import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './re
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { readMachineZone, readZoneBand } from './mrz-zone';
+import type { AffordsMore } from './mrz-read';
 import { looksLikeMrz } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -222,6 +223,8 @@ interface PageCues {
   shape?: number;
   /** The document was located and cropped close: the deskew's blank corners are cut off before reading. */
   tight: boolean;
+  /** Whether the call's time allows the zone's fallback readings. */
+  zoneFallbacks: AffordsMore;
 }
 
 /**
@@ -234,7 +237,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
-  const band = readZoneBand(grey);
+  const band = readZoneBand(grey, grey, page.zoneFallbacks);
   band.catch(() => undefined);
   const out = await reading;
   const laidOut = out.lines;
@@ -244,7 +247,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     out.lines = withRescued(out.lines, rescued);
     out.text = out.lines.map((l) => l.text).join('\n');
   }
-  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo);
+  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
@@ -459,6 +462,13 @@ const fieldsOf = (r: Reading, type: RecognizedType, lines: OcrLine[] = r.lines):
 const sameFrame = (a: Pick<Reading, 'frame' | 'grey'>, b: Pick<Reading, 'frame' | 'grey'>): boolean =>
   a.frame.turn === b.frame.turn && a.frame.skew === b.frame.skew && a.frame.scale === b.frame.scale && a.grey.width === b.grey.width && a.grey.height === b.grey.height;
 
+/**
+ * A zone that does not validate is read again many ways (each line alone, unsqueezed, without pale print, the other
+ * way up, on the glare-undone page, with local contrast): a dozen band readings on a garbled one (3.4 s measured).
+ * They are tried while the call has spent less than this share of its budget.
+ */
+const ZONE_FALLBACKS_UNTIL = 0.6;
+
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
 const PROBE_SHARE = 0.5;
 
@@ -486,6 +496,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     colour: cardColour(page.png, documentBox).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,
+    zoneFallbacks: () => clock.elapsed() <= ZONE_FALLBACKS_UNTIL * clock.budget,
   };
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;

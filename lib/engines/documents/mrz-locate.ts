@@ -217,6 +217,17 @@ function monospaced(mask: Uint8Array, w: number, l: Line): boolean {
   return even >= 0.75 && letters >= 26 && letters <= 50;
 }
 
+/** Ink at least this much darker than its surroundings (a share of their brightness): a zone's black, not pale print. */
+const STRONG_INK = 0.4;
+
+/** The best stack of zone-like lines in an ink mask, level or turned a quarter. */
+function stackIn(mask: Uint8Array, w: number, h: number): ({ lines: Line[]; score: number } & { vertical: boolean }) | undefined {
+  const level = bestStack(lineCandidates(mask, w, h).filter((l) => monospaced(mask, w, l)), w, h);
+  const across = transpose(mask, w, h);
+  const turned = bestStack(lineCandidates(across, h, w).filter((l) => monospaced(across, h, l)), h, w);
+  return level && (!turned || level.score >= turned.score) ? { ...level, vertical: false } : turned && { ...turned, vertical: true };
+}
+
 /**
  * The machine-readable zone of a page, if it has one, without knowing its
  * layout: ink by black-hat, letters smeared into lines, and a stack of two
@@ -226,11 +237,10 @@ export async function locateMrz(page: Grey): Promise<MrzBand | undefined> {
   const scale = Math.min(1, SIDE / Math.max(page.width, page.height));
   const small = scale < 1 ? await toGrey(fromGrey(page).resize({ width: Math.round(page.width * scale), height: Math.round(page.height * scale), kernel: 'linear' })) : page;
   const { width: w, height: h } = small;
-  const mask = inkMask(small, Math.max(15, Math.round(Math.max(w, h) / 25)) | 1);
-  const level = bestStack(lineCandidates(mask, w, h).filter((l) => monospaced(mask, w, l)), w, h);
-  const across = transpose(mask, w, h);
-  const turned = bestStack(lineCandidates(across, h, w).filter((l) => monospaced(across, h, l)), h, w);
-  const pick = level && (!turned || level.score >= turned.score) ? { ...level, vertical: false } : turned && { ...turned, vertical: true };
+  const window = Math.max(15, Math.round(Math.max(w, h) / 25)) | 1;
+  // Then the strong ink alone: pale print laid over the zone (a SPECIMEN overprint, guilloche) joins its lines into one
+  // tall blob, and a zone is printed in black.
+  const pick = stackIn(inkMask(small, window), w, h) ?? stackIn(inkMask(small, window, STRONG_INK), w, h);
   if (!pick) return undefined;
   const k = 1 / (small.width / page.width);
   // Boxes back in the page's pixels (a turned stack's rows are the page's columns).

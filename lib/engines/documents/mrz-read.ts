@@ -64,6 +64,23 @@ async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER,
   return toGrey(img.resize({ width: Math.round(bw * scale * squeeze), height: Math.round(bh * scale), fit: 'fill', kernel: scale > 1 ? 'lanczos3' : 'linear' }).normalise());
 }
 
+/** Ink lighter than this share of the paper's brightness is not the zone's (which is printed black): a pale overprint, guilloche. */
+const PALE_INK = 0.6;
+
+/**
+ * The band with pale print taken away: a SPECIMEN overprint or a pattern crossing the zone makes fillers read as
+ * letters (`INGRID<<<<` as `INGRIDEK<KK<`) and joins lines, and the zone's own ink is far darker than either.
+ */
+export function withoutPaleInk(g: Grey): Grey {
+  const sorted = Uint8Array.from(g.data).sort();
+  const paper = sorted[Math.floor(sorted.length * 0.9)]!;
+  const limit = paper * PALE_INK;
+  return { ...g, data: Uint8Array.from(g.data, (v) => (v > limit ? 255 : v)) };
+}
+
+/** A name line whose tail after the names holds letters among fillers: chevrons read as letters where pale print crosses them. */
+const junkTail = (r: MrzRead) => /<[AKCX]{1,3}<|[AKC]{4,}/.test((r.format === 'TD1' ? r.lines[2]! : r.lines[0]!.slice(5)).replace(/^[^<]*<<[A-Z<]*?<<</, ''));
+
 /** Turns that bring the band's lines upright, likelier first. */
 async function turnsOf(page: Grey, band: MrzBand): Promise<Turn[]> {
   const first: Turn = band.vertical ? 270 : 0;
@@ -95,12 +112,18 @@ function lineBands(g: Grey, count: number): Box[] {
   return tallest.map(([y0, y1]) => [0, Math.max(0, y0 - pad), g.width, Math.min(g.height, y1 + pad) - Math.max(0, y0 - pad)] as Box);
 }
 
+/** Whether the call's time allows another fallback reading (the engine's budget; always, by default). */
+export type AffordsMore = () => boolean;
+
+const always: AffordsMore = () => true;
+
 /**
  * Reads a located band: the whole band as a block in the MRZ alphabet; when
  * its check digits fail, each line alone, and every mix of the readings of
- * each line. A band read backwards is read again the other way up.
+ * each line. A band read backwards is read again the other way up. `more`:
+ * whether the time left allows the fallbacks (a garbled zone can take a dozen readings).
  */
-export async function readBand(page: Grey, band: MrzBand): Promise<MrzRead | undefined> {
+export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always): Promise<MrzRead | undefined> {
   let best: MrzRead | undefined;
   const block = async (img: Grey) => {
     const out = await ocrPool().recognize({ image: pgm(img), mode: 'block', whitelist: MRZ_CHARS });
@@ -111,7 +134,13 @@ export async function readBand(page: Grey, band: MrzBand): Promise<MrzRead | und
     const img = await bandImage(page, band, turn);
     const first = await block(img);
     const read1 = readMrz(first.texts);
+    if (read1?.valid && !junkTail(read1)) return { ...read1, bbox: band.box, conf: first.conf };
+    // Read again without pale print: kept when valid and clean (a valid zone's names have no check digit to show junk).
+    const clean = await block(withoutPaleInk(img));
+    const read2 = readMrz(clean.texts);
+    if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { ...read2, bbox: band.box, conf: clean.conf };
     if (read1?.valid) return { ...read1, bbox: band.box, conf: first.conf };
+    if (!more()) return [read2, read1].find(Boolean) && { ...(read2 ?? read1)!, bbox: band.box, conf: first.conf };
     // Each line alone, and the band unsqueezed (the other spacing doubles or drops other letters): every mix of them.
     const [single, wide] = await Promise.all([
       Promise.all(
@@ -122,12 +151,12 @@ export async function readBand(page: Grey, band: MrzBand): Promise<MrzRead | und
       ),
       bandImage(page, band, turn, LETTER, 1).then(block),
     ]);
-    const mixed = readMrzFromReadings([single, long(first.texts), long(wide.texts)].filter((r) => r.length === band.lines));
+    const mixed = readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines));
     const read = mixed?.valid ? mixed : (read1 ?? mixed);
     if (read?.valid) return { ...read, bbox: band.box, conf: first.conf };
     if (read && (!best || read.lines.join('').split('<').length > best.lines.join('').split('<').length)) best = { ...read, bbox: band.box, conf: first.conf };
     // Fillers read: the band was the right way up; the other way will not read better.
-    if (read && read.lines.some((l) => /<<<</.test(l))) break;
+    if ((read && read.lines.some((l) => /<<<</.test(l))) || !more()) break;
   }
   return best;
 }

@@ -101,6 +101,20 @@ function shiftVariants(line: string): string[] {
   return [...out];
 }
 
+/** Letters OCR makes of a run of chevrons that pale print or blur crosses. */
+const CHEVRON_LOOKALIKES = /^[<AKLCX]*$/;
+/** Letters such a run must hold before it is taken for fillers: no name of six or more is spelt with those letters alone. */
+const CHEVRON_RUN = 6;
+
+/** A name line's end made of chevron look-alikes only, from a filler on (`SOFIA<KLLLLKLK<<KA<LAKK…`), is fillers. */
+function fillerTail(line: string, from: number): string {
+  for (let p = line.indexOf('<', from); p >= 0; p = line.indexOf('<', p + 1)) {
+    const rest = line.slice(p);
+    if (CHEVRON_LOOKALIKES.test(rest) && rest.replace(/</g, '').length >= CHEVRON_RUN) return line.slice(0, p);
+  }
+  return line;
+}
+
 /**
  * A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits), and
  * a digit among the names that looks like no letter is a speck or a stroke read as one, not a character ("B3ERANGER").
@@ -109,7 +123,7 @@ function nameVariant(read: string, width: number, from: number, fixGap = true): 
   // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
   const line = fixGap && from === 5 && /^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read) ? read[0] + read.slice(2) : read;
   const cut = line.indexOf('<<<', from);
-  const names = cut > 0 ? line.slice(0, cut) : line;
+  const names = fillerTail(cut > 0 ? line.slice(0, cut) : line, from);
   const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (TO_LETTER[d] ? d : '')) : names;
   return (kept + '<'.repeat(width)).slice(0, width);
 }

@@ -4,7 +4,7 @@ import { fromGrey, pgm, toGrey } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { clahe, LOCAL_TILE } from './clahe';
 import { locateMrz } from './mrz-locate';
-import { MRZ_CHARS, readBand, readMrzFromReadings } from './mrz-read';
+import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
 
 /**
  * A machine-readable zone read again on its own, as lines restricted to the
@@ -50,18 +50,19 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
  * The zone found by its shape on the page and read alone (needs no OCR of the page: started while the page is read).
  * `readOn`: another image of the page in the same geometry to read the band from.
  */
-export async function readZoneBand(page: Grey, readOn: Grey = page): Promise<MrzRead | undefined> {
+export async function readZoneBand(page: Grey, readOn: Grey = page, more?: AffordsMore): Promise<MrzRead | undefined> {
   if (readOn.width !== page.width || readOn.height !== page.height) return undefined;
   const band = await locateMrz(page);
-  return band && readBand(readOn, band);
+  return band && readBand(readOn, band, more);
 }
 
 /**
  * The page's machine-readable zone, if any: what the engine calls after the page OCR, with the band's
  * reading when it was started earlier. `glareUndone`: the same page with its glare taken away, when it
- * had glare. `photo`: the page in the same geometry without its lighting correction.
+ * had glare. `photo`: the page in the same geometry without its lighting correction. `more`: whether the
+ * call's time allows the fallbacks.
  */
-export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page), glareUndone?: Grey, photo?: Grey): Promise<MrzRead | undefined> {
+export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promise<MrzRead | undefined> = readZoneBand(page), glareUndone?: Grey, photo?: Grey, more: AffordsMore = () => true): Promise<MrzRead | undefined> {
   const fromBand = await band;
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
@@ -71,15 +72,15 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
   const found = fromLines?.valid || !fromBand ? fromLines : fromLines && failing(fromLines) < failing(fromBand) ? fromLines : fromBand;
   // A zone seen but not validated on a page with glare: its band read again where the glare was undone
   // (glare washes the letters of one stretch of a line out, and the check digits then fail).
-  if (found && !found.valid && glareUndone) {
-    const again = await readZoneBand(glareUndone).catch(() => undefined);
+  if (found && !found.valid && glareUndone && more()) {
+    const again = await readZoneBand(glareUndone, glareUndone, more).catch(() => undefined);
     if (again?.valid) return again;
   }
   // Still not valid: the band read from the photo with contrast set region by region (CLAHE), where letters glare left
   // faint but legible, which the page's lighting correction turned to paper white (generated MRV-B under glare:
   // "JPN06250M" read for JPN6506250M).
-  if (found && !found.valid && photo) {
-    const local = await readZoneBand(page, { data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }).catch(() => undefined);
+  if (found && !found.valid && photo && more()) {
+    const local = await readZoneBand(page, { data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }, more).catch(() => undefined);
     if (local?.valid) return local;
   }
   return found;

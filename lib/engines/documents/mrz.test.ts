@@ -131,6 +131,13 @@ describe('repairs', () => {
     expect(readMrz(td1)!.valid).toBe(false);
   });
 
+  it('takes a name line ending in six or more chevron look-alikes (K, L, A, C) for fillers, not a short name made of them', () => {
+    const junk = readMrz(['V<UTOERIKSSON<<ANNA<MARIA<KLLLLKLK<<KA<LAKKK', ICAO.MRVA[1]])!;
+    expect(junk.lines).toEqual([...ICAO.MRVA]);
+    const real = readMrz(['V<UTOERIKSSON<<ANNA<CALLA<<<<<<<<<<<<<<<<<<<', ICAO.MRVA[1]])!;
+    expect(real.fields.firstName).toBe('ANNA CALLA');
+  });
+
   it('drops a digit read among the names that looks like no letter', () => {
     const r = readMrz(['C<CANN0002710<1<<<<<<<<<<<<<<<', '8805083M2109114CAN17308085<<<8', 'B3ERANGER<DE<LA<FONTAINE<SAINT'])!;
     expect(r.lines[2]).toBe('BERANGER<DE<LA<FONTAINE<SAINT<');
