@@ -78,8 +78,11 @@ export function withoutPaleInk(g: Grey): Grey {
   return { ...g, data: Uint8Array.from(g.data, (v) => (v > limit ? 255 : v)) };
 }
 
-/** A name line whose tail after the names holds letters among fillers: chevrons read as letters where pale print crosses them. */
-const junkTail = (r: MrzRead) => /<[AKCX]{1,3}<|[AKC]{4,}/.test((r.format === 'TD1' ? r.lines[2]! : r.lines[0]!.slice(5)).replace(/^[^<]*<<[A-Z<]*?<<</, ''));
+/**
+ * Names ending in letters among fillers (`INGRIDEK<KK<<<`) or in a run of chevron look-alikes: chevrons read as letters
+ * where pale print crosses them (the repair has already made everything after three fillers filler).
+ */
+const junkTail = (r: MrzRead) => /<[AKCX]{1,3}<|[AKC]{4,}/.test(r.format === 'TD1' ? r.lines[2]! : r.lines[0]!.slice(5));
 
 /** Turns that bring the band's lines upright, likelier first. */
 async function turnsOf(page: Grey, band: MrzBand): Promise<Turn[]> {
@@ -140,7 +143,10 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
     const read2 = readMrz(clean.texts);
     if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { ...read2, bbox: band.box, conf: clean.conf };
     if (read1?.valid) return { ...read1, bbox: band.box, conf: first.conf };
-    if (!more()) return [read2, read1].find(Boolean) && { ...(read2 ?? read1)!, bbox: band.box, conf: first.conf };
+    if (!more()) {
+      best ??= read2 || read1 ? { ...(read2 ?? read1)!, bbox: band.box, conf: first.conf } : undefined;
+      break;
+    }
     // Each line alone, and the band unsqueezed (the other spacing doubles or drops other letters): every mix of them.
     const [single, wide] = await Promise.all([
       Promise.all(
