@@ -56,8 +56,13 @@ describe.each(backends())('messages on %s', (backend) => {
 
   it('without transports, keeps codes in the local outbox, readable through the API, newest first, filtered by recipient', async () => {
     withEnv({ NODE_ENV: 'development' });
+    // A few milliseconds apart: the outbox orders by creation time, and PGlite's clock can give two inserts in the
+    // same millisecond one timestamp (the order of those is then undefined: seen once in CI).
+    const apart = () => new Promise((resolve) => setTimeout(resolve, 5));
     const first = await queue('sms', '11987654321', '111111');
+    await apart();
     const second = await queue('email', 'Maria@Example.com', '222222');
+    await apart();
     const third = await queue('sms', '(11) 98765-4321', '333333');
     for (const id of [first, second, third]) expect(await deliverMessage(id)).toBe('sent');
     expect((await messageRow(first)).bodyEnc).not.toContain('111111'); // sealed at rest
