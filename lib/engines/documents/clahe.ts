@@ -1,5 +1,8 @@
 import { cellTaps, type Grey } from './box';
 
+/** The tile (px of a prepared page) the engine's local-contrast readings use: a few letters' height. */
+export const LOCAL_TILE = 64;
+
 /**
  * Contrast limited adaptive histogram equalisation by tiles (Zuiderveld,
  * Graphics Gems IV): one clipped histogram per tile, its cumulative curve
@@ -11,9 +14,6 @@ import { cellTaps, type Grey } from './box';
  * `tile`: side of a tile in pixels; `maxSlope`: how far a tile's curve may
  * rise above the identity (3 as in `sharp.clahe`).
  */
-/** The tile (px of a prepared page) the engine's local-contrast readings use: a few letters' height. */
-export const LOCAL_TILE = 64;
-
 export function clahe(g: Grey, tile: number, maxSlope = 3): Buffer {
   const { width: w, height: h, data } = g;
   const nx = Math.max(1, Math.ceil(w / tile));

@@ -144,7 +144,8 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
     if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { ...read2, bbox: band.box, conf: clean.conf };
     if (read1?.valid) return { ...read1, bbox: band.box, conf: first.conf };
     if (!more()) {
-      best ??= read2 || read1 ? { ...(read2 ?? read1)!, bbox: band.box, conf: first.conf } : undefined;
+      const either = read2 ?? read1;
+      best ??= either && { ...either, bbox: band.box, conf: first.conf };
       break;
     }
     // Each line alone, and the band unsqueezed (the other spacing doubles or drops other letters): every mix of them.

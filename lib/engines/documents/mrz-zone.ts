@@ -6,6 +6,8 @@ import { clahe, LOCAL_TILE } from './clahe';
 import { locateMrz } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
 
+export type { AffordsMore } from './mrz-read';
+
 /**
  * A machine-readable zone read again on its own, as lines restricted to the
  * MRZ alphabet: the general model turns fillers into K or « too often.
