@@ -230,6 +230,34 @@ describe('a foreign card zone', () => {
   });
 });
 
+describe('a visa zone that fails a check digit', () => {
+  const labels = 'SURNAME / NOM ERIKSSON GIVEN NAMES / PRÉNOMS ANNA MARIA NATIONALITY UTOPIAN DATE OF BIRTH 07 SEP 1940 SEX F DATE OF EXPIRY 10 DEC 1996';
+
+  it('speaks against a passport and a CIN front, whose English labels a visa shares', () => {
+    // ICAO 9303's MRV-B example with its birth date's check digit misread (8 → 9): no look-alike swap mends a digit.
+    const visa = readMrz(['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009079F9612109<<<<<<<<'])!;
+    expect(visa.valid).toBe(false);
+    expect(visa.format).toBe('MRVB');
+    const c = place(labels, { mrz: visa, portrait: left });
+    expect(c.type).toBe('DOCUMENTO_ESTRANGEIRO');
+    expect(c.candidates.find((x) => x.type === 'CIN_FRENTE')?.cues.some((cue) => cue.startsWith('not: mrz MRVB UTO'))).toBe(true);
+  });
+
+  it('leaves a passport whose zone fails a check digit a passport', () => {
+    const lines = td3(person);
+    const broken = [lines[0]!, lines[1]!.slice(0, 9) + String((Number(lines[1]![9]) + 1) % 10) + lines[1]!.slice(10)];
+    const passport = readMrz(broken)!;
+    expect(passport.valid).toBe(false);
+    expect(place(labels, { mrz: passport, portrait: left }).type).toBe('PASSAPORTE');
+  });
+
+  it('does not take a zone failing two of its three checks for a visa', () => {
+    const visa = readMrz(['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009079F9612108<<<<<<<<'])!;
+    expect(visa.failing?.length).toBe(2);
+    expect(place(labels, { mrz: visa, portrait: left }).type).not.toBe('DOCUMENTO_ESTRANGEIRO');
+  });
+});
+
 describe('placed by what was read', () => {
   it('tells a page placed by its text from one placed by its QR code, shape and a dark block alone (read upside down)', () => {
     const portrait = { side: 'right' as const, box: [1392, 0, 2009, 1148] as Box };

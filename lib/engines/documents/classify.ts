@@ -304,6 +304,28 @@ function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefin
   return { type, score: Math.round((top.score + 0.5) * 100) / 100, cues: [...top.cues, `two-card shape ${e.aspect.toFixed(2)}, one side read`] };
 }
 
+/** Check digits a visa's zone may fail and still be read as a visa's: a visa has three and no composite. */
+const VISA_FAILING_MAX = 1;
+
+/** A zone that did not validate but reads as a visa's: its `V` code, a visa's width, all but one check digit passing. */
+const readAsVisa = (e: Evidence): e is Evidence & { mrz: MrzRead } =>
+  !!e.mrz && !e.mrz.valid && (e.mrz.format === 'MRVA' || e.mrz.format === 'MRVB') && e.mrz.lines[0]!.startsWith('V') && (e.mrz.failing?.length ?? 0) <= VISA_FAILING_MAX;
+
+/**
+ * A visa is printed on a passport page and shares a passport's English labels (and a CIN front's bilingual ones), so
+ * a visa whose zone fails one check digit (two look-alike repairs tie) was placed as the passport. Its `V` code and
+ * width still say what it is: no Brazilian document prints a visa's zone. A foreign document, weighed below a valid
+ * zone's word.
+ */
+function visaAgainstBrazilian(candidates: Candidate[], mrz: MrzRead): void {
+  const cue = `mrz ${mrz.format} ${mrz.fields.issuingState ?? ''} (check digit failing: ${mrz.failing?.join(', ') || 'dates implausible'})`.replace('  ', ' ');
+  for (const c of candidates) {
+    c.score = Math.round((c.score - CAP.mrz) * 100) / 100;
+    c.cues.push(`not: ${cue}`);
+  }
+  candidates.push({ type: 'DOCUMENTO_ESTRANGEIRO', score: CAP.mrz, cues: [cue] });
+}
+
 /** Cues that are not read from the page's text: what the picture shows whichever way up it was read. */
 const PICTURE_CUE = /^(portrait |qr |hue |two-card shape|not: )/;
 
@@ -333,6 +355,7 @@ export function classifyEvidence(e: Evidence): Classification {
   if (sides) candidates.push(sides);
   shapeAgainstOneCard(candidates, e);
   if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
+  else if (readAsVisa(e)) visaAgainstBrazilian(candidates, e.mrz);
   candidates.sort((a, b) => b.score - a.score);
   const top = candidates[0]!;
   const weighed = candidates.slice(0, 4);

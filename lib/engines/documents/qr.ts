@@ -20,6 +20,14 @@ function prepare() {
 export interface QrRead {
   text: string;
   bbox: [number, number, number, number];
+  /** Clockwise quarter turns (degrees) that stand the code upright: its top edge, from its top-left finder to its top-right one, level and left to right. */
+  turn: 0 | 90 | 180 | 270;
+}
+
+/** The quarter turn that levels a code whose top edge runs from `a` to `b` (image y grows downward). */
+export function uprightTurn(a: { x: number; y: number }, b: { x: number; y: number }): QrRead['turn'] {
+  const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  return ((((4 - Math.round(angle / 90)) % 4) + 4) % 4) * 90 as QrRead['turn'];
 }
 
 /** QR codes in an image, with their boxes in its pixels. */
@@ -38,7 +46,7 @@ export async function readQrCodes(png: Buffer): Promise<QrRead[]> {
       const ys = [r.position.topLeft.y, r.position.topRight.y, r.position.bottomLeft.y, r.position.bottomRight.y];
       const x = Math.min(...xs);
       const y = Math.min(...ys);
-      return { text: r.text, bbox: [x, y, Math.max(...xs) - x, Math.max(...ys) - y] as [number, number, number, number] };
+      return { text: r.text, bbox: [x, y, Math.max(...xs) - x, Math.max(...ys) - y] as [number, number, number, number], turn: uprightTurn(r.position.topLeft, r.position.topRight) };
     });
 }
 
