@@ -230,6 +230,9 @@ describe('a foreign card zone', () => {
   });
 });
 
+/** ICAO 9303's MRV-B example zone. */
+const ICAO_MRVB = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'] as const;
+
 describe('a visa zone that fails a check digit', () => {
   const labels = 'SURNAME / NOM ERIKSSON GIVEN NAMES / PRÉNOMS ANNA MARIA NATIONALITY UTOPIAN DATE OF BIRTH 07 SEP 1940 SEX F DATE OF EXPIRY 10 DEC 1996';
 
@@ -241,6 +244,14 @@ describe('a visa zone that fails a check digit', () => {
     const c = place(labels, { mrz: visa, portrait: left });
     expect(c.type).toBe('DOCUMENTO_ESTRANGEIRO');
     expect(c.candidates.find((x) => x.type === 'CIN_FRENTE')?.cues.some((cue) => cue.startsWith('not: mrz MRVB UTO'))).toBe(true);
+  });
+
+  it('and, valid, outweighs the labels a passport page shares with the visa on it', () => {
+    const visa = readMrz([...ICAO_MRVB])!;
+    expect(visa.valid).toBe(true);
+    const c = place(`PASSPORT PASSAPORTE ${labels}`, { mrz: visa, portrait: left });
+    expect(c.type).toBe('DOCUMENTO_ESTRANGEIRO');
+    expect(c.candidates.find((x) => x.type === 'PASSAPORTE')?.cues).toContain('not: mrz MRVB UTO');
   });
 
   it('leaves a passport whose zone fails a check digit a passport', () => {

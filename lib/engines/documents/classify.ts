@@ -319,11 +319,16 @@ const readAsVisa = (e: Evidence): e is Evidence & { mrz: MrzRead } =>
  */
 function visaAgainstBrazilian(candidates: Candidate[], mrz: MrzRead): void {
   const cue = `mrz ${mrz.format} ${mrz.fields.issuingState ?? ''} (check digit failing: ${mrz.failing?.join(', ') || 'dates implausible'})`.replace('  ', ' ');
+  againstBrazilian(candidates, cue);
+  candidates.push({ type: 'DOCUMENTO_ESTRANGEIRO', score: CAP.mrz, cues: [cue] });
+}
+
+/** A zone no Brazilian document prints takes a zone's weight from every candidate placed so far (all Brazilian). */
+function againstBrazilian(candidates: Candidate[], cue: string): void {
   for (const c of candidates) {
     c.score = Math.round((c.score - CAP.mrz) * 100) / 100;
     c.cues.push(`not: ${cue}`);
   }
-  candidates.push({ type: 'DOCUMENTO_ESTRANGEIRO', score: CAP.mrz, cues: [cue] });
 }
 
 /** Cues that are not read from the page's text: what the picture shows whichever way up it was read. */
@@ -354,8 +359,11 @@ export function classifyEvidence(e: Evidence): Classification {
   const sides = oneSideOfTwo(candidates, e);
   if (sides) candidates.push(sides);
   shapeAgainstOneCard(candidates, e);
-  if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
-  else if (readAsVisa(e)) visaAgainstBrazilian(candidates, e.mrz);
+  if (mrzType && mrzType !== 'PASSAPORTE' && mrzType !== 'CIN_VERSO') {
+    // A valid visa or TD2 zone is on no Brazilian document either (a visa on a passport page shares its labels).
+    if (e.mrz!.format !== 'TD1') againstBrazilian(candidates, `mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim());
+    candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
+  } else if (readAsVisa(e)) visaAgainstBrazilian(candidates, e.mrz);
   candidates.sort((a, b) => b.score - a.score);
   const top = candidates[0]!;
   const weighed = candidates.slice(0, 4);

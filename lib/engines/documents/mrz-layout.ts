@@ -119,6 +119,16 @@ function td1LongNumber(lines: string[]): { value: string; check: string } | unde
 }
 
 /** Names of the checked fields whose check digit fails ('composite' for the overall one). */
+/** The checked fields (and the composite) that two readings of a zone read differently: check digits decide there. */
+export function differingChecks(format: MrzFormat, a: string[], b: string[]): string[] {
+  const layout = LAYOUTS[format];
+  const differs = ([l, s, e]: [number, number, number]) => a[l]!.slice(s, e) !== b[l]!.slice(s, e);
+  const digit = ([l, p]: [number, number]) => differs([l, p, p + 1]);
+  const names = layout.checks.filter((c) => differs(c.at) || digit(c.check)).map((c) => c.name);
+  const composite = layout.composite && (layout.composite.parts.some(differs) || digit(layout.composite.check));
+  return composite ? [...names, 'composite'] : names;
+}
+
 export function failingChecks(format: MrzFormat, lines: string[]): string[] {
   const layout = LAYOUTS[format];
   const bad: string[] = [];

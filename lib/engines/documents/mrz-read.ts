@@ -2,6 +2,7 @@ import { ocrPool } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey, type Box } from './box';
 import { readMrz, type MrzRead } from './mrz';
+import { differingChecks, type MrzFormat } from './mrz-layout';
 import type { MrzBand } from './mrz-locate';
 
 export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -14,25 +15,34 @@ const SQUEEZE = 0.8;
 
 type Turn = 0 | 90 | 180 | 270;
 
-/** Every combination of per-line readings (a few readings, two or three lines), first that validates; else the best. */
+/**
+ * Every combination of per-line readings (a few readings, two or three lines): the zone that validates, when the
+ * combinations that validate agree on it or most of them do; else the best that does not. Lines of different readings
+ * mixed until one passes can pass by chance (a misread optional field and a misread composite digit that cancel): two
+ * valid zones that read differently are a guess, and a guess is not a valid zone.
+ */
 export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   if (readings.length === 0) return undefined;
   const count = readings[0]!.length;
   let fallback: MrzRead | undefined;
-  const walk = (k: number, acc: string[]): MrzRead | undefined => {
+  const valid = new Map<string, { read: MrzRead; votes: number }>();
+  const walk = (k: number, acc: string[]): void => {
     if (k === count) {
       const r = readMrz(acc);
-      if (r && (!fallback || (!fallback.valid && r.valid))) fallback = r;
-      return r?.valid ? r : undefined;
+      if (r && !r.valid && !fallback) fallback = r;
+      if (r?.valid) {
+        const key = r.lines.join('\n');
+        valid.set(key, { read: valid.get(key)?.read ?? r, votes: (valid.get(key)?.votes ?? 0) + 1 });
+      }
+      return;
     }
-    for (const reading of readings) {
-      if (reading[k] === undefined) continue;
-      const found = walk(k + 1, [...acc, reading[k]!]);
-      if (found) return found;
-    }
-    return undefined;
+    for (const reading of readings) if (reading[k] !== undefined) walk(k + 1, [...acc, reading[k]!]);
   };
-  return walk(0, []) ?? fallback;
+  walk(0, []);
+  const [first, second] = [...valid.values()].sort((a, b) => b.votes - a.votes);
+  if (!first) return fallback;
+  if (!second || first.votes > second.votes) return first.read;
+  return { ...first.read, valid: false, failing: differingChecks(first.read.format as MrzFormat, first.read.lines, second.read.lines) };
 }
 
 /** Ink in the first and last fifth of an upright band: fillers (thin chevrons) end a zone's lines, so its end holds less. */
@@ -47,6 +57,21 @@ function endsInk(g: Grey): [number, number] {
   return [first, last];
 }
 
+/**
+ * Past the band's box by this share of its line height, the margin is paper: a card's edge beside the zone, inside
+ * the margin, was read as a letter after the last one (a TD1's composite `9` and the edge read as `I`).
+ */
+const CLEAR_BEYOND = 0.4;
+
+/** The picture with everything outside `box` (clipped to it) painted white. */
+export function paperOutside(g: Grey, [bx, by, bw, bh]: Box): Grey {
+  const [x0, y0] = [Math.max(0, bx), Math.max(0, by)];
+  const [x1, y1] = [Math.min(g.width, bx + bw), Math.min(g.height, by + bh)];
+  const data = new Uint8Array(g.data.length).fill(255);
+  for (let y = y0; y < y1; y++) data.set(g.data.subarray(y * g.width + x0, y * g.width + x1), y * g.width + x0);
+  return { ...g, data };
+}
+
 /** The band cut from the page with a margin, turned so its lines run left to right. */
 async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER, squeeze = SQUEEZE): Promise<Grey> {
   const [x, y, w, h] = band.box;
@@ -58,9 +83,15 @@ async function bandImage(page: Grey, band: MrzBand, turn: Turn, letter = LETTER,
   const width = Math.min(page.width - left, w + 2 * mx);
   const height = Math.min(page.height - top, h + 2 * my);
   const scale = letter / band.lineHeight;
-  let img = fromGrey(page).extract({ left, top, width, height });
+  const crop = await toGrey(fromGrey(page).extract({ left, top, width, height }));
+  const pad = Math.round(band.lineHeight * CLEAR_BEYOND);
+  // A zone at the page's edge (a card cropped close) gets its margin as paper: a last glyph touching the picture's edge
+  // was dropped (a TD1's composite digit).
+  const short = [left - (x - mx), x + w + mx - (left + width), top - (y - my), y + h + my - (top + height)].map((v) => Math.max(0, v));
+  const framed = await toGrey(fromGrey(paperOutside(crop, [x - left - pad, y - top - pad, w + 2 * pad, h + 2 * pad])).extend({ left: short[0], right: short[1], top: short[2], bottom: short[3], background: '#ffffff' }));
+  let img = fromGrey(framed);
   if (turn) img = fromGrey(await toGrey(img)).rotate(turn);
-  const [bw, bh] = turn % 180 ? [height, width] : [width, height];
+  const [bw, bh] = turn % 180 ? [framed.height, framed.width] : [framed.width, framed.height];
   return toGrey(img.resize({ width: Math.round(bw * scale * squeeze), height: Math.round(bh * scale), fit: 'fill', kernel: scale > 1 ? 'lanczos3' : 'linear' }).normalise());
 }
 

@@ -1,4 +1,5 @@
-import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
+import { states } from 'mrz';
+import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
 /** OCR-B shapes OCR takes for one another, most frequent first. */
 const CONFUSED: Record<string, string> = {
@@ -39,7 +40,9 @@ const fits = (c: string, cls: CharClass) => c === '<' || (cls === 'n' ? /\d/.tes
 function paddedOptional(format: MrzFormat, lines: string[]): string[] {
   const out = [...lines];
   for (const [l, s, e] of OPTIONAL[format]) {
-    const run = out[l]!.indexOf('<<<', s);
+    const found = out[l]!.indexOf('<<<', s);
+    // A lone chevron look-alike before the run is a filler too (`CHNK<<<`: K, like A and U, weighs 0 ≡ `<` in every check).
+    const run = found === s + 1 && /[AKLCX]/.test(out[l]![s]!) ? s : found;
     if (run >= 0 && run < e) out[l] = out[l]!.slice(0, run) + '<'.repeat(e - run) + out[l]!.slice(e);
   }
   return out;
@@ -115,13 +118,32 @@ function fillerTail(line: string, from: number): string {
   return line;
 }
 
+/** A state's code as printed (fillers trimmed): the `mrz` package's list and ICAO's example state. */
+const isState = (code: string): boolean => {
+  const c = code.replace(/<+$/, '');
+  return c === 'UTO' || Object.hasOwn(states, c);
+};
+
+/**
+ * The header of a name line (document code, then the issuing state: `P<UTO`) as printed, where OCR misread the filler
+ * that ends a one-letter code. Nothing checks it, and a header one place off puts the state's code in the names.
+ */
+function headerMended(read: string): string {
+  // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
+  if (/^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read)) return read[0] + read.slice(2);
+  // A passport's or visa's filler read as X or K ("PXUSA"): a chevron's look-alikes, and no state issues such a code.
+  if (/^[PV][XK]/.test(read) && isState(read.slice(2, 5))) return `${read[0]}<${read.slice(2)}`;
+  // The filler lost ("PBELKUMAR"): the state's code then begins one place early, and what stands in its place is none.
+  if (/^[PV][A-Z]/.test(read) && !isState(read.slice(2, 5)) && isState(read.slice(1, 4))) return `${read[0]}<${read.slice(1)}`;
+  return read;
+}
+
 /**
  * A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits), and
  * a digit among the names that looks like no letter is a speck or a stroke read as one, not a character ("B3ERANGER").
  */
 function nameVariant(read: string, width: number, from: number, fixGap = true): string {
-  // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
-  const line = fixGap && from === 5 && /^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read) ? read[0] + read.slice(2) : read;
+  const line = fixGap && from === 5 ? headerMended(read) : read;
   const cut = line.indexOf('<<<', from);
   const names = fillerTail(cut > 0 ? line.slice(0, cut) : line, from);
   const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (TO_LETTER[d] ? d : '')) : names;
@@ -202,12 +224,12 @@ const UNREAD_COMPOSITE_COST = 3;
  * A composite check digit read as no digit at all (a filler, a speck), worked out from the zone: only when every
  * field it covers is checked on its own and its optional data is blank, so that it would confirm nothing more.
  */
-function unreadComposite(format: MrzFormat, start: Fix): Fix[] {
+function unreadComposite(format: MrzFormat, start: Fix, readAsDigit: boolean): Fix[] {
   const composite = LAYOUTS[format].composite;
   if (!composite) return [];
   const [l, p] = composite.check;
   const blank = OPTIONAL[format].every(([ol, s, e]) => /^<*$/.test(start.lines[ol]!.slice(s, e)));
-  if (/\d/.test(start.lines[l]![p]!) || !blank) return [];
+  if (readAsDigit || !blank) return [];
   const digit = checkDigit(composite.parts.map(([pl, s, e]) => start.lines[pl]!.slice(s, e)).join(''));
   return [{ lines: start.lines.map((x, k) => (k === l ? x.slice(0, p) + digit + x.slice(p + 1) : x)), cost: start.cost + UNREAD_COMPOSITE_COST }];
 }
@@ -216,7 +238,7 @@ function unreadComposite(format: MrzFormat, start: Fix): Fix[] {
  * Every way of making the zone pass with one look-alike swap per failing
  * field (the composite check digit, when the format has one, has to agree).
  */
-function checkDigitRepairs(format: MrzFormat, start: Fix): Fix[] {
+function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true): Fix[] {
   const bad = failingChecks(format, start.lines);
   if (bad.length === 0) return plausible(format, start.lines) ? [start] : [];
   if (bad.length > 3) return [];
@@ -229,7 +251,9 @@ function checkDigitRepairs(format: MrzFormat, start: Fix): Fix[] {
   for (const o of options) {
     const left = failingChecks(format, o.lines);
     if (left.length === 0) out.push(o);
-    else if (left.length === 1 && left[0] === 'composite') out.push(...fieldFixes(format, o, 'composite'), ...unreadComposite(format, o));
+    // A composite digit read as no digit (`I` for `9`, made `1` by its class) is itself a guess: a swap elsewhere that
+    // makes it pass would be a second one, where only the composite checks (a TD1's optional data).
+    else if (left.length === 1 && left[0] === 'composite') out.push(...(compositeRead ? fieldFixes(format, o, 'composite') : []), ...unreadComposite(format, o, compositeRead));
   }
   return out.filter((o) => plausible(format, o.lines));
 }
@@ -240,7 +264,7 @@ function checkDigitRepairs(format: MrzFormat, start: Fix): Fix[] {
  * look-alikes swapped where a check digit fails. `repaired` tells that the
  * result differs from what OCR read (beyond fillers trailing a name).
  */
-export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean } | undefined {
+export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean; contested?: string[] } | undefined {
   const { width, lines: count } = SHAPES[format];
   if (raw.length !== count) return undefined;
   const nameAt = format === 'TD1' ? 2 : 0;
@@ -257,7 +281,9 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
       const lines = coerce(format, combo.lines);
       // Each character moved into its class counts a little: of two repairs, the one changing less wins.
       const moved = lines.reduce((n, l, k) => n + [...l].filter((c, i) => c !== combo.lines[k]![i]).length, 0);
-      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 })) {
+      const composite = LAYOUTS[format].composite?.check;
+      const compositeRead = !composite || /\d/.test(combo.lines[composite[0]]![composite[1]] ?? '');
+      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 }, compositeRead)) {
         const key = s.lines.join('\n');
         solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
       }
@@ -269,19 +295,42 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
     }
   };
   search(combos);
+  // Lines read too long or too short: each way of bringing them to the width is another guess at the check digits.
+  let margin = per.some((o) => o.length > 1 || o[0]!.cost > 0) ? GUESS_MARGIN : 0;
   // Nothing passes: a letter read twice and a filler lost (or the reverse) leave the width right but shift the data.
-  if (solutions.size === 0) {
+  // Not where the composite digit (each format's last) was read as no digit: hundreds of shifted lines against a guessed
+  // composite find one that passes by chance (`IDUTOS66621921973542B` with `I` for `9`: a `3` dropped, `1` passing).
+  const lastDigit = !LAYOUTS[format].composite || /\d$/.test(raw[format === 'TD1' ? 1 : raw.length - 1]!.trim());
+  if (solutions.size === 0 && lastDigit) {
     const shifted = combos.flatMap((c) => c.lines.flatMap((l, k) => (k === nameAt ? [] : shiftVariants(l).map((v) => ({ lines: c.lines.map((x, j) => (j === k ? v : x)), cost: c.cost + 2 })))));
     if (shifted.length <= 3000) search(shifted);
+    margin = GUESS_MARGIN;
   }
-  // The cheapest repair, unless another as cheap reads differently: then the check digits cannot tell which.
-  const ranked = [...solutions].sort((a, b) => a[1] - b[1]);
-  if (ranked.length > 0 && (ranked.length === 1 || ranked[1]![1] > ranked[0]![1])) {
+  // The cheapest repair, unless another as cheap reads differently: then the check digits cannot tell which, and the
+  // zone is not valid (its contested fields named). Where the lines were resized or shifted (tens to hundreds of
+  // versions, a tenth of which pass any one check digit by chance: `C<PRTH279UB166744298B2A<<<` gave three zones
+  // within 0.1 of each other) a repair that reads a checked field differently from the next must also win by a margin.
+  const ranked = [...solutions].filter(([, cost]) => cost <= MAX_REPAIR_COST).sort((a, b) => a[1] - b[1]);
+  if (ranked.length > 0) {
     const lines = ranked[0]![0].split('\n');
-    return { lines, repaired: differs(read, lines) };
+    const next = ranked[1];
+    const contested = next ? differingChecks(format, lines, next[0].split('\n')) : [];
+    const clear = !next || next[1] > ranked[0]![1] + (contested.length ? margin : 0);
+    if (clear) return { lines, repaired: differs(read, lines) };
+    if (contested.length) return { lines, repaired: differs(read, lines), contested };
   }
   return fallback && { lines: fallback, repaired: differs(read, fallback) };
 }
+
+/**
+ * The most a repair may cost and still make a zone valid: a few fillers (1 each), two or three look-alike swaps (1–2)
+ * and characters moved into their class (a quarter each). Past it, edits enough to pass the check digits by chance
+ * (`C<PRTH279UB1I66744298BA<K<<<` made to pass at 8.25 with an inserted `I` kept and a `U` read as `V`).
+ */
+const MAX_REPAIR_COST = 6;
+
+/** How much cheaper than any other a repair of resized or shifted lines must be (a look-alike swap costs 1–2). */
+const GUESS_MARGIN = 1;
 
 /** Whether the result differs from the reading (the name line taken up to its fillers). */
 function differs(read: string[], lines: string[]): boolean {

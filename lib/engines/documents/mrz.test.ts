@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks } from './mrz-layout';
+import { paperOutside, readMrzFromReadings } from './mrz-read';
+import { td3 } from '../../../scripts/synth';
 
 /** ICAO 9303 Parts 4-7 example zones. */
 const ICAO = {
@@ -108,6 +110,23 @@ describe('repairs', () => {
     expect(r.repaired).toBe(true);
   });
 
+  it('mends a header whose filler was read as X or K, or lost, by the issuing state it must name', () => {
+    const usa = ['P<USATANAKA<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<', ICAO.TD3[1]];
+    const read = (line: string) => readMrz([line, usa[1]!])!;
+    expect(read('PXUSATANAKA<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<').lines[0]).toBe(usa[0]);
+    expect(read('PKUSATANAKA<<JOHN<<<<<<<<<<<<<<<<<<<<<<<<<<<').fields.issuingState).toBe('USA');
+    // One character short: "PBEL" for "P<BEL", the state's code one place early.
+    const lost = read('PBELKUMAR<<INGRID<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(lost.lines[0]).toBe('P<BELKUMAR<<INGRID<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(lost.fields.issuingState).toBe('BEL');
+    expect(lost.fields.lastName).toBe('KUMAR');
+    expect(lost.repaired).toBe(true);
+    // A visa's header alike; a two-letter code before a state is left as printed (a diplomatic passport).
+    expect(readMrz(['VGBRROSSI<<JOHN'.padEnd(35, '<'), ICAO.MRVB[1]])!.lines[0]).toBe('V<GBRROSSI<<JOHN'.padEnd(36, '<'));
+    expect(read('PDBELKUMAR<<INGRID<<<<<<<<<<<<<<<<<<<<<<<<<<').fields.issuingState).toBe('BEL');
+    expect(read('PDBELKUMAR<<INGRID<<<<<<<<<<<<<<<<<<<<<<<<<<').fields.documentCode).toBe('PD');
+  });
+
   it('reads the padding of optional data as fillers once three fillers in a row begin it (chevrons read as K, A or C)', () => {
     const td1 = ['I<NLDSPECI28654<<<<<<<<<<<<<<<', '8908283M2012135NLD<<<<<<<<<<<4', 'VAN<DER<MEULEN<VAN<T<ZAND<<DIR'];
     const r = readMrz(['I<NLDSPECI28654<<<<AAAAAAAAAK', '8908283M2012135NLD<<<<<KKAAC<4', td1[2]!])!;
@@ -192,5 +211,58 @@ describe('a zone that does not validate', () => {
     expect(fields.dataNascimento).toBeUndefined();
     expect(fields.sexo).toBeUndefined();
     expect(fields.nacionalidade).toBeUndefined();
+  });
+});
+
+describe('a zone the check digits cannot settle', () => {
+  it('is not valid when lines read too long allow repairs that pass by chance and read differently', () => {
+    // A TD1 whose optional data was read two characters long and its composite `9` as `I`: dropping two characters three
+    // ways passes the composite, each with other optional data. The number and dates, checked on their own, still stand.
+    const r = readMrz(['C<PRTH279UB166744298B2A<<<<<<<<<', '8202110M3902161PRT<<<<<<<<<<<I', 'ERIKSSON<<MIN<JUN<<<<<<<<<<<<<'])!;
+    expect(r.valid).toBe(false);
+    expect(r.failing).toContain('composite');
+    expect(r.failing).not.toContain('documentNumber');
+    expect(r.failing).not.toContain('birthDate');
+  });
+
+  it('still takes a repair of a doubled letter that beats the next by reading no checked field differently', () => {
+    const doubled = ICAO.MRVA[1].replace('XXX400', 'XXX4400').slice(0, 44);
+    expect(readMrz([ICAO.MRVA[0], doubled])!.valid).toBe(true);
+  });
+});
+
+describe('zones mixed from several readings', () => {
+  const other = td3({ documentNumber: 'AB1234567', surname: 'ERIKSSON', given: 'ANNA MARIA', birth: '1974-08-12', sex: 'F', expiry: '2031-07-09' })[1]!;
+
+  it('are valid only when the readings that validate agree, or most of them do', () => {
+    // Each reading validates alone, with another number and expiry: a guess between them is no valid zone.
+    const split = readMrzFromReadings([[...ICAO.TD3], [ICAO.TD3[0], other]])!;
+    expect(split.valid).toBe(false);
+    expect(split.failing).toEqual(expect.arrayContaining(['documentNumber', 'expirationDate', 'composite']));
+    expect(split.failing).not.toContain('birthDate');
+    const most = readMrzFromReadings([[...ICAO.TD3], [ICAO.TD3[0], other], [...ICAO.TD3]])!;
+    expect(most.valid).toBe(true);
+    expect(most.lines).toEqual([...ICAO.TD3]);
+  });
+});
+
+describe('optional data that is only padding', () => {
+  it('takes a lone chevron look-alike before a run of fillers for a filler', () => {
+    const r = readMrz(['ARCHN637A23F6<0328033<<<<<<<<<', '8912237M3708237CHNK<<<<<<<<<<1', 'VAN<DER<BERG<<THIAGO<<<<<<<<<<'])!;
+    expect(r.valid).toBe(true);
+    expect(r.lines[1]).toBe('8912237M3708237CHN<<<<<<<<<<<1');
+    expect(r.fields.nationality).toBe('CHN');
+  });
+});
+
+describe('the band read without what lies beside it', () => {
+  it('paints everything outside the band box paper white (a card edge beside the zone was read as a letter)', () => {
+    const g = { data: new Uint8Array(6 * 4).fill(0), width: 6, height: 4 };
+    const out = paperOutside(g, [1, 1, 3, 2]);
+    const row = (y: number) => [...out.data.subarray(y * 6, y * 6 + 6)];
+    expect(row(0)).toEqual([255, 255, 255, 255, 255, 255]);
+    expect(row(1)).toEqual([255, 0, 0, 0, 255, 255]);
+    expect(row(2)).toEqual([255, 0, 0, 0, 255, 255]);
+    expect(paperOutside(g, [-2, -2, 20, 20]).data.every((v) => v === 0)).toBe(true);
   });
 });

@@ -63,10 +63,12 @@ export function readMrz(lines: string[]): MrzRead | undefined {
     if (!format) continue;
     const r = repairGroup(format, group);
     if (!r) continue;
-    const bad = failingChecks(format, r.lines).length + (plausible(format, r.lines) ? 0 : 1);
+    // Fields two equally good repairs read differently count as failing: no check digit chose between them.
+    const failing = [...new Set([...failingChecks(format, r.lines), ...(r.contested ?? [])])];
+    const bad = failing.length + (plausible(format, r.lines) ? 0 : 1);
     if (bad < bestBad) {
       bestBad = bad;
-      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines), failing: failingChecks(format, r.lines) };
+      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines), failing };
     }
     if (bad === 0) break;
   }
