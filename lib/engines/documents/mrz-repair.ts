@@ -319,8 +319,14 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
     if (clear) return { lines, repaired: differs(read, lines) };
     if (contested.length) return { lines, repaired: differs(read, lines), contested };
   }
+  // Every version that passes cost more than a repair may: the one kept may pass too, by the same chance, so no check vouches for it.
+  const capped = solutions.size > 0 && ranked.length === 0;
+  if (capped && fallback) return { lines: fallback, repaired: differs(read, fallback), contested: everyCheck(format) };
   return fallback && { lines: fallback, repaired: differs(read, fallback) };
 }
+
+/** Every check a format has, the composite included. */
+const everyCheck = (format: MrzFormat): string[] => [...LAYOUTS[format].checks.map((c) => c.name), ...(LAYOUTS[format].composite ? ['composite'] : [])];
 
 /**
  * The most a repair may cost and still make a zone valid: a few fillers (1 each), two or three look-alike swaps (1–2)
