@@ -1,6 +1,9 @@
 import { states } from 'mrz';
 import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
+/** Letters OCR makes of a chevron that pale print, blur or a pattern crosses. */
+const CHEVRON_LETTERS = 'AKLCX';
+
 /** OCR-B shapes OCR takes for one another, most frequent first. */
 const CONFUSED: Record<string, string> = {
   '0': 'ODQU',
@@ -42,7 +45,7 @@ function paddedOptional(format: MrzFormat, lines: string[]): string[] {
   for (const [l, s, e] of OPTIONAL[format]) {
     const found = out[l]!.indexOf('<<<', s);
     // A lone chevron look-alike before the run is a filler too (`CHNK<<<`: K, like A and U, weighs 0 ≡ `<` in every check).
-    const run = found === s + 1 && /[AKLCX]/.test(out[l]![s]!) ? s : found;
+    const run = found === s + 1 && CHEVRON_LETTERS.includes(out[l]![s]!) ? s : found;
     if (run >= 0 && run < e) out[l] = out[l]!.slice(0, run) + '<'.repeat(e - run) + out[l]!.slice(e);
   }
   return out;
@@ -104,8 +107,8 @@ function shiftVariants(line: string): string[] {
   return [...out];
 }
 
-/** Letters OCR makes of a run of chevrons that pale print or blur crosses. */
-const CHEVRON_LOOKALIKES = /^[<AKLCX]*$/;
+/** A run of chevrons and the letters OCR makes of them. */
+const CHEVRON_LOOKALIKES = new RegExp(`^[<${CHEVRON_LETTERS}]*$`);
 /** Letters such a run must hold before it is taken for fillers: no name of six or more is spelt with those letters alone. */
 const CHEVRON_RUN = 6;
 
