@@ -488,15 +488,14 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage }, text: '', upright: async () => page.png };
   }
   // The QR codes are looked for while the document is located: a code printed on the document says which way up it is.
-  const qr = readQrCodes(page.png).catch(() => [] as QrRead[]);
-  const codes = () => qr;
+  const codes = readQrCodes(page.png).catch(() => [] as QrRead[]);
   const base = await documentOnly(page.png, page.width, page.height);
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
   const locatedShape = base.quad && quadShape(base.quad);
   const cues: PageCues = {
     qr: async () => {
-      const found = await codes();
+      const found = await codes;
       if (found.length === 0) return undefined;
       return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
     },
@@ -517,7 +516,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // one read (a reading of sideways lines is slow and useless, and used to spend the budget before the turn was found).
   // A QR code printed on the document (the CNH's and the CIN's are printed upright) says the turn before any reading:
   // a page read upside down reads as garbage, and slowly (3 s for an opened CNH of 1000 px, the whole budget).
-  const coded = codedTurn(await codes());
+  const coded = codedTurn(await codes);
   let firstTurn: Turn = coded ?? (onEnd ? 90 : 0);
   if (coded === undefined && !onEnd && linesStandOnEnd(await textDirection(base.grey))) {
     const [top] = await probeTurns(base.grey, [90, 270], skews);
@@ -646,7 +645,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const fieldView = { grey: reading.photo, fields: level };
   const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
   const mapped = mapBoxes(fields, toPage);
-  addQrCodes(await codes(), mapped);
+  addQrCodes(await codes, mapped);
   const signed = findSignature(best.grey, best.lines);
   const signature = signed && { box: toPage(signed.box), score: signed.score };
   const typeRecognized = media.digital && (type === 'CNH_FRENTE' || type === 'CIN_FRENTE') ? (type === 'CNH_FRENTE' ? 'CNH_DIGITAL' : 'CIN_DIGITAL') : type;

@@ -32,7 +32,8 @@ export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
       if (r && !r.valid && !fallback) fallback = r;
       if (r?.valid) {
         const key = r.lines.join('\n');
-        valid.set(key, { read: valid.get(key)?.read ?? r, votes: (valid.get(key)?.votes ?? 0) + 1 });
+        const seen = valid.get(key);
+        valid.set(key, { read: seen?.read ?? r, votes: (seen?.votes ?? 0) + 1 });
       }
       return;
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import type { Turn } from './orientation';
 
 /** zxing's wasm from the npm package on disk (its default would fetch it from a CDN). */
 export function zxingWasm(kind: 'reader' | 'writer'): ArrayBuffer {
@@ -21,13 +22,13 @@ export interface QrRead {
   text: string;
   bbox: [number, number, number, number];
   /** Clockwise quarter turns (degrees) that stand the code upright: its top edge, from its top-left finder to its top-right one, level and left to right. */
-  turn: 0 | 90 | 180 | 270;
+  turn: Turn;
 }
 
 /** The quarter turn that levels a code whose top edge runs from `a` to `b` (image y grows downward). */
-export function uprightTurn(a: { x: number; y: number }, b: { x: number; y: number }): QrRead['turn'] {
+export function uprightTurn(a: { x: number; y: number }, b: { x: number; y: number }): Turn {
   const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
-  return ((((4 - Math.round(angle / 90)) % 4) + 4) % 4) * 90 as QrRead['turn'];
+  return (((((4 - Math.round(angle / 90)) % 4) + 4) % 4) * 90) as Turn;
 }
 
 /** QR codes in an image, with their boxes in its pixels. */
