@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageOf } from '../media';
 
 /** Gradient (grey levels between neighbours, after a 3 × 3 median) that only a drawn edge makes: print, a card's border, a face. */
 const EDGE = 12;
@@ -11,7 +11,7 @@ const BLANK_SHARE = 0.0005;
  * the engine says so at once instead of trying every turn and fallback.
  */
 export async function edgeShare(png: Buffer): Promise<number> {
-  const { data, info } = await sharp(png).greyscale().resize({ width: 800, withoutEnlargement: false }).median(3).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (await imageOf(png)).greyscale().resize({ width: 800, withoutEnlargement: false }).median(3).raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
   let edges = 0;
   for (let y = 0; y < h - 1; y++)

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageOf } from '../media';
 import type { Box } from './box';
 
 export interface CardColour {
@@ -10,7 +10,7 @@ export interface CardColour {
 
 /** The card's tint, from a 24×24 thumbnail of the document (or of the whole page when it was not located). */
 export async function cardColour(png: Buffer, box?: Box): Promise<CardColour> {
-  let image = sharp(png).removeAlpha();
+  let image = (await imageOf(png)).removeAlpha();
   if (box && box[2] > 8 && box[3] > 8) image = image.extract({ left: box[0], top: box[1], width: box[2], height: box[3] });
   const { data } = await image.resize(24, 24, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
   let x = 0;

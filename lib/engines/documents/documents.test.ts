@@ -172,8 +172,11 @@ describe('document engine on synthetic documents', () => {
     expect(await isBlank(await sharp(plain).png().toBuffer())).toBe(true);
   });
 
-  it('stops trying fallbacks when its time budget is spent and says so, but always reads the way up the probes agree on', async () => {
+  it('stops trying fallbacks when its time budget is spent and says so, but always reads the way up the probes or the labels say', async () => {
     const upsideDown = await sharp(samples.get('CNH_FRENTE')!.image).rotate(180).jpeg().toBuffer();
+    // Print upside down with no label above a value to tell its way up by (lines all of one size), and nothing to place.
+    const lines = Array.from({ length: 9 }, (_, i) => `<text x="60" y="${90 + i * 52}" font-family="Liberation Sans, sans-serif" font-size="26" fill="#151515">LINHA ${i + 1} DE UM TEXTO CORRIDO QUALQUER</text>`).join('');
+    const upsideDownText = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="900" height="600" fill="#f4f1e8"/>${lines}</svg>`)).rotate(180).jpeg().toBuffer();
     const blank = await shapes();
     // A blank card on a table: a document's outline with nothing legible on it.
     const card = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3b3b3b' } })
@@ -191,15 +194,17 @@ describe('document engine on synthetic documents', () => {
     expect(r.errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: local contrast\)$/);
     // No outline and no words at any turn: no document, so no fallback was due (none is said to be skipped).
     expect((await read(blank, probesOnly())).errorMessage).toBe('document_not_recognized');
-    // Upside down, the probes agree on the half turn: that reading is not a fallback.
-    expect((await read(upsideDown, probesOnly())).typeRecognized).toBe('CNH_FRENTE');
-    // No time left even for the probes: a page not read upright is not recognised, and the message says what was not tried.
-    expect((await read(upsideDown, spent())).errorMessage).toBe('document_not_recognized (time budget of 200 ms spent; not tried: turn probes, local contrast)');
+    // Upside down, the labels (each printed small above its value) say so before any reading: read the right way up at
+    // once, with no time left for anything else.
+    expect((await read(upsideDown, spent())).typeRecognized).toBe('CNH_FRENTE');
+    // No time left even for the probes: a page the labels cannot turn, not read upright, is not recognised, and the
+    // message says what was not tried.
+    expect((await read(upsideDownText, spent())).errorMessage).toBe('document_not_recognized (time budget of 200 ms spent; not tried: turn probes, local contrast)');
     // The budget counts from the call, decoding included: 200 ms are spent before the first reading ends.
     process.env.DOCUMENT_TIME_BUDGET_MS = '200';
     resetConfig();
     try {
-      expect((await extractDocument(b64(upsideDown))).errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: turn probes/);
+      expect((await extractDocument(b64(upsideDownText))).errorMessage).toMatch(/^document_not_recognized \(time budget of 200 ms spent; not tried: turn probes/);
     } finally {
       process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
       resetConfig();

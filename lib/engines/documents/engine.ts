@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { intake, type MediaInput } from '../media';
+import { imageOf, intake, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
@@ -15,6 +15,7 @@ import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { probeLevelFirst, probeTurns, type Turn } from './orientation';
 import { linesStandOnEnd, textDirection } from './text-direction';
+import { labelOrder, labelsSayUpright, labelsSayUpsideDown } from './label-order';
 import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
@@ -88,7 +89,7 @@ const cropGrey = async (g: Grey, [left, top, width, height]: Box): Promise<Grey>
  * located card cropped close, so the blank corners the deskew adds around it are cut off (a card tilted 14° in its
  * crop doubled the pixels read, and the time: 3400 × 2361 px for a card of 3400 × 1178).
  */
-async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<number, number>, tight = false): Promise<{ grey: Grey; photo: Grey; deglared?: Deglared; frame: Frame }> {
+async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<number, number>, tight = false): Promise<Prepared> {
   // Raw grey pixels from step to step: no PNG is encoded or decoded on the way to OCR.
   const turnedFrom = async (g: Grey) => (turn ? await toGrey(fromGrey(g).rotate(turn)) : g);
   const turned = await turnedFrom(document);
@@ -127,6 +128,14 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   const grey: Grey = { data: flat.pixels, width, height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
   return { grey, photo, deglared, frame };
+}
+
+/** A page prepared for reading at one turn. */
+interface Prepared {
+  grey: Grey;
+  photo: Grey;
+  deglared?: Deglared;
+  frame: Frame;
 }
 
 /**
@@ -231,8 +240,8 @@ interface PageCues {
  * text and portrait count as this one's cues too (a page read again as blocks or with local contrast reads some lines
  * better and loses others: a heading one reading garbles, the other reads).
  */
-async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false, earlier?: Reading): Promise<Reading> {
-  const { grey, photo, deglared, frame } = await prepare(document, turn, local, skews, page.tight);
+async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false, earlier?: Reading, prepared?: Prepared): Promise<Reading> {
+  const { grey, photo, deglared, frame } = prepared ?? (await prepare(document, turn, local, skews, page.tight));
   const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
@@ -318,7 +327,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     // A document the photo's side cuts is read as the whole page (cropped to its visible part, the two-card cut and
     // upscaling it brings read worse: measured on cut opened RGs), but its shape is a cue for the classifier.
     const visible = await visibleDocument(png);
-    return { grey: await toGrey(sharp(png).removeAlpha()), width, height, toPage: (b) => b, located: false, visibleShape: visible?.shape };
+    return { grey: await toGrey((await imageOf(png)).removeAlpha()), width, height, toPage: (b) => b, located: false, visibleShape: visible?.shape };
   }
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const skewed = (a: number, b: number) => Math.abs(a - b) / Math.max(a, b) > PERSPECTIVE;
@@ -341,7 +350,7 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><path fill="#ffffff" fill-rule="evenodd" d="M0,0H${w}V${h}H0Z M${points.join(' L')}Z"/></svg>`);
     // Grey from here on: every later step (turns, deskew, upscaling) then moves a third of the data.
     // (A composite always comes out with colour and alpha: made grey in a second step.)
-    const { data, info } = await sharp(png).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await (await imageOf(png)).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
     const crop = await toGrey(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha());
     return { grey: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad };
   }
@@ -518,12 +527,29 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // a page read upside down reads as garbage, and slowly (3 s for an opened CNH of 1000 px, the whole budget).
   const coded = codedTurn(await codes);
   let firstTurn: Turn = coded ?? (onEnd ? 90 : 0);
-  if (coded === undefined && !onEnd && linesStandOnEnd(await textDirection(base.grey))) {
-    const [top] = await probeTurns(base.grey, [90, 270], skews);
-    if (top) firstTurn = top.turn;
-  }
+  const standing = coded === undefined && !onEnd && linesStandOnEnd(await textDirection(base.grey));
+  if (standing) firstTurn = 90;
   clock.begin();
-  let best = await read(base.grey, firstTurn, cues, false, skews);
+  // Nothing read yet says which way up the page is: its labels may (each printed small just above its value), and the
+  // page prepared to tell it is the one read when they say it is the right way up. Lines standing on end that the
+  // labels leave undecided are probed at both quarter turns.
+  let prepared: Prepared | undefined;
+  if (coded === undefined) {
+    prepared = await prepare(base.grey, firstTurn, false, skews, base.located);
+    const order = await labelOrder(prepared.grey);
+    if (labelsSayUpsideDown(order)) {
+      firstTurn = ((firstTurn + 180) % 360) as Turn;
+      prepared = undefined;
+    } else if (standing && !labelsSayUpright(order)) {
+      const [top] = await probeTurns(base.grey, [90, 270], skews);
+      // (Neither probe legible: read level, and the sideways lines send both quarter turns to be read in full.)
+      if (top?.turn !== firstTurn) {
+        firstTurn = top?.turn ?? 0;
+        prepared = undefined;
+      }
+    }
+  }
+  let best = await read(base.grey, firstTurn, cues, false, skews, false, undefined, prepared);
   clock.lap();
   // (Placed by what it reads: a CNH opened flat, read upside down, was placed by its QR code, shape and a portrait-like block alone.)
   const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageOf, pixelsOf } from '../media';
 
 export type Point = [number, number];
 /** Corners clockwise from the top-left. */
@@ -248,8 +248,8 @@ const EDGES = [EDGE, 18];
 
 /** The photo small, smoothed and in RGB (what the outline is looked for on), and the scale back to the photo. */
 async function workImage(png: Buffer, blur = 0.8): Promise<{ data: Buffer; w: number; h: number; scale: number }> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(blur).raw().toBuffer({ resolveWithObject: true });
-  return { data, w: info.width, h: info.height, scale: (await sharp(png).metadata()).width! / info.width };
+  const { data, info } = await (await imageOf(png)).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(blur).raw().toBuffer({ resolveWithObject: true });
+  return { data, w: info.width, h: info.height, scale: (await pixelsOf(png)).width / info.width };
 }
 
 /** The pixels on a picture's four edges, each once. */
@@ -405,7 +405,7 @@ function quadSize(q: readonly Point[]): [number, number] {
 }
 
 export async function rectify(png: Buffer, quad: Quad): Promise<Rectified> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (await imageOf(png)).greyscale().raw().toBuffer({ resolveWithObject: true });
   const sw = info.width;
   const sh = info.height;
   const [width, height] = quadSize(quad).map(Math.round) as [number, number];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { imageOf } from '../media';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { Turn } from './orientation';
 
@@ -34,7 +34,7 @@ export function uprightTurn(a: { x: number; y: number }, b: { x: number; y: numb
 /** QR codes in an image, with their boxes in its pixels. */
 export async function readQrCodes(png: Buffer): Promise<QrRead[]> {
   prepare();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (await imageOf(png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = await readBarcodes(
     { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' },
     { formats: ['QRCode'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 4 },

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../platform/config';
-import { decodeFileField, intake, normalizeImage, sniff } from '.';
+import { decodeFileField, imageOf, intake, normalizeImage, pixelsOf, sniff } from '.';
 
 const png = (w = 40, h = 20) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } }).png().toBuffer();
 const jpeg = (w = 40, h = 20) => sharp({ create: { width: w, height: h, channels: 3, background: '#996633' } }).jpeg().toBuffer();
@@ -78,6 +78,25 @@ describe('images: safe decoding and normalisation', () => {
     const cmyk = await sharp(await jpeg(30, 30)).toColourspace('cmyk').jpeg().toBuffer();
     const meta = await sharp((await normalizeImage({ field: 'image', bytes: cmyk })).png).metadata();
     expect(meta.space).toBe('srgb');
+  });
+
+  it('keeps the pixels a page was encoded from, so the steps that read it next do not decode it again', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#204060' } })
+      .composite([{ input: await sharp({ create: { width: 20, height: 10, channels: 3, background: '#f0e0d0' } }).png().toBuffer(), left: 5, top: 7 }])
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const img = await normalizeImage({ field: 'image', bytes: photo });
+    const kept = pixelsOf(img.png);
+    expect(pixelsOf(img.png)).toBe(kept);
+    const decoded = await sharp(img.png).raw().toBuffer({ resolveWithObject: true });
+    expect(await kept).toMatchObject({ width: decoded.info.width, height: decoded.info.height, channels: 3 });
+    expect((await kept).data.equals(decoded.data)).toBe(true);
+    // A PNG from elsewhere is decoded on first use, then shared; a pipeline on the kept pixels reads as one on the file.
+    const other = await png(30, 30);
+    expect(pixelsOf(other)).toBe(pixelsOf(other));
+    const viaKept = await (await imageOf(img.png)).greyscale().resize({ width: 32 }).raw().toBuffer();
+    const viaFile = await sharp(img.png).greyscale().resize({ width: 32 }).raw().toBuffer();
+    expect(viaKept.equals(viaFile)).toBe(true);
   });
 
   it('refuses a truncated or corrupt file with 422 naming the field', async () => {

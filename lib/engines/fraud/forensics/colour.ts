@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageOf } from '@/lib/engines/media';
 
 type Point = [number, number];
 
@@ -29,7 +29,7 @@ function inside(q: Point[], x: number, y: number): boolean {
  * outline, the inner part of the box.
  */
 export async function chromaOf(pagePng: Buffer, pageWidth: number, quad: Point[] | undefined, box: [number, number, number, number]): Promise<number> {
-  const { data: rgb, info } = await sharp(pagePng).removeAlpha().resize({ width: Math.min(WIDTH, pageWidth) }).raw().toBuffer({ resolveWithObject: true });
+  const { data: rgb, info } = await (await imageOf(pagePng)).removeAlpha().resize({ width: Math.min(WIDTH, pageWidth) }).raw().toBuffer({ resolveWithObject: true });
   const k = info.width / pageWidth;
   let region: Point[];
   if (quad?.length === 4) {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { GLARE_INSET, glareShare, SHARPNESS_HEIGHT } from '@/lib/engines/media';
+import { GLARE_INSET, glareShare, imageOf, SHARPNESS_HEIGHT } from '@/lib/engines/media';
 import { laplacianVariance } from '../../signal';
 import { chromaOf } from './colour';
 import { screenSignal } from './screen';
@@ -90,8 +90,8 @@ export interface PageSignals {
 export async function pageSignals(png: Buffer, width: number, height: number, documentBox: Box | undefined, quad?: [number, number][]): Promise<PageSignals> {
   const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
   const core = clampBox(inner(doc), width, height);
-  const rgb = await sharp(png).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
-  const small = await sharp(png)
+  const rgb = await (await imageOf(png)).removeAlpha().extract({ left: core[0], top: core[1], width: core[2], height: core[3] }).raw().toBuffer();
+  const small = await (await imageOf(png))
     .extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] })
     .greyscale()
     .resize({ height: SHARPNESS_HEIGHT, withoutEnlargement: true })
@@ -110,7 +110,7 @@ export async function pageSignals(png: Buffer, width: number, height: number, do
 export async function fieldErrorLevels(png: Buffer, width: number, height: number, documentBox: Box | undefined, fields: { key: string; box: Box }[]): Promise<{ elaAnomaly: number; elaField?: string }> {
   if (fields.length < 3) return { elaAnomaly: 0 };
   const doc = clampBox(documentBox ?? [0, 0, width, height], width, height);
-  const { data: grey, info } = await sharp(png).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data: grey, info } = await (await imageOf(png)).extract({ left: doc[0], top: doc[1], width: doc[2], height: doc[3] }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const local = fields.map((f) => ({ key: f.key, box: [f.box[0] - doc[0], f.box[1] - doc[1], f.box[2], f.box[3]] as Box }));
   const ela = await elaSignal(grey, info.width, info.height, local);
   return { elaAnomaly: ela.anomaly, elaField: ela.field };
