@@ -276,42 +276,58 @@ function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8
     }
   }
   const seen = new Uint8Array(w * h);
-  const stack = [...seeds];
-  for (const i of stack) seen[i] = 1;
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-      if (j >= 0 && j < w * h && !seen[j] && !edge[j] && !walls?.[j]) {
-        seen[j] = 1;
-        stack.push(j);
-      }
+  // (A typed stack, each pixel pushed once, and no array made per pixel: this runs over every pixel several times a call.)
+  const stack = new Int32Array(w * h);
+  let top = 0;
+  for (const i of seeds) {
+    if (seen[i]) continue;
+    seen[i] = 1;
+    stack[top++] = i;
+  }
+  const visit = (j: number) => {
+    if (!seen[j] && !edge[j] && !walls?.[j]) {
+      seen[j] = 1;
+      stack[top++] = j;
     }
+  };
+  while (top > 0) {
+    const i = stack[--top]!;
+    const x = i % w;
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (i >= w) visit(i - w);
+    if (i < w * (h - 1)) visit(i + w);
   }
   return seen;
 }
 
 function largestRegion(mask: Uint8Array, w: number, h: number): { size: number; pixels: number[] } | undefined {
   const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const region = new Int32Array(w * h);
   let best: number[] | undefined;
-  const stack: number[] = [];
   for (let start = 0; start < w * h; start++) {
     if (!mask[start] || seen[start]) continue;
-    const pixels: number[] = [];
-    stack.push(start);
+    let top = 0;
+    let size = 0;
+    stack[top++] = start;
     seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      pixels.push(i);
-      const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j >= 0 && j < w * h && mask[j] && !seen[j]) {
-          seen[j] = 1;
-          stack.push(j);
-        }
+    const visit = (j: number) => {
+      if (mask[j] && !seen[j]) {
+        seen[j] = 1;
+        stack[top++] = j;
       }
+    };
+    while (top > 0) {
+      const i = stack[--top]!;
+      region[size++] = i;
+      const x = i % w;
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (i >= w) visit(i - w);
+      if (i < w * (h - 1)) visit(i + w);
     }
-    if (!best || pixels.length > best.length) best = pixels;
+    if (!best || size > best.length) best = Array.from(region.subarray(0, size));
   }
   // Holes (dark print inside a light card) belong to the document too.
   return best && { size: filledSize(best, w, h), pixels: best };
@@ -322,18 +338,24 @@ function filledSize(pixels: number[], w: number, h: number): number {
   const inside = new Uint8Array(w * h);
   for (const i of pixels) inside[i] = 1;
   const outside = new Uint8Array(w * h);
-  const stack = borderPixels(w, h);
+  const stack = new Int32Array(w * h);
+  let top = 0;
   let count = 0;
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (outside[i] || inside[i]) continue;
-    outside[i] = 1;
-    count++;
+  const visit = (j: number) => {
+    if (!outside[j] && !inside[j]) {
+      outside[j] = 1;
+      count++;
+      stack[top++] = j;
+    }
+  };
+  for (const i of borderPixels(w, h)) visit(i);
+  while (top > 0) {
+    const i = stack[--top]!;
     const x = i % w;
-    if (x > 0) stack.push(i - 1);
-    if (x < w - 1) stack.push(i + 1);
-    if (i >= w) stack.push(i - w);
-    if (i < w * (h - 1)) stack.push(i + w);
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (i >= w) visit(i - w);
+    if (i < w * (h - 1)) visit(i + w);
   }
   return w * h - count;
 }
