@@ -276,7 +276,6 @@ function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8
     }
   }
   const seen = new Uint8Array(w * h);
-  // (A typed stack, each pixel pushed once, and no array made per pixel: this runs over every pixel several times a call.)
   const stack = new Int32Array(w * h);
   let top = 0;
   for (const i of seeds) {
@@ -284,49 +283,47 @@ function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8
     seen[i] = 1;
     stack[top++] = i;
   }
-  const visit = (j: number) => {
-    if (!seen[j] && !edge[j] && !walls?.[j]) {
-      seen[j] = 1;
-      stack[top++] = j;
-    }
-  };
+  fill(stack, top, w, h, (j) => {
+    if (seen[j] || edge[j] || walls?.[j]) return false;
+    seen[j] = 1;
+    return true;
+  });
+  return seen;
+}
+
+/**
+ * Depth first over the four neighbours from the first `top` pixels on `stack` (already entered): `enter(j)` says
+ * whether neighbour `j` joins, marking it so it joins once; `reached(i)` hears each pixel as it is taken off.
+ * (A typed stack, each pixel pushed once, and no array made per pixel: this runs over every pixel several times a call.)
+ */
+function fill(stack: Int32Array, top: number, w: number, h: number, enter: (j: number) => boolean, reached?: (i: number) => void): void {
   while (top > 0) {
     const i = stack[--top]!;
+    reached?.(i);
     const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i < w * (h - 1)) visit(i + w);
+    if (x > 0 && enter(i - 1)) stack[top++] = i - 1;
+    if (x < w - 1 && enter(i + 1)) stack[top++] = i + 1;
+    if (i >= w && enter(i - w)) stack[top++] = i - w;
+    if (i < w * (h - 1) && enter(i + w)) stack[top++] = i + w;
   }
-  return seen;
 }
 
 function largestRegion(mask: Uint8Array, w: number, h: number): { size: number; pixels: number[] } | undefined {
   const seen = new Uint8Array(w * h);
   const stack = new Int32Array(w * h);
   const region = new Int32Array(w * h);
+  const enter = (j: number) => {
+    if (!mask[j] || seen[j]) return false;
+    seen[j] = 1;
+    return true;
+  };
   let best: number[] | undefined;
   for (let start = 0; start < w * h; start++) {
     if (!mask[start] || seen[start]) continue;
-    let top = 0;
     let size = 0;
-    stack[top++] = start;
+    stack[0] = start;
     seen[start] = 1;
-    const visit = (j: number) => {
-      if (mask[j] && !seen[j]) {
-        seen[j] = 1;
-        stack[top++] = j;
-      }
-    };
-    while (top > 0) {
-      const i = stack[--top]!;
-      region[size++] = i;
-      const x = i % w;
-      if (x > 0) visit(i - 1);
-      if (x < w - 1) visit(i + 1);
-      if (i >= w) visit(i - w);
-      if (i < w * (h - 1)) visit(i + w);
-    }
+    fill(stack, 1, w, h, enter, (i) => (region[size++] = i));
     if (!best || size > best.length) best = Array.from(region.subarray(0, size));
   }
   // Holes (dark print inside a light card) belong to the document too.
@@ -341,22 +338,14 @@ function filledSize(pixels: number[], w: number, h: number): number {
   const stack = new Int32Array(w * h);
   let top = 0;
   let count = 0;
-  const visit = (j: number) => {
-    if (!outside[j] && !inside[j]) {
-      outside[j] = 1;
-      count++;
-      stack[top++] = j;
-    }
+  const enter = (j: number) => {
+    if (outside[j] || inside[j]) return false;
+    outside[j] = 1;
+    count++;
+    return true;
   };
-  for (const i of borderPixels(w, h)) visit(i);
-  while (top > 0) {
-    const i = stack[--top]!;
-    const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i < w * (h - 1)) visit(i + w);
-  }
+  for (const i of borderPixels(w, h)) if (enter(i)) stack[top++] = i;
+  fill(stack, top, w, h, enter);
   return w * h - count;
 }
 
