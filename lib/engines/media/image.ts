@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { getConfig } from '../../platform/config';
 import { unprocessable } from '../../platform/errors';
 import type { DecodedFile } from './decode';
-import { rememberPixels } from './pixels';
+import { fromPixels, rememberPixels } from './pixels';
 
 export interface NormalizedImage {
   /** Upright (EXIF applied), sRGB, 8-bit; encoded as PNG (lossless for OCR). */
@@ -41,7 +41,7 @@ export async function normalizeImage(file: Pick<DecodedFile, 'bytes' | 'field'>,
       .toBuffer({ resolveWithObject: true });
     const pixels = { data, width: info.width, height: info.height, channels: info.channels };
     // Encoded from the pixels, which are kept beside it: the steps that read it next need not decode it.
-    const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 1 }).toBuffer();
+    const png = await fromPixels(pixels).png({ compressionLevel: 1 }).toBuffer();
     rememberPixels(png, pixels);
     return { png, width: info.width, height: info.height };
   } catch (err) {

@@ -33,8 +33,10 @@ export function rememberPixels(png: Buffer, pixels: Pixels): void {
   decoded.set(png, Promise.resolve(pixels));
 }
 
+/** A sharp pipeline on decoded pixels. */
+export const fromPixels = ({ data, width, height, channels }: Pixels): Sharp => sharp(data, { raw: { width, height, channels } });
+
 /** A sharp pipeline on the PNG's pixels, without decoding it again. */
 export async function imageOf(png: Buffer): Promise<Sharp> {
-  const { data, width, height, channels } = await pixelsOf(png);
-  return sharp(data, { raw: { width, height, channels } });
+  return fromPixels(await pixelsOf(png));
 }
