@@ -77,7 +77,9 @@ test('fraud step by upload: a blurred photo is asked again with the reason, the 
   const result = await (await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: await bearer(request) })).json();
   expect(result.status).toBe('APPROVED');
 
-  // The console shows the capture and why the first attempt was asked again (an admin sees the picture).
+  // The console shows the capture and why the first attempt was asked again (an admin sees the picture). The console
+  // is a desktop tool: on the phone run this part only repeated the desktop one.
+  if (info.project.name === 'phone') return;
   await signInToConsole(page);
   await page.goto(`/console/steps/${requestId}`);
   await expect(page.getByTestId('capture-front')).toBeVisible();

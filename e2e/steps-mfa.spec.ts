@@ -33,7 +33,7 @@ test('MFA with the API key: the person chooses e-mail, types the code, and the 2
   expect((await request.get(`/services/api/v1/steps/result/${requestId}`, { headers: auth })).status()).toBe(200);
 });
 
-test('MFA: after choosing e-mail the person can switch to SMS (once the resend wait is over) and finish with the SMS code', async ({ page, request }) => {
+test('MFA: after choosing e-mail the person can switch to SMS (once the resend wait is over) and finish with the SMS code', { tag: '@one-viewport' }, async ({ page, request }) => {
   const email = `troca.${Date.now()}@example.com`;
   const phone = `119${String(Date.now()).slice(-8)}`;
   const started = await request.post('/onboarding/api/v1/steps/mfa', { headers: { 'x-api-key': E2E_DEMO.apiKey }, data: { cpf: '52998224725', appRedirect: `${APP}/mfa`, cellphone: phone, email } });

@@ -26,7 +26,7 @@ async function scriptBytes(page: Page, act: () => Promise<void>): Promise<{ gzip
 
 const LIMIT = 150 * 1024;
 
-test('page weight: the first load of each step page stays under 150 kB of compressed JavaScript; camera code loads only with the camera', async ({ page, request }, info) => {
+test('page weight: the first load of each step page stays under 150 kB of compressed JavaScript; camera code loads only with the camera', { tag: '@one-viewport' }, async ({ page, request }, info) => {
   const auth = await bearer(request);
   const figures: Record<string, number> = {};
   for (const kind of ['validation', 'fraud', 'liveness'] as const) {
