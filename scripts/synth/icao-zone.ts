@@ -4,7 +4,7 @@
  */
 import type { MrzFormat } from '../../lib/engines/documents/mrz-layout';
 import { mrzCheck } from './mrz';
-import type { Rng } from './random';
+import { rng, type Rng } from './random';
 
 /** ICAO 9303 Parts 4-7 example zones (ERIKSSON, Utopia). */
 export const ICAO_EXAMPLES: Record<MrzFormat, string[]> = {
@@ -56,21 +56,28 @@ export function randomZone(format: MrzFormat, r: Rng): ZoneTruth {
   const truth = { format, documentNumber: doc.replace(/</g, ''), lastName: lastName.replace(/</g, ' '), firstName: firstName.replace(/</g, ' '), birthDate: birth, expirationDate: expiry, sex, nationality: nationality.replace(/</g, ''), issuingState: state.replace(/</g, '') };
   const name = (n: number) => pad(`${lastName}<<${firstName}`, n);
   const core = `${doc}${mrzCheck(doc)}${nationality}${birth}${mrzCheck(birth)}${sex}${expiry}${mrzCheck(expiry)}`;
+  // Optional data used to the end (states print serials and personal numbers there): a data line with no filler at all.
+  // On its own stream, drawn from the holder: the pages of every seed keep the look they had before it.
+  const own = rng(Number(birth) * 31 + Number(expiry));
+  const full = (n: number): string | undefined => (own.chance(0.25) ? Array.from({ length: n }, (_, i) => (i % 4 === 0 ? String.fromCharCode(65 + own.int(0, 25)) : String(own.int(0, 9)))).join('') : undefined);
   if (format === 'TD1') {
-    const l1 = pad(`${code}${state}${doc}${mrzCheck(doc)}${r.chance(0.5) ? String(r.int(100000, 999999)) : ''}`, 30);
-    const l2 = pad(`${birth}${mrzCheck(birth)}${sex}${expiry}${mrzCheck(expiry)}${nationality}`, 29);
+    const serial = r.chance(0.5) ? String(r.int(100000, 999999)) : '';
+    const l1 = pad(`${code}${state}${doc}${mrzCheck(doc)}${full(15) ?? serial}`, 30);
+    const l2 = pad(`${birth}${mrzCheck(birth)}${sex}${expiry}${mrzCheck(expiry)}${nationality}${full(11) ?? ''}`, 29);
     const composite = l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29);
     return { ...truth, lines: [l1, l2 + mrzCheck(composite), name(30)] };
   }
   const width = format === 'TD3' || format === 'MRVA' ? 44 : 36;
   const l1 = `${code}${state}${name(width - 5)}`;
-  if (visa) return { ...truth, lines: [l1, pad(core, width)] };
+  if (visa) return { ...truth, lines: [l1, pad(core + (full(width - 28) ?? ''), width)] };
   if (format === 'TD2') {
-    const opt = pad(r.chance(0.3) ? String(r.int(1000, 9999)) : '', 7);
+    const usual = pad(r.chance(0.3) ? String(r.int(1000, 9999)) : '', 7);
+    const opt = full(7) ?? usual;
     const l2 = core + opt;
     return { ...truth, lines: [l1, l2 + mrzCheck(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 35))] };
   }
-  const personal = pad(r.chance(0.5) ? `${String.fromCharCode(65 + r.int(0, 25))}${r.int(100000, 9999999)}` : '', 14);
+  const usual = pad(r.chance(0.5) ? `${String.fromCharCode(65 + r.int(0, 25))}${r.int(100000, 9999999)}` : '', 14);
+  const personal = full(14) ?? usual;
   const l2 = `${core}${personal}${mrzCheck(personal)}`;
   return { ...truth, lines: [l1, l2 + mrzCheck(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))] };
 }

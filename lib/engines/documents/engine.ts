@@ -28,7 +28,8 @@ import { bestOfEach, doubtful } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
-import { readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
+import { locateZoneBeside, readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
+import { readBand } from './mrz-read';
 import { looksLikeMrz } from './mrz';
 import { fold } from './text';
 import { PARENT_OF, type OcrField, type OcrResult, type RecognizedType } from './types';
@@ -233,6 +234,32 @@ interface PageCues {
   tight: boolean;
   /** Whether the call's time allows the zone's fallback readings. */
   zoneFallbacks: AffordsMore;
+  /**
+   * A zone beside the located document on the whole photo (the other side of a card scanned beside it): its band looked
+   * for once, while the first reading's OCR runs, and read only when the page read places nothing and has no valid zone.
+   */
+  beside?: { band: () => Promise<unknown>; zone: () => Promise<MrzRead | undefined> };
+}
+
+/** Types whose documents carry a machine-readable zone. */
+const ZONE_TYPES = new Set<RecognizedType>(['PASSAPORTE', 'CIN_VERSO', 'DOCUMENTO_ESTRANGEIRO']);
+
+/** A function's promise, made on the first call and shared by the later ones. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** The zone beside the located document (`PageCues.beside`), for a document located in a larger photo. */
+function zoneBeside(png: Buffer, document: Box, more: AffordsMore): PageCues['beside'] {
+  const photo = once(async () => toGrey((await imageOf(png)).removeAlpha()));
+  const band = once(async () => locateZoneBeside(await photo(), document).catch(() => undefined));
+  const zone = once(async () => {
+    const found = await band();
+    const read = found && (await readBand(await photo(), found, more).catch(() => undefined));
+    return read && { ...read, bbox: found.box, beside: true };
+  });
+  return { band, zone };
 }
 
 /**
@@ -247,6 +274,8 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(grey, grey, page.zoneFallbacks);
   band.catch(() => undefined);
+  // (Its band beside the document is looked for meanwhile too, once per call.)
+  void page.beside?.band();
   const out = await reading;
   const laidOut = out.lines;
   // Lines the layout analysis left out, read where ink lies that no word covers.
@@ -255,7 +284,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     out.lines = withRescued(out.lines, rescued);
     out.text = out.lines.map((l) => l.text).join('\n');
   }
-  const mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
+  let mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
@@ -272,7 +301,17 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     colour: await page.colour,
   };
   evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);
-  const c = classifyEvidence(evidence);
+  let c = classifyEvidence(evidence);
+  // A page that places nothing, or places a type that carries a zone, without a valid zone of its own, may be one side
+  // of a card scanned beside the other: a valid zone beside it places it. (Only then: a placed CIN or CNH front keeps
+  // its type and fields when its back lies beside it.)
+  if ((!c.type || ZONE_TYPES.has(c.type)) && !mrz?.valid) {
+    const beside = await page.beside?.zone();
+    if (beside?.valid) {
+      mrz = evidence.mrz = beside;
+      c = classifyEvidence(evidence);
+    }
+  }
   return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, laidOut, text: out.text, frame, grey, photo, deglared };
 }
 
@@ -513,6 +552,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     tight: base.located,
     zoneFallbacks: () => clock.elapsed() <= ZONE_FALLBACKS_UNTIL * clock.budget,
   };
+  if (documentBox) cues.beside = zoneBeside(page.png, documentBox, cues.zoneFallbacks);
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
@@ -667,9 +707,12 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
   const reading = best;
-  const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz').map((f) => ({ key: f.key, box: f.bbox }));
+  // A zone read beside the document, and the fields taken from it, are placed in the photo's pixels already.
+  const besideBox = reading.mrz?.beside ? reading.mrz.bbox : undefined;
+  const onPhoto = (b: Box) => besideBox !== undefined && b.every((v, k) => v === besideBox[k]);
+  const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz' && !onPhoto(f.bbox)).map((f) => ({ key: f.key, box: f.bbox }));
   const fieldView = { grey: reading.photo, fields: level };
-  const toPage = (b: Box) => base.toPage(toSubmitted(b, reading.frame, base.width, base.height));
+  const toPage = (b: Box) => (onPhoto(b) ? b : base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
   const mapped = mapBoxes(fields, toPage);
   addQrCodes(await codes, mapped);
   const signed = findSignature(best.grey, best.lines);
@@ -687,10 +730,14 @@ export async function preparedPage(media: MediaInput): Promise<Grey> {
   return (await preparedPageAndGlare(media)).page;
 }
 
-/** `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the engine does). */
-export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey }> {
+/**
+ * `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the
+ * engine does), and, for a document located in a larger photo, the zone beside it as the engine reads it.
+ */
+export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey; zoneBeside?: () => Promise<MrzRead | undefined> }> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
   const { grey, deglared, photo } = await prepare(base.grey, 0, false, undefined, base.located);
-  return { page: grey, glareUndone: deglared?.grey, photo };
+  const beside = base.located ? zoneBeside(page.png, base.toPage([0, 0, base.width, base.height]), () => true) : undefined;
+  return { page: grey, glareUndone: deglared?.grey, photo, zoneBeside: beside?.zone };
 }

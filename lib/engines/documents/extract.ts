@@ -472,10 +472,11 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if (sex && sexRead && !has('sexo')) out.push(field('sexo', sex, at, mrz.valid));
   if (f.nationality && nationalityRead && (f.nationality === 'BRA' || holder) && !has('nacionalidade')) out.push(field('nacionalidade', f.nationality, at, mrz.valid));
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
-  if ((holder || mrz.format === 'TD3') && f.firstName && f.lastName && !has('nome')) {
+  // (A name line without a double filler is the primary identifier alone: a truncated name, or no given names.)
+  if ((holder || mrz.format === 'TD3') && f.lastName && !has('nome')) {
     // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
     const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
-    const words = `${f.firstName} ${f.lastName}`.split(/\s+/).filter(Boolean);
+    const words = `${f.firstName ?? ''} ${f.lastName}`.split(/\s+/).filter(Boolean);
     // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
     // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
     const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));

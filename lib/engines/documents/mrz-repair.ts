@@ -63,7 +63,10 @@ function coerce(format: MrzFormat, lines: string[]): string[] {
         // A filler read as K inside a run of fillers (optional data, names).
         return out === 'K' && cls !== 'n' && l[i - 1] === '<' && (l[i + 1] === '<' || i === l.length - 1) ? '<' : out;
       })
-      .join(''),
+      .join('')
+      // A filler between two digits of a numeric field (`27<8090`) is a 0 that blur or print over it took: no date or
+      // number is padded in its middle, and both weigh 0 in every check, so only the field's reading changes.
+      .replace(/(?<=\d)<(?=\d)/g, (c, i: number) => (classes[k]![i] === 'n' ? '0' : c)),
   );
 }
 

@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateIcao, renderIcao, exampleZone } from '../../../scripts/synth/icao';
+import { generateIcao, renderIcao, exampleZone, randomZone } from '../../../scripts/synth/icao';
 import { rng } from '../../../scripts/synth/random';
 import { intake } from '../media';
 import { closeOcrPool } from '../ocr';
 import { facesDir } from '../../testing/datasets';
 import { toGrey } from './box';
-import { preparedPage, preparedPageAndGlare } from './engine';
+import { preparedPage, preparedPageAndGlare, readDocument } from './engine';
 import { readPage } from './page-read';
 import { extractFields } from './extract';
 import { readMrz } from './mrz';
 import { locateMrz } from './mrz-locate';
-import { readMachineZone } from './mrz-zone';
+import { locateZoneBeside, readMachineZone } from './mrz-zone';
 import { withoutPaleInk } from './mrz-read';
 
 afterAll(() => closeOcrPool());
@@ -141,4 +141,45 @@ describe('fields from the zone', () => {
     expect(zone.valid).toBe(true);
     expect(zone.fields?.find((f) => f.key === 'repaired')?.value).toBe('true');
   });
+});
+
+describe('a zone beside the located document (both sides of a card on one scan)', () => {
+  // A card's front (a strong-edged card, no zone) beside its back on white paper: the document located is the front.
+  // Zone seed 12 has a second line without a filler (its optional data used to the end).
+  const scan = async () => {
+    const zone = randomZone('TD1', rng(12));
+    const back = renderIcao(zone, rng(5));
+    const { width: pw, height: ph } = back;
+    const labels = ['IDENTITY CARD', 'SURNAME', 'GIVEN NAMES', 'DATE OF BIRTH', 'NATIONALITY'].map((t, k) => `<text x="${pw * 0.36}" y="${110 + k * 70}" font-size="34" font-family="DejaVu Sans" fill="#fff">${t}</text>`);
+    const front = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${pw}" height="${ph}"><rect width="${pw}" height="${ph}" rx="30" fill="#5a7a9a"/><rect x="40" y="90" width="${pw * 0.28}" height="${ph * 0.6}" fill="#2d3640"/>${labels.join('')}</svg>`);
+    const image = await sharp({ create: { width: 2 * pw + 140, height: ph + 80, channels: 3, background: '#ffffff' } })
+      .composite([{ input: front, left: 40, top: 40 }, { input: back.png, left: 100 + pw, top: 40 }])
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    return { image, zone, front: [40, 40, pw, ph] as [number, number, number, number], back: [100 + pw, 40, pw, ph] as [number, number, number, number] };
+  };
+
+  it('is found on the whole photo only when it lies off the document given', async () => {
+    const { image, front, back } = await scan();
+    const g = await grey(image);
+    const band = (await locateZoneBeside(g, front))!;
+    expect(band.lines).toBe(3);
+    expect(band.box[0]).toBeGreaterThan(back[0]);
+    expect(await locateZoneBeside(g, back)).toBeUndefined();
+  });
+
+  it('is read when the document read has none, and placed in the photo', async () => {
+    const { image, zone, back } = await scan();
+    const r = await readDocument(await intake(image.toString('base64'), 'image'));
+    // The front was located and read; the zone lies outside it.
+    const [dx, , dw] = r.documentBox!;
+    expect(dx + dw).toBeLessThan(back[0]);
+    const mrz = r.result.fields.find((f) => f.key === 'mrz')!;
+    expect(mrz.valid).toBe(true);
+    expect(mrz.value).toBe(zone.lines.join('\n'));
+    expect(r.result.typeRecognized).toBe('DOCUMENTO_ESTRANGEIRO');
+    expect(mrz.bbox[0]).toBeGreaterThan(back[0]);
+    expect(mrz.bbox[1]).toBeGreaterThan(back[1] + back[3] * 0.6);
+    expect(r.result.fields.find((f) => f.key === 'dataNascimento')?.bbox).toEqual(mrz.bbox);
+  }, 30_000);
 });

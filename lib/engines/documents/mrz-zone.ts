@@ -1,9 +1,9 @@
 import { ocrPool, type OcrLine } from '../ocr';
 import type { Grey } from './accents';
-import { fromGrey, pgm, toGrey } from './box';
+import { fromGrey, pgm, toGrey, type Box } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { clahe, LOCAL_TILE } from './clahe';
-import { locateMrz } from './mrz-locate';
+import { locateMrz, type MrzBand } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
 
 export type { AffordsMore } from './mrz-read';
@@ -86,4 +86,22 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
     if (local?.valid) return local;
   }
   return found;
+}
+
+/** Share of a band's area that may lie on the located document for it to count as beside it. */
+const BESIDE = 0.5;
+
+/**
+ * A zone's band on the whole photo that lies beside the located document, not on it: a scan of both sides of a card
+ * side by side, a passport spread or a visa next to its page, where the document located and read is the side without
+ * the zone. `document`: where that document is, in the photo's pixels. (A band on the document was looked for on the
+ * page as read.)
+ */
+export async function locateZoneBeside(photo: Grey, document: Box): Promise<MrzBand | undefined> {
+  const band = await locateMrz(photo);
+  if (!band) return undefined;
+  const [bx, by, bw, bh] = band.box;
+  const [dx, dy, dw, dh] = document;
+  const inside = Math.max(0, Math.min(bx + bw, dx + dw) - Math.max(bx, dx)) * Math.max(0, Math.min(by + bh, dy + dh) - Math.max(by, dy));
+  return inside <= BESIDE * bw * bh ? band : undefined;
 }

@@ -163,8 +163,56 @@ describe('repairs', () => {
     expect(r.fields.lastName).toBe('BERANGER DE LA FONTAINE SAINT');
   });
 
+  it('reads a filler between two digits of a date as the 0 it stands for (both weigh 0 in every check)', () => {
+    const r = readMrz([ICAO.TD3[0], 'L898902C36UTO7408122F12<4159ZE184226B<<<<<10'])!;
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(ICAO.TD3);
+    expect(r.fields.expirationDate).toBe('120415');
+  });
+
   it('ignores ordinary text lines', () => {
     expect(readMrz(['REPUBLICA FEDERATIVA DO BRASIL', 'NOME / NAME', 'MARIA DA SILVA'])).toBeUndefined();
+    // Lines full of digits but no filler are not a zone on their own.
+    expect(readMrz(['CPF 123.456.789-00 NASCIMENTO 01/01/1990', 'REGISTRO 01234567890 VALIDADE 01/01/2030'])).toBeUndefined();
+  });
+});
+
+describe('a data line without a single filler (optional data used to the end)', () => {
+  // ICAO's examples with their optional data filled: the second line then holds no filler, and was left out of the zone.
+  const td1 = (() => {
+    const l1 = ICAO.TD1[0];
+    const l2 = '7408122F1204159UTO12345678901';
+    return [l1, l2 + checkDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), ICAO.TD1[2]];
+  })();
+  const td3 = (() => {
+    const l2 = `L898902C36UTO7408122F1204159ZE184226B12345${checkDigit('ZE184226B12345')}`;
+    return [ICAO.TD3[0], l2 + checkDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))];
+  })();
+  const mrva = [ICAO.MRVA[0], 'L8988901C4XXX4009078F96121096ZE184226B123456'];
+
+  for (const [format, lines] of [['TD1', td1], ['TD3', td3], ['MRVA', mrva]] as const) {
+    it(`${format}: read valid, the full line in place`, () => {
+      expect(lines.some((l) => !l.includes('<'))).toBe(true);
+      const r = readMrz([...lines])!;
+      expect(r.format).toBe(format);
+      expect(r.valid).toBe(true);
+      expect(r.lines).toEqual(lines);
+      expect(r.fields.birthDate).toBe(format === 'MRVA' ? '400907' : '740812');
+    });
+  }
+
+  it('a name without a double filler is the primary identifier alone, not the given names too', () => {
+    const r = readMrz(['IRJPNHAEMAELAEINEN<KORHONEN<VIRTANEN', 'QI86625850FIN9311192M1305090<<<<<<<4'])!;
+    expect(r.valid).toBe(true);
+    expect(r.fields.lastName).toBe('HAEMAELAEINEN KORHONEN VIRTANEN');
+    expect(r.fields.firstName).toBeNull();
+  });
+
+  it('as OCR gives it, with a look-alike to mend (KOR read K0R)', () => {
+    const r = readMrz(['IDKORR208S40490<<<<<<<<<<<<<<<', '8402231M3401310K0R082060522728', 'KIM<<GILDONG<SEUNGWOO<<<<<<<<<'])!;
+    expect(r.valid).toBe(true);
+    expect(r.fields.nationality).toBe('KOR');
+    expect(r.fields.documentNumber).toBe('R208S4049');
   });
 });
 

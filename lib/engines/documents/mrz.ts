@@ -18,6 +18,8 @@ export interface MrzRead {
   failing?: string[];
   /** Where the zone is in the image that was read, when known. */
   bbox?: [number, number, number, number];
+  /** Found beside the located document, on the whole photo: `bbox` is in the submitted photo's pixels. */
+  beside?: boolean;
   conf?: number;
 }
 
@@ -43,11 +45,18 @@ function formatOf(lines: string[]): MrzFormat | undefined {
   return undefined;
 }
 
-/** Each run of lines (three, then two) long enough to be a zone, in reading order. */
+/**
+ * A line long enough to be a zone's: with a filler, or without one but full of data (six digits or more). A zone's data
+ * line has no filler when its optional data is used to the end: a TD1's second line (`8402231M3401310KOR082060522728`),
+ * a visa's or a passport's with a full personal number.
+ */
+const zoneLike = (l: string) => l.length >= 26 && (l.includes('<') || (l.match(/\d/g)?.length ?? 0) >= 6);
+
+/** Each run of lines (three, then two) long enough to be a zone, in reading order; one of them at least has fillers. */
 function groups(clean: string[]): string[][] {
-  const long = clean.filter((l) => l.length >= 26 && (l.match(/</g)?.length ?? 0) >= 1);
+  const long = clean.filter(zoneLike);
   const out: string[][] = [];
-  for (const count of [3, 2]) for (let i = 0; i + count <= long.length; i++) out.push(long.slice(i, i + count));
+  for (const count of [3, 2]) for (let i = 0; i + count <= long.length; i++) if (long.slice(i, i + count).some((l) => l.includes('<'))) out.push(long.slice(i, i + count));
   return out;
 }
 
@@ -102,8 +111,12 @@ function fieldsOf(format: MrzFormat, lines: string[]): Record<string, string | n
   const sex = td1 ? line[7] : line[20];
   fields.sex ??= sex === 'M' ? 'male' : sex === 'F' ? 'female' : null;
   fields.documentNumber ??= (td1 ? lines[0]!.slice(5, 14) : lines[1]!.slice(0, 9)).replace(/</g, '');
+  const names = td1 ? lines[2]! : lines[0]!.slice(5);
+  // No double filler: the whole is the primary identifier (truncated, or a holder without given names), which the
+  // package gives as the given names too.
+  if (!names.includes('<<')) fields.firstName = null;
   if (!fields.lastName) {
-    const [last = '', first = ''] = (td1 ? lines[2]! : lines[0]!.slice(5)).split('<<');
+    const [last = '', first = ''] = names.split('<<');
     fields.lastName = last.replace(/</g, ' ').trim() || null;
     fields.firstName = first.replace(/</g, ' ').trim() || null;
   }
