@@ -2,6 +2,7 @@ import { ocrPool } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey, type Box } from './box';
 import { readMrz, type MrzRead } from './mrz';
+import { glyphChoices } from './mrz-glyphs';
 import { differingChecks, type MrzFormat } from './mrz-layout';
 import type { MrzBand } from './mrz-locate';
 
@@ -13,7 +14,7 @@ const LETTER = 20;
 /** Letters drawn closer together: OCR-B's wide pitch makes the LSTM read some letters twice (55712 for 5712). */
 const SQUEEZE = 0.8;
 
-type Turn = 0 | 90 | 180 | 270;
+export type Turn = 0 | 90 | 180 | 270;
 
 /**
  * Every combination of per-line readings (a few readings, two or three lines): the zone that validates, when the
@@ -157,9 +158,31 @@ const always: AffordsMore = () => true;
  * its check digits fail, each line alone, and every mix of the readings of
  * each line. A band read backwards is read again the other way up. `more`:
  * whether the time left allows the fallbacks (a garbled zone can take a dozen readings).
+ * Then its look-alikes are judged by their shapes (`mrz-glyphs.ts`).
  */
 export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always): Promise<MrzRead | undefined> {
-  let best: MrzRead | undefined;
+  const found = await readBandAt(page, band, more);
+  if (!found) return undefined;
+  // Look-alikes the check digits cannot tell apart, told by their shapes: kept when the zone they make validates.
+  const inks = await bandLineInks(page, band, found.turn);
+  const { lines, changed } = glyphChoices(inks, found.read.lines, found.read.format as MrzFormat);
+  if (changed === 0) return found.read;
+  const again = readMrz(lines);
+  return again?.valid && again.lines.join('') === lines.join('') ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
+}
+
+/** Letter height of the band cut for the glyphs' shapes: larger than OCR's, and not squeezed. */
+const GLYPH_LETTER = 32;
+
+/** Each line of the band, upright, as ink (high = ink), cut for the glyphs' shapes. */
+export async function bandLineInks(page: Grey, band: MrzBand, turn: Turn): Promise<Grey[]> {
+  const img = await bandImage(page, band, turn, GLYPH_LETTER, 1);
+  return lineBands(img, band.lines).map(([, y, , h]) => ({ width: img.width, height: h, data: Uint8Array.from(img.data.subarray(y * img.width, (y + h) * img.width), (v) => 255 - v) }));
+}
+
+/** `readBand`'s OCR readings, with the turn that read the band upright. */
+async function readBandAt(page: Grey, band: MrzBand, more: AffordsMore): Promise<{ read: MrzRead; turn: Turn } | undefined> {
+  let best: { read: MrzRead; turn: Turn } | undefined;
   const block = async (img: Grey) => {
     const out = await ocrPool().recognize({ image: pgm(img), mode: 'block', whitelist: MRZ_CHARS });
     return { texts: out.lines.map((l) => l.text), conf: Math.round(out.conf) };
@@ -169,15 +192,15 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
     const img = await bandImage(page, band, turn);
     const first = await block(img);
     const read1 = readMrz(first.texts);
-    if (read1?.valid && !junkTail(read1)) return { ...read1, bbox: band.box, conf: first.conf };
+    if (read1?.valid && !junkTail(read1)) return { read: { ...read1, bbox: band.box, conf: first.conf }, turn };
     // Read again without pale print: kept when valid and clean (a valid zone's names have no check digit to show junk).
     const clean = await block(withoutPaleInk(img));
     const read2 = readMrz(clean.texts);
-    if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { ...read2, bbox: band.box, conf: clean.conf };
-    if (read1?.valid) return { ...read1, bbox: band.box, conf: first.conf };
+    if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { read: { ...read2, bbox: band.box, conf: clean.conf }, turn };
+    if (read1?.valid) return { read: { ...read1, bbox: band.box, conf: first.conf }, turn };
     if (!more()) {
       const either = read2 ?? read1;
-      best ??= either && { ...either, bbox: band.box, conf: first.conf };
+      best ??= either && { read: { ...either, bbox: band.box, conf: first.conf }, turn };
       break;
     }
     // Each line alone, and the band unsqueezed (the other spacing doubles or drops other letters): every mix of them.
@@ -192,8 +215,8 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
     ]);
     const mixed = readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines));
     const read = mixed?.valid ? mixed : (read1 ?? mixed);
-    if (read?.valid) return { ...read, bbox: band.box, conf: first.conf };
-    if (read && (!best || read.lines.join('').split('<').length > best.lines.join('').split('<').length)) best = { ...read, bbox: band.box, conf: first.conf };
+    if (read?.valid) return { read: { ...read, bbox: band.box, conf: first.conf }, turn };
+    if (read && (!best || read.lines.join('').split('<').length > best.read.lines.join('').split('<').length)) best = { read: { ...read, bbox: band.box, conf: first.conf }, turn };
     // Fillers read: the band was the right way up; the other way will not read better.
     if ((read && read.lines.some((l) => /<<<</.test(l))) || !more()) break;
   }

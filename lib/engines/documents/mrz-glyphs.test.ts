@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { renderIcao, type ZoneTruth } from '../../../scripts/synth/icao';
+import { mrzCheck } from '../../../scripts/synth/mrz';
+import { rng } from '../../../scripts/synth/random';
+import { toGrey } from './box';
+import { glyphChoices, lineCells } from './mrz-glyphs';
+import { locateMrz } from './mrz-locate';
+import { bandLineInks } from './mrz-read';
+import { readMrz } from './mrz';
+
+/** A passport zone whose document number holds the look-alikes no check digit tells apart (G/6 and S/8 weigh alike). */
+function zone(): ZoneTruth {
+  const doc = 'G6S8Q2Z1B';
+  const l2 = `${doc}${mrzCheck(doc)}UTO7408122F1204159ZE184226B<<<<<`;
+  const withPersonal = `${l2.slice(0, 42)}${mrzCheck(l2.slice(28, 42))}`;
+  const line2 = withPersonal + mrzCheck(withPersonal.slice(0, 10) + withPersonal.slice(13, 20) + withPersonal.slice(21, 43));
+  return { format: 'TD3', lines: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', line2], documentNumber: doc, lastName: 'ERIKSSON', firstName: 'ANNA MARIA', birthDate: '740812', expirationDate: '120415', sex: 'F', nationality: 'UTO', issuingState: 'UTO' };
+}
+
+async function inksOf(truth: ZoneTruth) {
+  const page = renderIcao(truth, rng(4));
+  const grey = await toGrey(sharp(page.png).greyscale());
+  const band = (await locateMrz(grey))!;
+  return bandLineInks(grey, band, 0);
+}
+
+describe('look-alikes told by their OCR-B shapes', () => {
+  it('finds a cell per character on a printed zone line', async () => {
+    const truth = zone();
+    const inks = await inksOf(truth);
+    expect(inks).toHaveLength(2);
+    const grid = lineCells(inks[1]!, 44)!;
+    expect(grid.cells).toHaveLength(44);
+    const pitch = grid.cells[1]![0] - grid.cells[0]![0];
+    expect(grid.cells[43]![1] - grid.cells[0]![0]).toBeGreaterThan(43 * pitch);
+  });
+
+  it('changes nothing in a zone read right', async () => {
+    const truth = zone();
+    const { lines, changed } = glyphChoices(await inksOf(truth), truth.lines, 'TD3');
+    expect(changed).toBe(0);
+    expect(lines).toEqual(truth.lines);
+  });
+
+  it('mends the look-alikes a reading swapped where the check digits pass either way', async () => {
+    const truth = zone();
+    // Read with G as 6, S as 8, Q as 0, Z as 2 and B as 8 (G/6 and S/8 alone would leave the number's check digit passing).
+    const misread = [truth.lines[0]!, `668802218${truth.lines[1]!.slice(9)}`];
+    expect(misread[1]).not.toBe(truth.lines[1]);
+    const { lines, changed } = glyphChoices(await inksOf(truth), misread, 'TD3');
+    expect(changed).toBeGreaterThan(0);
+    expect(lines[1]!.slice(0, 9)).toBe(truth.lines[1]!.slice(0, 9));
+    expect(readMrz(lines)?.valid).toBe(true);
+  });
+
+  it('turns letters read over the fillers after the names back into fillers, and leaves the names', async () => {
+    const truth = zone();
+    const line = truth.lines[0]!;
+    const misread = [`${line.slice(0, 25)}C<KK${line.slice(29)}`, truth.lines[1]!];
+    const { lines } = glyphChoices(await inksOf(truth), misread, 'TD3');
+    expect(lines[0]).toBe(line);
+  });
+
+  it('leaves a line read out of step with its cells (a letter too many) as it was read', async () => {
+    const truth = zone();
+    const line = truth.lines[0]!;
+    // An O read twice pushes every later character one cell on: judged there, letters would meet their neighbours' shapes.
+    const shifted = `${line.slice(0, 5)}E${line.slice(5, 25)}C${line.slice(26, 43)}`;
+    expect(shifted).toHaveLength(44);
+    const { lines, changed } = glyphChoices(await inksOf(truth), [shifted, truth.lines[1]!], 'TD3');
+    expect(changed).toBe(0);
+    expect(lines[0]).toBe(shifted);
+  });
+
+  it('takes a glyph unlike the character read in a number for whichever character it is most like (OCR read Q as 6)', async () => {
+    const truth = zone();
+    const misread = [truth.lines[0]!, `G6S86${truth.lines[1]!.slice(5)}`];
+    const { lines } = glyphChoices(await inksOf(truth), misread, 'TD3');
+    expect(lines[1]).toBe(truth.lines[1]);
+  });
+});
