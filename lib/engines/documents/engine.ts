@@ -235,10 +235,10 @@ interface PageCues {
   /** Whether the call's time allows the zone's fallback readings. */
   zoneFallbacks: AffordsMore;
   /**
-   * A zone beside the located document on the whole photo (the other side of a card scanned beside it): its band looked
-   * for once, while the first reading's OCR runs, and read only when the page read places nothing and has no valid zone.
+   * A zone beside the located document on the whole photo (the other side of a card scanned beside it): looked for, at
+   * most once per call, only when a reading needs it (on two cores, work started beside the OCR slows the OCR).
    */
-  beside?: { band: () => Promise<unknown>; zone: () => Promise<MrzRead | undefined> };
+  beside?: { zone: () => Promise<MrzRead | undefined> };
 }
 
 /** Types whose documents carry a machine-readable zone. */
@@ -252,14 +252,13 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** The zone beside the located document (`PageCues.beside`), for a document located in a larger photo. */
 function zoneBeside(png: Buffer, document: Box, more: AffordsMore): PageCues['beside'] {
-  const photo = once(async () => toGrey((await imageOf(png)).removeAlpha()));
-  const band = once(async () => locateZoneBeside(await photo(), document).catch(() => undefined));
   const zone = once(async () => {
-    const found = await band();
-    const read = found && (await readBand(await photo(), found, more).catch(() => undefined));
+    const photo = await toGrey((await imageOf(png)).removeAlpha());
+    const found = await locateZoneBeside(photo, document).catch(() => undefined);
+    const read = found && (await readBand(photo, found, more).catch(() => undefined));
     return read && { ...read, bbox: found.box, beside: true };
   });
-  return { band, zone };
+  return { zone };
 }
 
 /**
@@ -274,8 +273,6 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(grey, grey, page.zoneFallbacks);
   band.catch(() => undefined);
-  // (Its band beside the document is looked for meanwhile too, once per call.)
-  void page.beside?.band();
   const out = await reading;
   const laidOut = out.lines;
   // Lines the layout analysis left out, read where ink lies that no word covers.
