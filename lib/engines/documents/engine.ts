@@ -686,9 +686,13 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     fields = bestOfEach(first, extractFields(type, onDataSide(lines), best.mrz));
     secondPage = best.deglared.grey;
   }
+  // A zone read beside the document, and the fields taken from it, are placed in the photo's pixels already: not on the
+  // page, so not read again there.
+  const besideBox = best.mrz?.beside ? best.mrz.bbox : undefined;
+  const onPhoto = (b: Box) => besideBox !== undefined && b.every((v, k) => v === besideBox[k]);
   // Each field is read again on the page it was read from.
-  const fromFirst = fields.filter((f) => first.includes(f));
-  const fromSecond = fields.filter((f) => !first.includes(f));
+  const fromFirst = fields.filter((f) => first.includes(f) && !onPhoto(f.bbox));
+  const fromSecond = fields.filter((f) => !first.includes(f) && !onPhoto(f.bbox));
   // All at once: the pool's threads take them as they come free (each touches its own fields).
   const pages = [[best.grey, fromFirst], [secondPage, fromSecond]] as const;
   // The short values (category, sex, nationality code) join them, each a key of its own; the glare version's come after,
@@ -704,9 +708,6 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
   const reading = best;
-  // A zone read beside the document, and the fields taken from it, are placed in the photo's pixels already.
-  const besideBox = reading.mrz?.beside ? reading.mrz.bbox : undefined;
-  const onPhoto = (b: Box) => besideBox !== undefined && b.every((v, k) => v === besideBox[k]);
   const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz' && !onPhoto(f.bbox)).map((f) => ({ key: f.key, box: f.bbox }));
   const fieldView = { grey: reading.photo, fields: level };
   const toPage = (b: Box) => (onPhoto(b) ? b : base.toPage(toSubmitted(b, reading.frame, base.width, base.height)));
