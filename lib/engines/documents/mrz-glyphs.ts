@@ -219,13 +219,9 @@ const LINE_IN_STEP = 0.75;
  * its glyph, and its look-alikes would then be judged against their neighbours' shapes (`FRANCESCA<` turned into
  * `FRANCESC<C`).
  */
-function inStep(ink: Grey, grid: { cells: [number, number][]; rows: [number, number] }, line: string): boolean {
+function inStep(glyphs: (Uint8Array | undefined)[], line: string): boolean {
   // Letters and digits only: a run of fillers read one cell off still meets fillers.
-  const scores = [...line].flatMap((c, i) => {
-    if (c === '<') return [];
-    const glyph = glyphGrid(ink, grid.cells[i]!, grid.rows);
-    return [glyph ? glyphLikeness(glyph, [c]).get(c)! : 0];
-  });
+  const scores = [...line].flatMap((c, i) => (c === '<' ? [] : [glyphs[i] ? glyphLikeness(glyphs[i]!, [c]).get(c)! : 0]));
   return scores.length > 0 && [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]! >= LINE_IN_STEP;
 }
 
@@ -257,11 +253,13 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   let changed = 0;
   const out = lines.map((line, k) => {
     const grid = lineCells(inks[k]!, line.length);
-    if (!grid || !inStep(inks[k]!, grid, line)) return line;
+    // Each cell's glyph cut once, for the line's step and for its look-alikes.
+    const glyphs = grid?.cells.map((cell) => glyphGrid(inks[k]!, cell, grid.rows));
+    if (!grid || !glyphs || !inStep(glyphs, line)) return line;
     const chars = [...line];
     chars.forEach((c, i) => {
       const free = classes[k]![i] === 'x' && !names(format, k, i);
-      const glyph = glyphGrid(inks[k]!, grid.cells[i]!, grid.rows);
+      const glyph = glyphs[i];
       if (!glyph) return;
       // A glyph in a number not like the character read at all is any character's (OCR took a 4 for a 6, which no list of
       // look-alikes holds): every letter and digit is a candidate.
