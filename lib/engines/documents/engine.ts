@@ -13,7 +13,7 @@ import { quieter } from './denoise';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
-import { probeLevelFirst, probeTurns, type Turn } from './orientation';
+import { probeLevelFirst, probeTurns, type ProbeMemo, type Turn } from './orientation';
 import { linesStandOnEnd, textDirection } from './text-direction';
 import { labelOrder, labelsSayUpright, labelsSayUpsideDown } from './label-order';
 import { estimateSkew } from './deskew';
@@ -553,6 +553,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
+  const probes: ProbeMemo = new Map();
   const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(FAST_PNG).toBuffer();
   // A document located standing on end (none read here is that narrow upright) is turned a quarter one way or the
   // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
@@ -578,7 +579,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       firstTurn = ((firstTurn + 180) % 360) as Turn;
       prepared = undefined;
     } else if (standing && !labelsSayUpright(order)) {
-      const [top] = await probeTurns(base.grey, [90, 270], skews);
+      const [top] = await probeTurns(base.grey, [90, 270], skews, probes);
       // (Neither probe legible: read level, and the sideways lines send both quarter turns to be read in full.)
       if (top?.turn !== firstTurn) {
         firstTurn = top?.turn ?? 0;
@@ -607,7 +608,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     if (!probesAfforded) skipped.push('turn probes');
     // Sideways means a quarter from the turn read first (from upright, or from a quarter turn the ink suggested).
     const across: Turn[] = [((firstTurn + 90) % 360) as Turn, ((firstTurn + 270) % 360) as Turn];
-    const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, across, skews) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false));
+    const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, across, skews, probes) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false), probes);
     // Lines standing on end say the page is turned a quarter even when neither probe read three sure words (a blurred,
     // noisy photo reads poorly at the probe's size): then both quarter turns are read in full, as the budget allows.
     const turns: typeof probed = probesAfforded && probed.length === 0 && best.sideways && !onEnd ? across.map((turn) => ({ turn, words: 1 })) : probed;

@@ -70,6 +70,18 @@ describe('a document the photo cuts', () => {
     expect(await visibleDocument(await photo([200, -300, 1000, 700]))).toBeUndefined();
   });
 
+  it("a card filling the frame is not located as its portrait's flat placeholder (a block of a card's size with nothing printed in it)", async () => {
+    // A foreign licence photographed edge to edge: its grey portrait box covers 20 % of the picture, 440 x 560 px.
+    const text = ['DRIVER LICENSE', 'DL 10015838', 'EXP 08/31/2029', 'LN SAMPLE', 'FN JOHN ROBERT', 'DOB 08/31/1977'].map((l, k) => `<text x="600" y="${220 + k * 80}" font-family="Liberation Sans, sans-serif" font-size="44" fill="#223">${l}</text>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1010"><rect width="100%" height="100%" fill="#e8f0ff"/>
+      <text x="80" y="120" font-family="Liberation Sans, sans-serif" font-weight="bold" font-size="64" fill="#223">STATE OF CALIFORNIA</text>${text}
+      <rect x="80" y="220" width="440" height="560" fill="#8a8f96"/></svg>`;
+    expect(await locateDocument(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer())).toBeUndefined();
+    // The same placeholder holding a printed line is still outlined: a region with print in its middle is a document.
+    const printed = svg.replace('</svg>', '<rect x="150" y="470" width="300" height="16" fill="#222"/><rect x="150" y="520" width="260" height="16" fill="#222"/></svg>');
+    expect(await locateDocument(await sharp(Buffer.from(printed)).jpeg({ quality: 85 }).toBuffer())).toBeDefined();
+  });
+
   it('a photo that is all card has no surface to start from', async () => {
     expect(await visibleDocument(await photo([-20, -20, 1640, 1040]))).toBeUndefined();
   });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrPool } from '../ocr';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { closeOcrPool, ocrPool } from '../ocr';
 import { toGrey } from './box';
-import { clearlyBest, probeLevelFirst } from './orientation';
+import { clearlyBest, probeLevelFirst, probeTurns, type ProbeMemo } from './orientation';
 
 afterAll(async () => closeOcrPool());
 
@@ -31,5 +31,22 @@ describe('orientation probes', () => {
     const probed = await probeLevelFirst(await toGrey(sharp(await card(0))));
     expect(clearlyBest(probed)).toBe(0);
     expect(probed.map((p) => p.turn)).not.toContain(270);
+  }, 60_000);
+
+  it('probe a turn once per document: the quarter turns probed first are not read again when every turn is probed', async () => {
+    const page = await toGrey(sharp(await card(0)));
+    const seen: ProbeMemo = new Map();
+    const reads = vi.spyOn(ocrPool(), 'recognize');
+    try {
+      const quarter = await probeTurns(page, [90, 270], undefined, seen);
+      expect(reads).toHaveBeenCalledTimes(2);
+      // All four asked for: only level and upside down are read.
+      const all = await probeTurns(page, [0, 180, 90, 270], undefined, seen);
+      expect(reads).toHaveBeenCalledTimes(4);
+      expect(all.filter((p) => p.turn === 90 || p.turn === 270)).toEqual(quarter);
+      expect(clearlyBest(all)).toBe(0);
+    } finally {
+      reads.mockRestore();
+    }
   }, 60_000);
 });

@@ -20,11 +20,17 @@ export function sureWords(words: { text: string; conf: number; bbox: [number, nu
 }
 
 /**
+ * Sure words a probe of each turn showed, per document: a turn probed once (the quarter turns, when the ink said the
+ * lines stand on end) is not probed again when every turn is (the page read at neither quarter turn was no document).
+ */
+export type ProbeMemo = Map<Turn, Promise<number>>;
+
+/**
  * Which of the given turns makes the page legible, from small readings of each side by side (the pool
  * reads them at once): a phone held the other way costs one small reading per turn, not a full one.
  * The turns best first, with the words each showed (the words are counted at the probe's size).
  */
-export async function probeTurns(document: Grey, turns: Turn[], skews = new Map<number, number>()): Promise<{ turn: Turn; words: number }[]> {
+export async function probeTurns(document: Grey, turns: Turn[], skews = new Map<number, number>(), seen?: ProbeMemo): Promise<{ turn: Turn; words: number }[]> {
   // A half turn leaves the tilt as it was: one estimate per axis, shared with the full readings.
   const tilts = new Map<number, Promise<number>>();
   const tiltOf = (turn: Turn, turned: Grey) => {
@@ -34,26 +40,30 @@ export async function probeTurns(document: Grey, turns: Turn[], skews = new Map<
     if (!tilts.has(axis)) tilts.set(axis, estimateSkew(turned).then((s) => (skews.set(axis, s), s)));
     return tilts.get(axis)!;
   };
-  const results = await Promise.all(
-    turns.map(async (turn) => {
-      const upright = turn ? await toGrey(fromGrey(document).rotate(turn)) : document;
-      // Level, as the full reading is: read as sparse text (below), lines tilted 10° come back as letter soup.
-      const skew = await tiltOf(turn, upright);
-      // (Rotated apart from the resize: in one sharp pipeline the order of the two is not the order of the calls.)
-      const turned = fromGrey(Math.abs(skew) >= 0.3 ? await toGrey(fromGrey(upright).rotate(-skew, { background: '#ffffff' })) : upright);
-      const wide = turn % 180 === 0 ? document.width >= document.height : document.height >= document.width;
-      // A page much wider than tall (two cards opened flat) is probed taller: at 1100 px across its letters would be a few pixels high.
-      const elongation = Math.max(document.width, document.height) / Math.max(1, Math.min(document.width, document.height));
-      const side = Math.round(Math.min(MAX_PROBE_SIDE, Math.max(PROBE_SIDE, MIN_PROBE_SHORT_SIDE * elongation)));
-      const small = await toGrey(turned.resize(wide ? { width: side } : { height: side }));
-      // Evenly lit, as the full reading is: on the raw page Tesseract's one global threshold can fall between a grey
-      // card and the white painted round it, and the whole card reads as one dark picture with no text in it. Read as
-      // sparse text: the page layout analysis can still take a tilted card with a QR code for a picture.
-      const flat = await flattenIllumination(small.data, small.width, small.height);
-      const out = await ocrPool().recognize({ image: pgm({ data: flat.pixels, width: small.width, height: small.height }), mode: 'sparse' });
-      return { turn, words: sureWords(out.lines.flatMap((l) => l.words)) };
-    }),
-  );
+  const probe = async (turn: Turn): Promise<number> => {
+    const upright = turn ? await toGrey(fromGrey(document).rotate(turn)) : document;
+    // Level, as the full reading is: read as sparse text (below), lines tilted 10° come back as letter soup.
+    const skew = await tiltOf(turn, upright);
+    // (Rotated apart from the resize: in one sharp pipeline the order of the two is not the order of the calls.)
+    const turned = fromGrey(Math.abs(skew) >= 0.3 ? await toGrey(fromGrey(upright).rotate(-skew, { background: '#ffffff' })) : upright);
+    const wide = turn % 180 === 0 ? document.width >= document.height : document.height >= document.width;
+    // A page much wider than tall (two cards opened flat) is probed taller: at 1100 px across its letters would be a few pixels high.
+    const elongation = Math.max(document.width, document.height) / Math.max(1, Math.min(document.width, document.height));
+    const side = Math.round(Math.min(MAX_PROBE_SIDE, Math.max(PROBE_SIDE, MIN_PROBE_SHORT_SIDE * elongation)));
+    const small = await toGrey(turned.resize(wide ? { width: side } : { height: side }));
+    // Evenly lit, as the full reading is: on the raw page Tesseract's one global threshold can fall between a grey
+    // card and the white painted round it, and the whole card reads as one dark picture with no text in it. Read as
+    // sparse text: the page layout analysis can still take a tilted card with a QR code for a picture.
+    const flat = await flattenIllumination(small.data, small.width, small.height);
+    const out = await ocrPool().recognize({ image: pgm({ data: flat.pixels, width: small.width, height: small.height }), mode: 'sparse' });
+    return sureWords(out.lines.flatMap((l) => l.words));
+  };
+  const once = (turn: Turn) => {
+    if (!seen) return probe(turn);
+    if (!seen.has(turn)) seen.set(turn, probe(turn));
+    return seen.get(turn)!;
+  };
+  const results = await Promise.all(turns.map(async (turn) => ({ turn, words: await once(turn) })));
   return results.filter((r) => r.words >= 3).sort((a, b) => b.words - a.words);
 }
 
@@ -68,9 +78,9 @@ export function clearlyBest(probed: { turn: Turn; words: number }[]): Turn | und
  * two stands clearly above the other, the quarter turns are not probed (a page turned a quarter shows few level words
  * either way up).
  */
-export async function probeLevelFirst(document: Grey, skews?: Map<number, number>, affordsQuarter: () => boolean = () => true): Promise<{ turn: Turn; words: number }[]> {
-  const level = await probeTurns(document, [0, 180], skews);
+export async function probeLevelFirst(document: Grey, skews?: Map<number, number>, affordsQuarter: () => boolean = () => true, seen?: ProbeMemo): Promise<{ turn: Turn; words: number }[]> {
+  const level = await probeTurns(document, [0, 180], skews, seen);
   if (clearlyBest(level) !== undefined || !affordsQuarter()) return level;
-  const quarter = await probeTurns(document, [90, 270], skews);
+  const quarter = await probeTurns(document, [90, 270], skews, seen);
   return [...level, ...quarter].sort((a, b) => b.words - a.words);
 }
