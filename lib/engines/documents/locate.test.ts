@@ -80,6 +80,9 @@ describe('a document the photo cuts', () => {
     // The same placeholder holding a printed line is still outlined: a region with print in its middle is a document.
     const printed = svg.replace('</svg>', '<rect x="150" y="470" width="300" height="16" fill="#222"/><rect x="150" y="520" width="260" height="16" fill="#222"/></svg>');
     expect(await locateDocument(await sharp(Buffer.from(printed)).jpeg({ quality: 85 }).toBuffer())).toBeDefined();
+    // A blank (or washed-out) card on a plain table has nothing printed around it either: still outlined.
+    const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><rect width="100%" height="100%" fill="#6b5a48"/><rect x="400" y="250" width="800" height="500" fill="#efeee6"/></svg>`;
+    expect(await locateDocument(await sharp(Buffer.from(blank)).jpeg({ quality: 85 }).toBuffer())).toBeDefined();
   });
 
   it('a photo that is all card has no surface to start from', async () => {

@@ -17,10 +17,11 @@ const WORK_WIDTH = 360;
  */
 export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   const { data, w, h, scale } = await workImage(png);
-  // A region with nothing printed in it is a plain block on a card that fills the frame (a portrait's grey placeholder,
-  // a coloured panel), not a document: every document prints in its middle. (Judged on the picture as it is, not as
-  // smoothed below: the smoothed one is the same size, its print blurred.)
-  const printed = (q: Quad | undefined) => (q && printShare(data, w, h, q, scale) >= MIN_PRINT ? q : undefined);
+  // A region with nothing printed in it while print lies all around it is a plain block on a card that fills the frame
+  // (a portrait's grey placeholder, a coloured panel), not the document. (A blank or washed-out card on a plain table
+  // is still outlined: nothing is printed around it. Judged on the picture as it is, not as smoothed below: the
+  // smoothed one is the same size, its print blurred.)
+  const printed = (q: Quad | undefined) => (q && (printShare(data, w, h, q, scale, 'middle') >= MIN_PRINT || printShare(data, w, h, q, scale, 'around') < MIN_PRINT) ? q : undefined);
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
   for (const edge of EDGES) {
@@ -44,24 +45,29 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
 }
 
 /**
- * Least share of print (colour steps) in the middle of a located document. Measured on 1600 px tuning, unseen-layout and
- * ICAO photos: documents 5.7–32 %, a card's flat portrait placeholder 0 %.
+ * Least share of print (colour steps) in the middle of a located document, and around a region on a card that fills the
+ * frame. Measured on 1600 px tuning, unseen-layout and ICAO photos: documents 5.7–32 % in their middle; a card's flat
+ * portrait placeholder 0 %.
  */
 const MIN_PRINT = 0.01;
 
-/** Share of the work pixels inside a quad's box (its middle, away from the outline) where the colour steps as at an edge: print. */
-function printShare(rgb: Buffer, w: number, h: number, quad: Quad, scale: number): number {
+/**
+ * Share of work pixels where the colour steps as at an edge (print): in the middle 70 % of a quad's box, or around it
+ * (beyond its box grown by a tenth, where a document's own outline and shadow end).
+ */
+function printShare(rgb: Buffer, w: number, h: number, quad: Quad, scale: number, where: 'middle' | 'around'): number {
   const xs = quad.map((p) => p[0] / scale);
   const ys = quad.map((p) => p[1] / scale);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const mx = (x1 - x0) * 0.15;
-  const my = (y1 - y0) * 0.15;
+  const [mx, my] = [(x1 - x0) * (where === 'middle' ? 0.15 : -0.1), (y1 - y0) * (where === 'middle' ? 0.15 : -0.1)];
+  const inBox = (x: number, y: number) => x >= x0 + mx && x < x1 - mx && y >= y0 + my && y < y1 - my;
   const c = (i: number, k: number) => rgb[i * 3 + k]!;
   const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
   let steps = 0;
   let all = 0;
-  for (let y = Math.max(1, Math.round(y0 + my)); y < Math.min(h - 1, Math.round(y1 - my)); y++)
-    for (let x = Math.max(1, Math.round(x0 + mx)); x < Math.min(w - 1, Math.round(x1 - mx)); x++) {
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      if (inBox(x, y) !== (where === 'middle')) continue;
       const i = y * w + x;
       all++;
       if (diff(i - 1, i + 1) > EDGE || diff(i - w, i + w) > EDGE) steps++;
