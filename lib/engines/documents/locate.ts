@@ -283,7 +283,19 @@ const EDGE = 36;
 const EDGES = [EDGE, 18];
 
 /** The photo small, smoothed and in RGB (what the outline is looked for on), and the scale back to the photo. */
-async function workImage(png: Buffer, blur = 0.8): Promise<{ data: Buffer; w: number; h: number; scale: number }> {
+type WorkImage = { data: Buffer; w: number; h: number; scale: number };
+
+/** Work images per PNG and blur: the outline search and, when it finds none, the visible-part search read the same one. */
+const worked = new WeakMap<Buffer, Map<number, Promise<WorkImage>>>();
+
+function workImage(png: Buffer, blur = 0.8): Promise<WorkImage> {
+  let byBlur = worked.get(png);
+  if (!byBlur) worked.set(png, (byBlur = new Map()));
+  if (!byBlur.has(blur)) byBlur.set(blur, makeWorkImage(png, blur));
+  return byBlur.get(blur)!;
+}
+
+async function makeWorkImage(png: Buffer, blur: number): Promise<WorkImage> {
   const { data, info } = await (await imageOf(png)).removeAlpha().toColourspace('srgb').resize({ width: WORK_WIDTH }).blur(blur).raw().toBuffer({ resolveWithObject: true });
   return { data, w: info.width, h: info.height, scale: (await pixelsOf(png)).width / info.width };
 }

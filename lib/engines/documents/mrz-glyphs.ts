@@ -11,6 +11,8 @@ import { OCRB_GLYPHS } from './ocrb-glyphs';
 /** Template grid: a glyph's height and a quarter of it more over this many rows. */
 export const GLYPH_H = 30;
 export const GLYPH_W = 24;
+/** An ink value above this (the band's ink as it is cut, 0–255, dark print high) counts as print. */
+const INKED = 96;
 /** Share of a glyph's height added above and below it. */
 const BEYOND = 0.125;
 
@@ -30,7 +32,7 @@ export function glyphGrid(ink: Grey, [x0, x1]: [number, number], rows: [number, 
   let last = -1;
   for (let x = Math.max(0, x0); x < Math.min(ink.width, x1); x++) {
     let n = 0;
-    for (let y = Math.max(0, Math.floor(top)); y < Math.min(ink.height, Math.ceil(top + GLYPH_H / scale)); y++) n += ink.data[y * ink.width + x]! > 96 ? 1 : 0;
+    for (let y = Math.max(0, Math.floor(top)); y < Math.min(ink.height, Math.ceil(top + GLYPH_H / scale)); y++) n += ink.data[y * ink.width + x]! > INKED ? 1 : 0;
     if (n > 0) {
       if (first < 0) first = x;
       last = x;
@@ -111,7 +113,7 @@ export function lineCells(ink: Grey, count: number): { cells: [number, number][]
   const { width: w, height: h, data } = ink;
   const rows = Array.from({ length: h }, (_, y) => {
     let n = 0;
-    for (let x = 0; x < w; x++) n += data[y * w + x]! > 96 ? 1 : 0;
+    for (let x = 0; x < w; x++) n += data[y * w + x]! > INKED ? 1 : 0;
     return n;
   });
   const peak = Math.max(...rows);
@@ -122,7 +124,7 @@ export function lineCells(ink: Grey, count: number): { cells: [number, number][]
   let start = -1;
   for (let x = 0; x <= w; x++) {
     let on = false;
-    if (x < w) for (let y = y0; y < y1 && !on; y++) on = data[y * w + x]! > 96;
+    if (x < w) for (let y = y0; y < y1 && !on; y++) on = data[y * w + x]! > INKED;
     if (on && start < 0) start = x;
     if (!on && start >= 0) {
       runs.push([start, x]);
@@ -164,7 +166,7 @@ export function inkRows(ink: Grey, [x0, x1]: [number, number], [r0, r1]: [number
   let bottom = -1;
   for (let y = Math.max(0, r0); y < Math.min(ink.height, r1); y++) {
     let on = false;
-    for (let x = Math.max(0, x0); x < Math.min(ink.width, x1) && !on; x++) on = ink.data[y * ink.width + x]! > 96;
+    for (let x = Math.max(0, x0); x < Math.min(ink.width, x1) && !on; x++) on = ink.data[y * ink.width + x]! > INKED;
     if (on) {
       if (top < 0) top = y;
       bottom = y + 1;
