@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../platform/config';
 import { DOC_TYPES, flattenFields, generate, type Sample } from '@/scripts/synth';
 import { rng } from '@/scripts/synth/random';
 import { POST as ocrRoute } from '@/app/services/api/v1/extract/ocr/json/route';
 import { GET as healthz } from '@/app/healthz/route';
-import { closeOcrPool } from '../ocr';
+import { closeOcrPool, ocrPool } from '../ocr';
 import { backends, call } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { intake } from '../media';
@@ -157,8 +157,13 @@ describe('document engine on synthetic documents', () => {
   });
 
   it('says document_not_recognized, with no fields, for a picture that is not a document', async () => {
+    const reads = vi.spyOn(ocrPool(), 'recognize');
     const result = await extractDocument(b64(await shapes()));
+    const probes = reads.mock.calls.filter(([job]) => job.mode === 'sparse').length;
+    reads.mockRestore();
     expect(result).toMatchObject({ typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'document_not_recognized' });
+    // No outline and not a line read: no turn is probed (a turned document reads as lines; this picture has none).
+    expect(probes).toBe(0);
     // The models weighed come with it, none near the 3 points that place a page.
     for (const c of result.candidates ?? []) expect(c.score).toBeLessThan(3);
   });
