@@ -21,7 +21,12 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // (a portrait's grey placeholder, a coloured panel), not the document. (A blank or washed-out card on a plain table
   // is still outlined: nothing is printed around it. Judged on the picture as it is, not as smoothed below: the
   // smoothed one is the same size, its print blurred.)
-  const printed = (q: Quad | undefined) => (q && (printShare(data, w, h, q, scale, 'middle') >= MIN_PRINT || printShare(data, w, h, q, scale, 'around') < MIN_PRINT) ? q : undefined);
+  let steps: Uint8Array | undefined;
+  const printed = (q: Quad | undefined) => {
+    if (!q) return undefined;
+    steps ??= colourSteps(data, w, h);
+    return printShare(steps, w, h, q, scale, 'middle') >= MIN_PRINT || printShare(steps, w, h, q, scale, 'around') < MIN_PRINT ? q : undefined;
+  };
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
   for (const edge of EDGES) {
@@ -55,24 +60,21 @@ const MIN_PRINT = 0.01;
  * Share of work pixels where the colour steps as at an edge (print): in the middle 70 % of a quad's box, or around it
  * (beyond its box grown by a tenth, where a document's own outline and shadow end).
  */
-function printShare(rgb: Buffer, w: number, h: number, quad: Quad, scale: number, where: 'middle' | 'around'): number {
+function printShare(steps: Uint8Array, w: number, h: number, quad: Quad, scale: number, where: 'middle' | 'around'): number {
   const xs = quad.map((p) => p[0] / scale);
   const ys = quad.map((p) => p[1] / scale);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const [mx, my] = [(x1 - x0) * (where === 'middle' ? 0.15 : -0.1), (y1 - y0) * (where === 'middle' ? 0.15 : -0.1)];
   const inBox = (x: number, y: number) => x >= x0 + mx && x < x1 - mx && y >= y0 + my && y < y1 - my;
-  const c = (i: number, k: number) => rgb[i * 3 + k]!;
-  const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
-  let steps = 0;
+  let stepped = 0;
   let all = 0;
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       if (inBox(x, y) !== (where === 'middle')) continue;
-      const i = y * w + x;
       all++;
-      if (diff(i - 1, i + 1) > EDGE || diff(i - w, i + w) > EDGE) steps++;
+      stepped += steps[y * w + x]!;
     }
-  return all ? steps / all : 0;
+  return all ? stepped / all : 0;
 }
 
 /** Blur (sigma, work pixels) that evens out a fine surface pattern, and how far apart the colours compared across an edge lie then. */
@@ -312,8 +314,8 @@ function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE, rea
   return flood(rgb, w, h, borderPixels(w, h), undefined, edgeStep, reach);
 }
 
-/** What a flood from `seeds` reaches through small colour steps. */
-function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8Array, edgeStep = EDGE, reach = 1): Uint8Array {
+/** Pixels where the colour, compared `reach` pixels either side across or down, steps by more than `edgeStep` (0 at the picture's rim). */
+function colourSteps(rgb: Buffer, w: number, h: number, edgeStep = EDGE, reach = 1): Uint8Array {
   const c = (i: number, k: number) => rgb[i * 3 + k]!;
   const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
   const edge = new Uint8Array(w * h);
@@ -323,6 +325,12 @@ function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8
       edge[i] = diff(i - reach, i + reach) > edgeStep || diff(i - reach * w, i + reach * w) > edgeStep ? 1 : 0;
     }
   }
+  return edge;
+}
+
+/** What a flood from `seeds` reaches through small colour steps. */
+function flood(rgb: Buffer, w: number, h: number, seeds: number[], walls?: Uint8Array, edgeStep = EDGE, reach = 1): Uint8Array {
+  const edge = colourSteps(rgb, w, h, edgeStep, reach);
   const seen = new Uint8Array(w * h);
   const stack = new Int32Array(w * h);
   let top = 0;
