@@ -13,11 +13,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { root } = workerData;
 const require = createRequire(path.join(root, 'package.json'));
 require('tsx/cjs/api').register();
-const { padSignals } = require(path.join(root, 'lib', 'engines', 'face', 'pad', 'signals.ts'));
+const { gridSignals, padSignals } = require(path.join(root, 'lib', 'engines', 'face', 'pad', 'signals.ts'));
 
 parentPort.on('message', async (m) => {
   try {
-    const signals = await padSignals(Buffer.from(m.png), m.width, m.height, m.box, { grids: m.grids });
+    // 'rest': every signal but the grid measures (left at their neutral values); 'grids': those alone.
+    const png = Buffer.from(m.png);
+    const signals = m.part === 'grids' ? await gridSignals(png, m.width, m.height, m.box) : await padSignals(png, m.width, m.height, m.box, { grids: false });
     parentPort.postMessage({ id: m.id, ok: true, signals });
   } catch (err) {
     parentPort.postMessage({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });

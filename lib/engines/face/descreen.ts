@@ -25,8 +25,11 @@ export interface Screen {
 }
 
 /** The strongest isolated peak of the spectrum of the picture's central square (at native resolution, up to 256 px), between the periods looked for. */
+/** Side of the central square the screen is looked for in: a power of two up to 256 px. */
+const centralSide = (width: number, height: number) => 2 ** Math.min(8, Math.floor(Math.log2(Math.min(width, height))));
+
 export function strongestPeak(grey: Uint8Array, width: number, height: number): Screen {
-  const n = 2 ** Math.min(8, Math.floor(Math.log2(Math.min(width, height))));
+  const n = centralSide(width, height);
   if (n < 16) return { period: 0, strength: 0 };
   const x0 = (width - n) >> 1;
   const y0 = (height - n) >> 1;
@@ -60,8 +63,12 @@ export function strongestPeak(grey: Uint8Array, width: number, height: number): 
 
 /** The picture's halftone screen, or undefined when it has none. */
 export async function halftoneOf(pic: Picture): Promise<Screen | undefined> {
-  const { data, info } = await sharp(pic.png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const peak = strongestPeak(data, info.width, info.height);
+  // Only the central square is read: cut before the grey conversion (a per-pixel step, so the same values).
+  const n = centralSide(pic.width, pic.height);
+  if (n < 16) return undefined;
+  const square = { left: (pic.width - n) >> 1, top: (pic.height - n) >> 1, width: n, height: n };
+  const { data } = await sharp(pic.png).extract(square).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const peak = strongestPeak(data, n, n);
   return peak.strength >= SCREEN_MIN_STRENGTH ? peak : undefined;
 }
 

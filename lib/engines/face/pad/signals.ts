@@ -193,13 +193,13 @@ function peaksOf(logP: Float64Array, n: number, margin: number): Peak[] {
  * face misses a weak grid that this finds.
  */
 export function welchPeaks(plane: Float64Array, width: number, region: Region): number {
-  return strongest(welchSpectrum(plane, width, region))?.height ?? 0;
+  return strongest(welchSpectrum(planeTiles(plane, width), region))?.height ?? 0;
 }
 
 const strongest = (spectrum: Float64Array | undefined, n = TILE) => (spectrum ? peaksOf(spectrum, n, 0)[0] : undefined);
 
 /** The region's strongest grid by Welch's estimate (its frequency in bins of a 64-px tile and its height), if the region holds a tile. */
-export const strongestGrid = (plane: Float64Array, width: number, region: Region): Peak | undefined => strongest(welchSpectrum(plane, width, region));
+export const strongestGrid = (plane: Float64Array, width: number, region: Region): Peak | undefined => strongest(welchSpectrum(planeTiles(plane, width), region));
 
 type Region = { left: number; top: number; width: number; height: number };
 const TILE = 64;
@@ -208,6 +208,31 @@ const MAX_TILES = 96;
 /** The fewest 128-px tiles the line measure averages (a 320 × 240 frame holds eight), and the most (each costs four 64-px ones). */
 const MIN_FINE_TILES = 6;
 const MAX_FINE_TILES = 32;
+
+/**
+ * Copies the T × T tile at (tx, ty) of a plane into `out`. The Welch measures
+ * read at most a few hundred tiles, so a frame's planes are never made whole
+ * (four planes of a 1280 × 1600 frame cost more than every spectrum together).
+ */
+type Tiles = (tx: number, ty: number, T: number, out: Float64Array) => void;
+
+/** Tiles of a plane held whole. */
+const planeTiles = (plane: Float64Array, width: number): Tiles => (tx, ty, T, out) => {
+  for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) out[y * T + x] = plane[(ty + y) * width + tx + x]!;
+};
+
+/** Tiles of one plane of raw RGB, computed where read: luminance (Rec. 601), chroma (R − B), red or blue. */
+function rgbTiles(data: Uint8Array, width: number, plane: 'lum' | 'chroma' | 'red' | 'blue'): Tiles {
+  return (tx, ty, T, out) => {
+    for (let y = 0; y < T; y++) {
+      for (let x = 0; x < T; x++) {
+        const i = ((ty + y) * width + tx + x) * 3;
+        out[y * T + x] =
+          plane === 'lum' ? 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! : plane === 'chroma' ? data[i]! - data[i + 2]! : plane === 'red' ? data[i]! : data[i + 2]!;
+      }
+    }
+  };
+}
 
 /** Top-left corners of the half-overlapping T-px tiles of a region, at most `max` (a wider stride on large regions). */
 function tilesOf(region: Region, T: number, max = MAX_TILES): [number, number][] {
@@ -220,13 +245,13 @@ function tilesOf(region: Region, T: number, max = MAX_TILES): [number, number][]
 }
 
 /** Log of the mean power spectrum of the region's T-px tiles (undefined when the region is smaller than a tile). */
-function welchSpectrum(plane: Float64Array, width: number, region: Region, T = TILE, max = MAX_TILES): Float64Array | undefined {
+function welchSpectrum(tiles: Tiles, region: Region, T = TILE, max = MAX_TILES): Float64Array | undefined {
   if (region.width < T || region.height < T) return undefined;
   const sum = new Float64Array(T * T);
   const tile = new Float64Array(T * T);
   const corners = tilesOf(region, T, max);
   for (const [tx, ty] of corners) {
-    for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) tile[y * T + x] = plane[(ty + y) * width + tx + x]!;
+    tiles(tx, ty, T, tile);
     const power = powerSpectrum(tile, T);
     for (let i = 0; i < T * T; i++) sum[i]! += power[i]!;
   }
@@ -244,9 +269,13 @@ function welchSpectrum(plane: Float64Array, width: number, region: Region, T = T
  * region holds fewer than MIN_FINE_TILES tiles of 128 px.
  */
 export function lineSharpening(plane: Float64Array, width: number, region: Region, peak: Peak): number {
+  return lineSharpeningOf(planeTiles(plane, width), region, peak);
+}
+
+function lineSharpeningOf(tiles: Tiles, region: Region, peak: Peak): number {
   // Fewer tiles than this average into no floor at all (a 200 px crop holds four).
   if (tilesOf(region, 2 * TILE).length < MIN_FINE_TILES) return 0;
-  const fine = welchSpectrum(plane, width, region, 2 * TILE, MAX_FINE_TILES);
+  const fine = welchSpectrum(tiles, region, 2 * TILE, MAX_FINE_TILES);
   if (!fine) return 0;
   let best = -Infinity;
   for (let dv = -1; dv <= 1; dv++) for (let du = -1; du <= 1; du++) best = Math.max(best, overFloor(fine, 2 * TILE, 2 * peak.u + du, 2 * peak.v + dv));
@@ -260,6 +289,10 @@ export function lineSharpening(plane: Float64Array, width: number, region: Regio
  * a pixel that separates a display's red and blue sub-pixels).
  */
 export function colourPhase(red: Float64Array, blue: Float64Array, width: number, region: Region, peak: Pick<Peak, 'u' | 'v'>): number {
+  return colourPhaseOf(planeTiles(red, width), planeTiles(blue, width), region, peak);
+}
+
+function colourPhaseOf(redTiles: Tiles, blueTiles: Tiles, region: Region, peak: Pick<Peak, 'u' | 'v'>): number {
   const T = TILE;
   if (region.width < T || region.height < T) return 1;
   const hann = hannOf(T);
@@ -268,22 +301,26 @@ export function colourPhase(red: Float64Array, blue: Float64Array, width: number
   const su = Float64Array.from({ length: T }, (_, x) => Math.sin((-2 * Math.PI * peak.u * x) / T) * hann[x]!);
   const cv = Float64Array.from({ length: T }, (_, y) => Math.cos((-2 * Math.PI * peak.v * y) / T) * hann[y]!);
   const sv = Float64Array.from({ length: T }, (_, y) => Math.sin((-2 * Math.PI * peak.v * y) / T) * hann[y]!);
+  const red = new Float64Array(T * T);
+  const blue = new Float64Array(T * T);
   let re = 0;
   let pr = 0;
   let pb = 0;
   for (const [tx, ty] of tilesOf(region, T)) {
+    redTiles(tx, ty, T, red);
+    blueTiles(tx, ty, T, blue);
     // The tile's mean is left out by the window's own near-zero response away from DC; subtract it anyway.
     let mr = 0;
     let mb = 0;
-    for (let y = 0; y < T; y++) for (let x = 0; x < T; x++) (mr += red[(ty + y) * width + tx + x]!), (mb += blue[(ty + y) * width + tx + x]!);
+    for (let i = 0; i < T * T; i++) (mr += red[i]!), (mb += blue[i]!);
     mr /= T * T;
     mb /= T * T;
     let [rr, ri, br, bi] = [0, 0, 0, 0];
     for (let y = 0; y < T; y++) {
       let [rowRr, rowRi, rowBr, rowBi] = [0, 0, 0, 0];
       for (let x = 0; x < T; x++) {
-        const r = red[(ty + y) * width + tx + x]! - mr;
-        const b = blue[(ty + y) * width + tx + x]! - mb;
+        const r = red[y * T + x]! - mr;
+        const b = blue[y * T + x]! - mb;
         rowRr += r * cu[x]!;
         rowRi += r * su[x]!;
         rowBr += b * cu[x]!;
@@ -309,7 +346,8 @@ export function colourPhase(red: Float64Array, blue: Float64Array, width: number
  * shirt, blinds or a tiled wall behind a live person do not.
  */
 export function sharedGrid(plane: Float64Array, width: number, frame: Region, face: Region): number {
-  return gridAt(welchSpectrum(plane, width, face), strongest(welchSpectrum(plane, width, frame)));
+  const tiles = planeTiles(plane, width);
+  return gridAt(welchSpectrum(tiles, face), strongest(welchSpectrum(tiles, frame)));
 }
 
 /** A face spectrum's height over its floor at a peak of the frame's (best of the 3 × 3 bins around it). */
@@ -336,16 +374,7 @@ async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: numbe
   const { width, height } = window;
   const whole = window.width === fullWidth && window.height === fullHeight;
   const { data } = await (whole ? sharp(png) : sharp(png).extract(window)).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const lum = new Float64Array(width * height);
-  const chroma = new Float64Array(width * height);
-  const red = new Float64Array(width * height);
-  const blue = new Float64Array(width * height);
-  for (let i = 0; i < width * height; i++) {
-    lum[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
-    red[i] = data[i * 3]!;
-    blue[i] = data[i * 3 + 2]!;
-    chroma[i] = red[i]! - blue[i]!;
-  }
+  const lum = rgbTiles(data, width, 'lum');
   const frame = { left: 0, top: 0, width, height };
   const side = Math.min(width, height, Math.max(64, Math.round(Math.min(box[2], box[3]))));
   const face = {
@@ -355,15 +384,15 @@ async function grids(png: Buffer, box: Box, fullWidth: number, fullHeight: numbe
     height: side,
   };
   // Each spectrum once: the frame's luminance gives its grid and where to look on the face.
-  const lumFrame = strongest(welchSpectrum(lum, width, frame));
-  const lumFace = welchSpectrum(lum, width, face);
+  const lumFrame = strongest(welchSpectrum(lum, frame));
+  const lumFace = welchSpectrum(lum, face);
   return {
     frameGrid: lumFrame?.height ?? 0,
-    frameChromaGrid: welchPeaks(chroma, width, frame),
+    frameChromaGrid: strongest(welchSpectrum(rgbTiles(data, width, 'chroma'), frame))?.height ?? 0,
     faceGrid: strongest(lumFace)?.height ?? 0,
     sharedGrid: gridAt(lumFace, lumFrame),
-    gridLine: lumFrame ? lineSharpening(lum, width, frame, lumFrame) : 0,
-    gridColour: lumFrame ? colourPhase(red, blue, width, frame, lumFrame) : 1,
+    gridLine: lumFrame ? lineSharpeningOf(lum, frame, lumFrame) : 0,
+    gridColour: lumFrame ? colourPhaseOf(rgbTiles(data, width, 'red'), rgbTiles(data, width, 'blue'), frame, lumFrame) : 1,
   };
 }
 
@@ -592,7 +621,14 @@ export async function padSignals(png: Buffer, width: number, height: number, fac
     framing(png, face, width),
     tone(png, face, width, height),
     textureFeatures(png, width, height, face),
-    opts.grids === false ? NO_GRIDS : grids(png, face, width, height),
+    opts.grids === false ? NO_GRIDS : gridSignals(png, width, height, face),
   ]);
   return { ...s, ...c, ...t, ...g, sharpness, framing: frame, texture };
+}
+
+export type GridSignals = Awaited<ReturnType<typeof grids>>;
+
+/** The Welch grid measures alone (GRID_NAMES): about half a call's work, so they can run on a thread of their own beside the rest. */
+export function gridSignals(png: Buffer, width: number, height: number, face: Box): Promise<GridSignals> {
+  return grids(png, face, width, height);
 }
