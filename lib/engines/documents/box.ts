@@ -13,7 +13,7 @@ export function union(boxes: Box[]): Box {
 }
 
 /** Intermediate pictures stay in memory: encode them fast rather than small. */
-export const FAST_PNG = { compressionLevel: 0 } as const;
+export { PIXEL_PNG as FAST_PNG } from '../media';
 
 /** Darker than this on the prepared (evenly lit) page is ink. */
 export const INK = 110;

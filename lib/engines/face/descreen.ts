@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../media';
 import { fft2dMagnitude } from '../signal';
 import type { Picture } from './detect';
 
@@ -78,8 +79,8 @@ export async function halftoneOf(pic: Picture): Promise<Screen | undefined> {
  * left to right with `mirror`.
  */
 export async function descreened(pic: Picture, screen: Screen, { blurPerPeriod = BLUR_PER_PERIOD, mirror = false } = {}): Promise<Picture> {
-  const soft = await sharp(pic.png).blur(Math.max(0.3, blurPerPeriod * screen.period)).png({ compressionLevel: 1 }).toBuffer();
+  const soft = await sharp(pic.png).blur(Math.max(0.3, blurPerPeriod * screen.period)).png(PIXEL_PNG).toBuffer();
   const stretched = sharp(soft).normalise({ lower: 1, upper: 99 });
-  const png = await (mirror ? stretched.flop() : stretched).png({ compressionLevel: 1 }).toBuffer();
+  const png = await (mirror ? stretched.flop() : stretched).png(PIXEL_PNG).toBuffer();
   return { png, width: pic.width, height: pic.height };
 }

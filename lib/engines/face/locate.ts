@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../media';
 import { BLUR_PER_PERIOD, descreened, halftoneOf, type Screen } from './descreen';
 import { detectFaces, detectPadded, quality, SELFIE_MAX_SIDE, surest, type Face, type Picture } from './detect';
 import { iou } from './geometry';
@@ -150,7 +151,7 @@ async function documentFaces(pic: Picture): Promise<Face[]> {
   if (!faces.length) {
     // A screen and a guilloche over the portrait hide the face from the detector: looked for again on the page softened.
     const sigma = SOFTEN_SIGMA * Math.max(1, Math.max(pic.width, pic.height) / DOCUMENT_MAX_SIDE);
-    faces = await detectPortrait({ ...pic, png: await sharp(pic.png).blur(sigma).png({ compressionLevel: 1 }).toBuffer() });
+    faces = await detectPortrait({ ...pic, png: await sharp(pic.png).blur(sigma).png(PIXEL_PNG).toBuffer() });
   }
   const face = faces[0];
   if (!face || !templatesWanted()) return faces;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../media';
 import { detectFaces, detectPadded, finish, rgbOf, scaled, surest, type Face, type Picture } from './detect';
 import { plausibleLandmarks } from './geometry';
 import { facePool } from './pool';
@@ -75,7 +76,7 @@ export async function regionAround(pic: Picture, [x, y, w, h]: Face['box'], shar
   const width = Math.min(pic.width - left, Math.round(side));
   const height = Math.min(pic.height - top, Math.round(side));
   if (width < 32 || height < 32) return undefined;
-  const png = await sharp(pic.png).extract({ left, top, width, height }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(pic.png).extract({ left, top, width, height }).png(PIXEL_PNG).toBuffer();
   return { crop: { png, width, height }, left, top };
 }
 

@@ -2,10 +2,10 @@ import sharp, { type Metadata } from 'sharp';
 import { getConfig } from '../../platform/config';
 import { unprocessable } from '../../platform/errors';
 import type { DecodedFile } from './decode';
-import { fromPixels, rememberPixels } from './pixels';
+import { fromPixels, PIXEL_PNG, rememberPixels } from './pixels';
 
 export interface NormalizedImage {
-  /** Upright (EXIF applied), sRGB, 8-bit; encoded as PNG (lossless for OCR). */
+  /** Upright (EXIF applied), sRGB, 8-bit; encoded as PNG (lossless for OCR), stored uncompressed (PIXEL_PNG). */
   png: Buffer;
   width: number;
   height: number;
@@ -41,10 +41,15 @@ export async function normalizeImage(file: Pick<DecodedFile, 'bytes' | 'field'>,
       .toBuffer({ resolveWithObject: true });
     const pixels = { data, width: info.width, height: info.height, channels: info.channels };
     // Encoded from the pixels, which are kept beside it: the steps that read it next need not decode it.
-    const png = await fromPixels(pixels).png({ compressionLevel: 1 }).toBuffer();
+    const png = await fromPixels(pixels).png(PIXEL_PNG).toBuffer();
     rememberPixels(png, pixels);
     return { png, width: info.width, height: info.height };
   } catch (err) {
     throw corrupt((err as Error).message.split('\n')[0]!.slice(0, 120));
   }
+}
+
+/** A normalized picture re-encoded to keep (stored, not held in memory): the same pixels, deflated. */
+export function storablePng(png: Buffer): Promise<Buffer> {
+  return sharp(png).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -3,8 +3,8 @@ import { normalizeImage, type NormalizedImage } from './image';
 import { readPdf } from './pdf';
 
 export { decodeFileField, checkFileBytes, type DecodedFile } from './decode';
-export { normalizeImage, type NormalizedImage } from './image';
-export { imageOf, pixelsOf, type Pixels } from './pixels';
+export { normalizeImage, storablePng, type NormalizedImage } from './image';
+export { imageOf, pixelsOf, PIXEL_PNG, type Pixels } from './pixels';
 export { readPdf, type PdfContent } from './pdf';
 export { sniff, MIME, type SniffedType } from './sniff';
 export { DOCUMENT_LIMITS, documentProblem, SHARPNESS_HEIGHT, GLARE_INSET, glareShare, type DocumentMeasures } from './capture-quality';

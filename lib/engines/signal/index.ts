@@ -1,3 +1,3 @@
-export { fft2dMagnitude } from './fft';
+export { fft2dMagnitude, realPower2d } from './fft';
 export { laplacianVariance } from './laplacian';
 export { noiseSigma } from './noise';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../../platform/db';
 import { templateBytes, templateFromBytes } from '../../engines/face';
-import { intake, MIME } from '../../engines/media';
+import { intake, MIME, storablePng } from '../../engines/media';
 import { deleteObject, getOpened, putSealed } from '../../platform/storage';
 
 export type MediaSlot = 'front' | 'back' | 'selfie' | 'portrait' | 'template';
@@ -22,7 +22,7 @@ const objectKey = (onboardingId: string, slot: MediaSlot) => `onboarding/${onboa
  */
 export async function prepareFile(value: string, field: string, slot: PreparedMedia['slot']): Promise<PreparedMedia> {
   const media = await intake(value, field);
-  if (slot === 'selfie' && media.type === 'pdf') return { slot, bytes: media.images[0]!.png, mime: 'image/png' };
+  if (slot === 'selfie' && media.type === 'pdf') return { slot, bytes: await storablePng(media.images[0]!.png), mime: 'image/png' };
   return { slot, bytes: media.bytes, mime: MIME[media.type] };
 }
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { fft2dMagnitude, noiseSigma } from '../../signal';
+import { noiseSigma, realPower2d } from '../../signal';
 import { TEXTURE_NAMES, textureFeatures } from './texture';
 
 /**
@@ -124,9 +124,7 @@ function powerSpectrum(values: Float64Array, n: number): Float64Array {
     const wy = hann[y]!;
     for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * hann[x]!;
   }
-  const mag = fft2dMagnitude(win, n);
-  for (let i = 0; i < n * n; i++) mag[i] = mag[i]! * mag[i]!;
-  return mag;
+  return realPower2d(win, n);
 }
 
 const hanns = new Map<number, Float64Array>();
