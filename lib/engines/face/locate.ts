@@ -45,9 +45,6 @@ async function cropFaces(pic: Picture): Promise<Face[]> {
   return [];
 }
 
-/** The fast detector on a selfie at its working size. */
-const quickFaces = (pic: Picture) => detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
-
 /**
  * A selfie. A large picture is a scene with a face in it: the fast detector
  * settles most. A small picture, or a face that fills the frame, is a crop:
@@ -55,11 +52,11 @@ const quickFaces = (pic: Picture) => detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
  * for as a document portrait would be (turned, closer), so a selfie held
  * sideways or a portrait photographed on paper is found too.
  */
-async function selfieFaces(pic: Picture, started?: Promise<Face[]>): Promise<Face[]> {
+async function selfieFaces(pic: Picture): Promise<Face[]> {
   const small = Math.max(pic.width, pic.height) <= CROP_MAX_SIDE;
   // The plain detectors' upright face, if any (a small picture is mostly a crop: only the fast detector, to check the crop reading).
   let plain: Face[] = [];
-  const quick = await (started ?? quickFaces(pic));
+  const quick = await detectFaces(pic, SELFIE_MAX_SIDE, 'tiny');
   if (quick.length && upright(quick[0]!)) plain = quick;
   else if (!small) {
     const thorough = await detectFaces(pic, SELFIE_MAX_SIDE, 'ssd');
@@ -126,7 +123,7 @@ async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) =>
 }
 
 /** A selfie's faces with a printed portrait's first reading alone (no averaging): what the averaging is measured against (tests). */
-export const selfieFacesOneReading = (pic: Picture) => printedFaces(pic, (p) => selfieFaces(p), false);
+export const selfieFacesOneReading = (pic: Picture) => printedFaces(pic, selfieFaces, false);
 
 /**
  * Blur (pixels at the detector's working size) of a page on which no portrait was found: enough to merge a print
@@ -158,7 +155,7 @@ async function documentFaces(pic: Picture): Promise<Face[]> {
   const region = await regionAround(pic, face.box, PORTRAIT_AREA);
   const screen = region && (await halftoneOf(region.crop));
   if (!region || !screen) return faces;
-  const [printed] = await screenedFaces(region.crop, screen, (p) => selfieFaces(p));
+  const [printed] = await screenedFaces(region.crop, screen, selfieFaces);
   if (!printed) return faces;
   const onPage: Face['box'] = [printed.box[0] + region.left, printed.box[1] + region.top, printed.box[2], printed.box[3]];
   if (iou(onPage, face.box) < SAME_READING_IOU) return faces;
@@ -176,8 +173,5 @@ export async function locateFaces(pic: Picture, source: FaceSource, { templates 
   if (!templates) return withoutTemplates(() => locateFaces(pic, source));
   if (source === 'document') return documentFaces(pic);
   if (source === 'scene') return detectFaces(pic, 1024);
-  // The fast detector starts beside the print-screen check: on a photo (no screen, nearly always) its reading is selfieFaces' first step.
-  const quick = quickFaces(pic);
-  quick.catch(() => undefined); // unused when the picture is printed: its own failure is not this call's
-  return printedFaces(pic, (p) => selfieFaces(p, p === pic ? quick : undefined));
+  return printedFaces(pic, selfieFaces);
 }
