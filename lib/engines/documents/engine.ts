@@ -24,7 +24,7 @@ import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
-import { bestOfEach, doubtful } from './merge';
+import { bestOfEach, doubtful, doubtfulRows } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
@@ -408,6 +408,9 @@ const GLARE_MARGIN = 0.03;
 /** The band `withGlareUndone` reads, as a share of the page's height (what reading it costs, against a whole reading). */
 const glareBandShare = ({ box }: Deglared, height: number): number => Math.min(1, box[3] / height + 2 * GLARE_MARGIN);
 
+/** The glare-undone page with its glare region cut to rows `[top, bottom)`. */
+const narrowedTo = (d: Deglared, [top, bottom]: [number, number]): Deglared => ({ ...d, box: [d.box[0], top, d.box[2], bottom - top] });
+
 /** Lines of the glare region read again from the page with glare undone, in place of the first reading's. */
 async function withGlareUndone(lines: OcrLine[], deglared: Deglared, sideBySide: boolean): Promise<OcrLine[]> {
   const { grey, box } = deglared;
@@ -685,8 +688,10 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Only when a field in doubt lies across the glare's rows (or one is missing): elsewhere the page reads the same.
   const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
   // (A band of the page is read again: it costs its share of a reading, not a whole one.)
-  if (best.deglared && glare && doubtful(type, first, glare) && clock.affords(glareBandShare(best.deglared, best.grey.height))) {
-    lines = await withGlareUndone(best.lines, best.deglared, best.frame.sideBySide);
+  // Only the rows from the first to the last field in doubt there are read again when none is missing.
+  const narrowed = best.deglared && glare && doubtful(type, first, glare) ? narrowedTo(best.deglared, doubtfulRows(type, first, glare)) : undefined;
+  if (best.deglared && narrowed && clock.affords(glareBandShare(narrowed, best.grey.height))) {
+    lines = await withGlareUndone(best.lines, narrowed, best.frame.sideBySide);
     await rereadBrokenDates(best.deglared.grey, lines);
     fields = bestOfEach(first, extractFields(type, onDataSide(lines), best.mrz));
     secondPage = best.deglared.grey;

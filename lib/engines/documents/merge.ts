@@ -25,12 +25,34 @@ const SURE = 85;
  * (with `rows`, one lying across those rows: a second reading of them can mend nothing else).
  */
 export function doubtful(type: RecognizedType, fields: OcrField[], rows?: [number, number]): boolean {
+  return missing(type, fields) || unsure(fields, rows).length > 0;
+}
+
+const missing = (type: RecognizedType, fields: OcrField[]) => {
   const keys = new Set(fields.map((f) => f.key));
-  if (EXPECTED[type].some((k) => !keys.has(k))) return true;
+  return EXPECTED[type].some((k) => !keys.has(k));
+};
+
+/** Fields (nested ones too) read unsurely or whose check failed, lying across `rows` when given. */
+function unsure(fields: OcrField[], rows?: [number, number]): OcrField[] {
   const all = fields.flatMap((f) => [f, ...(f.fields ?? [])]);
   const across = (f: OcrField) => !rows || (f.bbox[1] < rows[1] && f.bbox[1] + f.bbox[3] > rows[0]);
   // A value whose check digits passed is right however unsure its letters looked.
-  return all.some((f) => (f.valid === false || (f.valid !== true && f.conf < SURE)) && across(f));
+  return all.filter((f) => (f.valid === false || (f.valid !== true && f.conf < SURE)) && across(f));
+}
+
+/**
+ * The part of `rows` a second reading must cover to mend what `doubtful` found there: from the first
+ * to the last unsure field across them, a line's height either side. All of `rows` when a printed
+ * field is missing (it may lie anywhere in them).
+ */
+export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number]): [number, number] {
+  const hits = unsure(fields, rows);
+  if (missing(type, fields) || hits.length === 0) return rows;
+  const line = Math.max(...hits.map((f) => f.bbox[3]));
+  const top = Math.max(rows[0], Math.min(...hits.map((f) => f.bbox[1])) - line);
+  const bottom = Math.min(rows[1], Math.max(...hits.map((f) => f.bbox[1] + f.bbox[3])) + line);
+  return [top, bottom];
 }
 
 /** A field's standing: more parts read (both parents) first; a check that passed beats none, none beats a failed one; then confidence. */

@@ -4,7 +4,7 @@ import { rng } from '@/scripts/synth/random';
 import { classify } from './classify';
 import { readMrz } from './mrz';
 import { cpfFrom, isoDate, isValidCnhNumber, personName } from './normalize';
-import { bestOfEach, doubtful } from './merge';
+import { bestOfEach, doubtful, doubtfulRows } from './merge';
 import { conceptsIn } from './cues';
 import { fold, fuzzyIncludes, includesWithin, levenshtein, ocrDistance } from './text';
 
@@ -137,6 +137,16 @@ describe('two readings of a page', () => {
     expect(doubtful('CPF', page, [380, 460])).toBe(true);
     expect(doubtful('CPF', page, [600, 900])).toBe(false);
     expect(doubtful('CPF', page.slice(0, 2), [600, 900])).toBe(true);
+  });
+
+  it('narrows a second reading of given rows to the unsure fields there, a line either side (all of them when one is missing)', () => {
+    const at = (key: string, value: string, conf: number, y: number) => ({ ...f(key, value, conf), bbox: [0, y, 300, 40] as [number, number, number, number] });
+    const page = [at('cpf', '52998224725', 95, 100), at('nome', 'ANA LIMA', 60, 400), at('dataNascimento', '1990-01-01', 96, 700)];
+    expect(doubtfulRows('CPF', page, [0, 900])).toEqual([360, 480]);
+    expect(doubtfulRows('CPF', page, [380, 900])).toEqual([380, 480]);
+    const twoUnsure = [page[0]!, page[1]!, at('dataNascimento', '1990-01-01', 50, 700)];
+    expect(doubtfulRows('CPF', twoUnsure, [0, 900])).toEqual([360, 780]);
+    expect(doubtfulRows('CPF', page.slice(0, 2), [0, 900])).toEqual([0, 900]);
   });
 
   it('takes each field where it stands better and fills what one reading missed', () => {

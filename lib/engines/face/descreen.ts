@@ -25,10 +25,10 @@ export interface Screen {
   strength: number;
 }
 
-/** The strongest isolated peak of the spectrum of the picture's central square (at native resolution, up to 256 px), between the periods looked for. */
 /** Side of the central square the screen is looked for in: a power of two up to 256 px. */
 const centralSide = (width: number, height: number) => 2 ** Math.min(8, Math.floor(Math.log2(Math.min(width, height))));
 
+/** The strongest isolated peak of the spectrum of the picture's central square (at native resolution, up to 256 px), between the periods looked for. */
 export function strongestPeak(grey: Uint8Array, width: number, height: number): Screen {
   const n = centralSide(width, height);
   if (n < 16) return { period: 0, strength: 0 };
@@ -68,7 +68,7 @@ export async function halftoneOf(pic: Picture): Promise<Screen | undefined> {
   const n = centralSide(pic.width, pic.height);
   if (n < 16) return undefined;
   const square = { left: (pic.width - n) >> 1, top: (pic.height - n) >> 1, width: n, height: n };
-  const { data } = await sharp(pic.png).extract(square).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const data = await sharp(pic.png).extract(square).greyscale().raw().toBuffer();
   const peak = strongestPeak(data, n, n);
   return peak.strength >= SCREEN_MIN_STRENGTH ? peak : undefined;
 }
