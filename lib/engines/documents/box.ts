@@ -12,9 +12,6 @@ export function union(boxes: Box[]): Box {
   return [x0, y0, x1 - x0, y1 - y0];
 }
 
-/** Intermediate pictures stay in memory: encode them fast rather than small. */
-export { PIXEL_PNG as FAST_PNG } from '../media';
-
 /** Darker than this on the prepared (evenly lit) page is ink. */
 export const INK = 110;
 

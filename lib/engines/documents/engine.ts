@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { imageOf, intake, type MediaInput } from '../media';
+import { imageOf, intake, PIXEL_PNG, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
-import { FAST_PNG, fromGrey, toGrey, type Box } from './box';
+import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, halvesOf, placedByText, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
@@ -24,7 +24,7 @@ import { qrPairs, readQrCodes, type QrRead } from './qr';
 import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
-import { bestOfEach, doubtful, doubtfulRows } from './merge';
+import { bestOfEach, doubtfulRows } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
@@ -557,7 +557,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
   const probes: ProbeMemo = new Map();
-  const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(FAST_PNG).toBuffer();
+  const upright = () => fromGrey(base.grey).rotate(best.frame.turn).png(PIXEL_PNG).toBuffer();
   // A document located standing on end (none read here is that narrow upright) is turned a quarter one way or the
   // other: both quarter turns are read, the second only when the first is not settled; level and upside down are not
   // tried (and not probed: a probe shrinks so narrow a page until its letters are illegible).
@@ -689,7 +689,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
   // (A band of the page is read again: it costs its share of a reading, not a whole one.)
   // Only the rows from the first to the last field in doubt there are read again when none is missing.
-  const narrowed = best.deglared && glare && doubtful(type, first, glare) ? narrowedTo(best.deglared, doubtfulRows(type, first, glare)) : undefined;
+  const rows = glare && doubtfulRows(type, first, glare);
+  const narrowed = best.deglared && rows ? narrowedTo(best.deglared, rows) : undefined;
   if (best.deglared && narrowed && clock.affords(glareBandShare(narrowed, best.grey.height))) {
     lines = await withGlareUndone(best.lines, narrowed, best.frame.sideBySide);
     await rereadBrokenDates(best.deglared.grey, lines);

@@ -42,13 +42,14 @@ function unsure(fields: OcrField[], rows?: [number, number]): OcrField[] {
 }
 
 /**
- * The part of `rows` a second reading must cover to mend what `doubtful` found there: from the first
+ * The part of `rows` a second reading must cover to mend what `doubtful` finds there: from the first
  * to the last unsure field across them, a line's height either side. All of `rows` when a printed
- * field is missing (it may lie anywhere in them).
+ * field is missing (it may lie anywhere in them); undefined when nothing there is in doubt.
  */
-export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number]): [number, number] {
+export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number]): [number, number] | undefined {
+  if (!doubtful(type, fields, rows)) return undefined;
+  if (missing(type, fields)) return rows;
   const hits = unsure(fields, rows);
-  if (missing(type, fields) || hits.length === 0) return rows;
   const line = Math.max(...hits.map((f) => f.bbox[3]));
   const top = Math.max(rows[0], Math.min(...hits.map((f) => f.bbox[1])) - line);
   const bottom = Math.min(rows[1], Math.max(...hits.map((f) => f.bbox[1] + f.bbox[3])) + line);

@@ -147,6 +147,7 @@ describe('two readings of a page', () => {
     const twoUnsure = [page[0]!, page[1]!, at('dataNascimento', '1990-01-01', 50, 700)];
     expect(doubtfulRows('CPF', twoUnsure, [0, 900])).toEqual([360, 780]);
     expect(doubtfulRows('CPF', page.slice(0, 2), [0, 900])).toEqual([0, 900]);
+    expect(doubtfulRows('CPF', page, [600, 900])).toBeUndefined();
   });
 
   it('takes each field where it stands better and fills what one reading missed', () => {
