@@ -30,12 +30,20 @@ export function doubtful(type: RecognizedType, fields: OcrField[], rows?: [numbe
 
 const missing = (type: RecognizedType, fields: OcrField[]) => {
   const keys = new Set(fields.map((f) => f.key));
-  return EXPECTED[type].some((k) => !keys.has(k));
+  return EXPECTED[type].some((k) => !NOT_FROM_LINES.has(k) && !keys.has(k));
 };
+
+/**
+ * Fields the page's printed lines do not give, so a second reading of the page cannot mend them: the machine-readable
+ * zone is read from its own band, with its own glare fallback. Its parts carry the band reading's confidence (about 45
+ * in the MRZ alphabet, valid or not), and counted here they sent every zone page with glare to a second reading of
+ * the rows from its printed fields down to the zone: most of the page, for nothing.
+ */
+const NOT_FROM_LINES = new Set(['mrz']);
 
 /** Fields (nested ones too) read unsurely or whose check failed, lying across `rows` when given. */
 function unsure(fields: OcrField[], rows?: [number, number]): OcrField[] {
-  const all = fields.flatMap((f) => [f, ...(f.fields ?? [])]);
+  const all = fields.filter((f) => !NOT_FROM_LINES.has(f.key)).flatMap((f) => [f, ...(f.fields ?? [])]);
   const across = (f: OcrField) => !rows || (f.bbox[1] < rows[1] && f.bbox[1] + f.bbox[3] > rows[0]);
   // A value whose check digits passed is right however unsure its letters looked.
   return all.filter((f) => (f.valid === false || (f.valid !== true && f.conf < SURE)) && across(f));

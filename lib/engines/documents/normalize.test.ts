@@ -150,6 +150,20 @@ describe('two readings of a page', () => {
     expect(doubtfulRows('CPF', page, [600, 900])).toBeUndefined();
   });
 
+  it('leaves the machine-readable zone out of a second reading of the page: its band has its own reader', () => {
+    const at = (key: string, value: string, conf: number, y: number, extra = {}) => ({ ...f(key, value, conf, extra), bbox: [0, y, 300, 40] as [number, number, number, number] });
+    // A valid zone's parts carry the band reading's confidence (43 here): no doubt about them sends the page to be read again.
+    const zone = at('mrz', 'P<UTO…', 43, 1000, { valid: true, fields: [at('numeroDocumento', 'L898902C3', 43, 1000), at('valid', 'true', 43, 1000, { valid: true })] });
+    const printed = ['numeroPassaporte', 'nome', 'nacionalidade', 'dataNascimento', 'sexo', 'dataEmissao', 'validade'].map((k, i) => at(k, 'x', 95, 100 + 100 * i));
+    expect(doubtfulRows('PASSAPORTE', [...printed, zone], [0, 1100])).toBeUndefined();
+    // An unsure printed number is read again where it lies, not down to the zone.
+    const unsureNumber = [at('numeroPassaporte', 'L898902C3', 49, 100), ...printed.slice(1), zone];
+    expect(doubtfulRows('PASSAPORTE', unsureNumber, [0, 1100])).toEqual([60, 180]);
+    // A zone not read at all is no reason either (the page's lines cannot give it); a missing printed field still is.
+    expect(doubtfulRows('PASSAPORTE', printed, [0, 1100])).toBeUndefined();
+    expect(doubtfulRows('PASSAPORTE', printed.slice(1), [0, 1100])).toEqual([0, 1100]);
+  });
+
   it('takes each field where it stands better and fills what one reading missed', () => {
     const first = [f('cpf', '52998224724', 95, { valid: false }), f('nome', 'ANA LIMA', 96), f('filiacao', 'JOSÉ LIMA / MARIA LIMA', 80, { fields: [f('nome', 'JOSÉ LIMA', 80), f('nome', 'MARIA LIMA', 80)] })];
     const second = [f('cpf', '52998224725', 70, { valid: true }), f('nome', 'ANA LlMA', 60), f('dataNascimento', '1990-01-01', 90), f('filiacao', 'JOSÉ LIMA', 96, { fields: [f('nome', 'JOSÉ LIMA', 96)] })];
