@@ -21,7 +21,7 @@ import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
 import { readUncovered, withRescued } from './uncovered';
 import { qrPairs, readQrCodes, type QrRead } from './qr';
-import { extractFields, shortValueRegions, SHORT_VALUES } from './extract';
+import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
 import { bestOfEach, doubtfulRows } from './merge';
@@ -688,8 +688,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Only when a field in doubt lies across the glare's rows (or one is missing): elsewhere the page reads the same.
   const glare = best.deglared && ([best.deglared.box[1], best.deglared.box[1] + best.deglared.box[3]] as [number, number]);
   // (A band of the page is read again: it costs its share of a reading, not a whole one.)
-  // Only the rows from the first to the last field in doubt there are read again when none is missing.
-  const rows = glare && doubtfulRows(type, first, glare);
+  // Only the rows from the first to the last field in doubt there are read again, and where the label of a missing
+  // field says its value lies (all of the glare's rows when that label was not read either).
+  const rows = glare && doubtfulRows(type, first, glare, placeOfMissing(onDataSide(best.lines)));
   const narrowed = best.deglared && rows ? narrowedTo(best.deglared, rows) : undefined;
   if (best.deglared && narrowed && clock.affords(glareBandShare(narrowed, best.grey.height))) {
     lines = await withGlareUndone(best.lines, narrowed, best.frame.sideBySide);

@@ -8,6 +8,7 @@ import { placeSpelling } from './names-known';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
+import type { PlaceOf } from './merge';
 
 interface Located {
   text: string;
@@ -537,6 +538,46 @@ export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | unde
   }
   return undefined;
 }
+
+/** How far below its label's middle a value may print, in label heights: two lines of parents' names under FILIAÇÃO. */
+const VALUE_REACH = 8;
+
+/**
+ * The rows where a labelled value lies, from the label alone: its row (a value printed beside it) down to about two
+ * value lines below it. Undefined when no wording of the label was read.
+ */
+export function labelRows(lines: OcrLine[], labels: readonly string[]): [number, number] | undefined {
+  for (const label of labels) {
+    const at = findLabels(lines, label)[0];
+    if (at) return [Math.max(0, Math.round(at.middle - 1.5 * at.height)), Math.round(at.middle + VALUE_REACH * at.height)];
+  }
+  return undefined;
+}
+
+/**
+ * The labels a printed field is found by, where its extractor reads it under one family of labels (the name, numbers
+ * and issuers are found in several ways: a missing one may lie anywhere).
+ */
+const FIELD_LABELS: Partial<Record<string, readonly string[]>> = {
+  categoria: CATEGORY_LABELS,
+  validade: EXPIRY,
+  dataNascimento: BIRTH,
+  naturalidade: BIRTHPLACE,
+  filiacao: PARENTS,
+  dataEmissao: ISSUE_DATE,
+  dataExpedicao: ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO'],
+  primeiraHabilitacao: wordingsOf('firstLicence'),
+  sexo: SEX_LABELS,
+  nacionalidade: NATIONALITY_LABELS,
+};
+
+/** Where each missing printed field's value would lie on a page, by its label as `lines` read it (`doubtfulRows`). */
+export const placeOfMissing =
+  (lines: OcrLine[]): PlaceOf =>
+  (key) => {
+    const labels = FIELD_LABELS[key];
+    return labels && labelRows(lines, labels);
+  };
 
 /** Where a short value is read again: the box, the letters allowed, and the value printed beside it on its row, if the box holds it. */
 export interface ShortRegion {

@@ -28,10 +28,12 @@ export function doubtful(type: RecognizedType, fields: OcrField[], rows?: [numbe
   return missing(type, fields) || unsure(fields, rows).length > 0;
 }
 
-const missing = (type: RecognizedType, fields: OcrField[]) => {
+/** The printed fields a reading lacks. */
+const absent = (type: RecognizedType, fields: OcrField[]): string[] => {
   const keys = new Set(fields.map((f) => f.key));
-  return EXPECTED[type].some((k) => !NOT_FROM_LINES.has(k) && !keys.has(k));
+  return EXPECTED[type].filter((k) => !NOT_FROM_LINES.has(k) && !keys.has(k));
 };
+const missing = (type: RecognizedType, fields: OcrField[]) => absent(type, fields).length > 0;
 
 /**
  * Fields the page's printed lines do not give, so a second reading of the page cannot mend them: the machine-readable
@@ -49,19 +51,31 @@ function unsure(fields: OcrField[], rows?: [number, number]): OcrField[] {
   return all.filter((f) => (f.valid === false || (f.valid !== true && f.conf < SURE)) && across(f));
 }
 
+/** Where a missing field's value would lie, from its label as the first reading read it: undefined when no label was read. */
+export type PlaceOf = (key: string) => [number, number] | undefined;
+
 /**
  * The part of `rows` a second reading must cover to mend what `doubtful` finds there: from the first
- * to the last unsure field across them, a line's height either side. All of `rows` when a printed
- * field is missing (it may lie anywhere in them); undefined when nothing there is in doubt.
+ * to the last unsure field across them, a line's height either side, and where each missing printed
+ * field would lie by its label (`placeOf`). All of `rows` when a missing field's label was not read
+ * (the field may lie anywhere in them); undefined when nothing there is in doubt.
  */
-export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number]): [number, number] | undefined {
+export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number], placeOf: PlaceOf = () => undefined): [number, number] | undefined {
   if (!doubtful(type, fields, rows)) return undefined;
-  if (missing(type, fields)) return rows;
+  const spans: [number, number][] = [];
+  for (const key of absent(type, fields)) {
+    const at = placeOf(key);
+    if (!at) return rows;
+    // (A label read away from the glare: its value lies there too, and reads the same a second time.)
+    if (at[0] < rows[1] && at[1] > rows[0]) spans.push(at);
+  }
   const hits = unsure(fields, rows);
-  const line = Math.max(...hits.map((f) => f.bbox[3]));
-  const top = Math.max(rows[0], Math.min(...hits.map((f) => f.bbox[1])) - line);
-  const bottom = Math.min(rows[1], Math.max(...hits.map((f) => f.bbox[1] + f.bbox[3])) + line);
-  return [top, bottom];
+  if (hits.length) {
+    const line = Math.max(...hits.map((f) => f.bbox[3]));
+    spans.push([Math.min(...hits.map((f) => f.bbox[1])) - line, Math.max(...hits.map((f) => f.bbox[1] + f.bbox[3])) + line]);
+  }
+  if (spans.length === 0) return undefined;
+  return [Math.max(rows[0], Math.min(...spans.map((s) => s[0]))), Math.min(rows[1], Math.max(...spans.map((s) => s[1])))];
 }
 
 /** A field's standing: more parts read (both parents) first; a check that passed beats none, none beats a failed one; then confidence. */

@@ -5,6 +5,7 @@ import { classify } from './classify';
 import { readMrz } from './mrz';
 import { cpfFrom, isoDate, isValidCnhNumber, personName } from './normalize';
 import { bestOfEach, doubtful, doubtfulRows } from './merge';
+import { labelRows, placeOfMissing } from './extract';
 import { conceptsIn } from './cues';
 import { fold, fuzzyIncludes, includesWithin, levenshtein, ocrDistance } from './text';
 
@@ -148,6 +149,30 @@ describe('two readings of a page', () => {
     expect(doubtfulRows('CPF', twoUnsure, [0, 900])).toEqual([360, 780]);
     expect(doubtfulRows('CPF', page.slice(0, 2), [0, 900])).toEqual([0, 900]);
     expect(doubtfulRows('CPF', page, [600, 900])).toBeUndefined();
+  });
+
+  it('reads a missing field again where its label says it lies, and not at all when that lies away from the given rows', () => {
+    const at = (key: string, value: string, conf: number, y: number) => ({ ...f(key, value, conf), bbox: [0, y, 300, 40] as [number, number, number, number] });
+    const page = [at('cpf', '52998224725', 95, 100), at('nome', 'ANA LIMA', 60, 400)];
+    const birthLabelAt = (key: string): [number, number] | undefined => (key === 'dataNascimento' ? [650, 800] : undefined);
+    expect(doubtfulRows('CPF', page, [0, 900], birthLabelAt)).toEqual([360, 800]);
+    expect(doubtfulRows('CPF', [page[0]!, at('nome', 'ANA LIMA', 96, 400)], [0, 600], birthLabelAt)).toBeUndefined();
+    // Its label not read either: it may lie anywhere.
+    expect(doubtfulRows('CPF', page, [0, 900], () => undefined)).toEqual([0, 900]);
+  });
+
+  it('places a value by its label as read: the label\'s row down to two value lines under it', () => {
+    const word = (text: string, x: number, y: number, h: number) => ({ text, conf: 90, bbox: [x, y, text.length * h * 0.6, h] as [number, number, number, number] });
+    const line = (y: number, h: number, ...texts: string[]) => {
+      const words = texts.map((t, i) => word(t, 100 + i * 200, y, h));
+      return { text: texts.join(' '), conf: 90, bbox: [100, y, 200 * texts.length, h] as [number, number, number, number], words };
+    };
+    const lines = [line(100, 20, 'NOME'), line(130, 40, 'ANA', 'LIMA'), line(300, 20, 'DATA', 'DE', 'NASCIMENTO'), line(330, 40, '01/01/1990')];
+    expect(labelRows(lines, ['DATA DE NASCIMENTO'])).toEqual([280, 470]);
+    expect(labelRows(lines, ['VALIDADE'])).toBeUndefined();
+    expect(placeOfMissing(lines)('dataNascimento')).toEqual([280, 470]);
+    // The name is found in several ways: a missing one is not placed by a label.
+    expect(placeOfMissing(lines)('nome')).toBeUndefined();
   });
 
   it('leaves the machine-readable zone out of a second reading of the page: its band has its own reader', () => {
