@@ -2,9 +2,10 @@ import type { OcrField, RecognizedType } from './types';
 
 /** What each side of each document prints (the fields a complete reading has). */
 const EXPECTED: Record<RecognizedType, string[]> = {
-  CNH_FRENTE: ['nome', 'rg', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
+  // (The identity document's line prints its issuer and state too: "DOC. IDENTIDADE / ÓRG. EMISSOR / UF".)
+  CNH_FRENTE: ['nome', 'rg', 'orgaoEmissor', 'ufEmissor', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
   CNH_VERSO: [],
-  CNH_ABERTA: ['nome', 'rg', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
+  CNH_ABERTA: ['nome', 'rg', 'orgaoEmissor', 'ufEmissor', 'cpf', 'dataNascimento', 'filiacao', 'numeroRegistro', 'validade', 'primeiraHabilitacao', 'categoria', 'dataEmissao'],
   CNH_DIGITAL: ['nome', 'cpf', 'dataNascimento', 'numeroRegistro', 'validade'],
   RG_FRENTE: ['rg', 'dataExpedicao', 'nome', 'filiacao', 'naturalidade', 'dataNascimento'],
   RG_VERSO: ['rg', 'dataExpedicao', 'nome', 'filiacao', 'naturalidade', 'dataNascimento'],
