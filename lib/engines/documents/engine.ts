@@ -530,14 +530,18 @@ function codedTurn(found: QrRead[]): Turn | undefined {
 export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
   const clock = options.clock ?? budgetClock();
-  // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback.
-  if (!media.text && (await isBlank(page.png))) {
+  // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback. The check, the
+  // QR codes (a code printed on the document says which way up it is) and the document's outline are looked for at
+  // once: each is mostly libvips work, which spreads over the cores while the request thread waits.
+  const blank = media.text ? Promise.resolve(false) : isBlank(page.png);
+  const codes = readQrCodes(page.png).catch(() => [] as QrRead[]);
+  const located = documentOnly(page.png, page.width, page.height);
+  located.catch(() => undefined);
+  if (await blank) {
     const errorMessage = 'document_not_recognized (nothing is drawn on the picture: no print, no card edge)';
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage }, text: '', upright: async () => page.png };
   }
-  // The QR codes are looked for while the document is located: a code printed on the document says which way up it is.
-  const codes = readQrCodes(page.png).catch(() => [] as QrRead[]);
-  const base = await documentOnly(page.png, page.width, page.height);
+  const base = await located;
   const documentBox = base.located ? base.toPage([0, 0, base.width, base.height]) : undefined;
   options.onLocated?.({ documentBox, documentQuad: base.quad });
   const locatedShape = base.quad && quadShape(base.quad);
