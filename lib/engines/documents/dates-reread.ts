@@ -32,9 +32,11 @@ export async function checkDatePlausibility(page: Grey, fields: OcrField[], type
     for (const t of THRESHOLDS) {
       if (agreed()) break;
       const source = t === undefined ? page : thresholded(page, region, t);
-      for (const height of REREAD_HEIGHTS) {
-        if (agreed()) break;
-        const again = await readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/');
+      // Both scales at once (the pool has a thread for each); their votes count in order, as if read one after the other.
+      const readings = REREAD_HEIGHTS.map((height) => readLineAlone(source, region, (rh) => (height * rh) / h, 4, '0123456789/'));
+      for (const reading of readings) {
+        const again = await reading;
+        if (agreed()) continue;
         const iso = again && isoDate(again.out.text);
         if (!iso || iso === field.value || implausibilities(type, { ...datesOfFields(fields), [which]: iso }, today).length) continue;
         const v = votes.get(iso) ?? { n: 0, conf: 0 };
