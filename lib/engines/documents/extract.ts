@@ -528,13 +528,19 @@ function addSelfCheckingNumbers(type: RecognizedType, lines: OcrLine[], out: Ocr
  * the label's column, from its bottom down to about three of its heights below.
  */
 export function regionBelowLabel(lines: OcrLine[], labels: string[]): Box | undefined {
+  const at = firstLabel(lines, labels);
+  if (!at) return undefined;
+  // The label's letters, not its line's box: values print about twice as tall as their labels, a gap apart.
+  const h = at.height;
+  const x = Math.max(0, at.x - h);
+  return [x, Math.round(at.middle + h / 2), at.x1 - at.x + 4 * h, Math.round(h * 4.5)];
+}
+
+/** The best-read place of the first of `labels` (in their order) that was read at all. */
+function firstLabel(lines: OcrLine[], labels: readonly string[]): LabelAt | undefined {
   for (const label of labels) {
     const at = findLabels(lines, label)[0];
-    if (!at) continue;
-    // The label's letters, not its line's box: values print about twice as tall as their labels, a gap apart.
-    const h = at.height;
-    const x = Math.max(0, at.x - h);
-    return [x, Math.round(at.middle + h / 2), at.x1 - at.x + 4 * h, Math.round(h * 4.5)];
+    if (at) return at;
   }
   return undefined;
 }
@@ -547,11 +553,8 @@ const VALUE_REACH = 8;
  * value lines below it. Undefined when no wording of the label was read.
  */
 export function labelRows(lines: OcrLine[], labels: readonly string[]): [number, number] | undefined {
-  for (const label of labels) {
-    const at = findLabels(lines, label)[0];
-    if (at) return [Math.max(0, Math.round(at.middle - 1.5 * at.height)), Math.round(at.middle + VALUE_REACH * at.height)];
-  }
-  return undefined;
+  const at = firstLabel(lines, labels);
+  return at && [Math.max(0, Math.round(at.middle - 1.5 * at.height)), Math.round(at.middle + VALUE_REACH * at.height)];
 }
 
 /**

@@ -62,7 +62,7 @@ export type PlaceOf = (key: string) => [number, number] | undefined;
  * (the field may lie anywhere in them); undefined when nothing there is in doubt.
  */
 export function doubtfulRows(type: RecognizedType, fields: OcrField[], rows: [number, number], placeOf: PlaceOf = () => undefined): [number, number] | undefined {
-  if (!doubtful(type, fields, rows)) return undefined;
+  // (What `doubtful` asks, each part computed once: the missing fields, then the unsure ones across `rows`.)
   const spans: [number, number][] = [];
   for (const key of absent(type, fields)) {
     const at = placeOf(key);
