@@ -3,10 +3,11 @@ import { imageOf, intake, PIXEL_PNG, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, halvesOf, placedByText, sideOf, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { isBlank } from './blank';
+import { settledReading } from './settled';
 import { budgetClock, type BudgetClock } from './budget';
 import { clahe, LOCAL_TILE } from './clahe';
 import { quieter } from './denoise';
@@ -596,9 +597,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   }
   let best = await read(base.grey, firstTurn, cues, false, skews, false, undefined, prepared);
   clock.lap();
-  // (Placed by what it reads: a CNH opened flat, read upside down, was placed by its QR code, shape and a portrait-like block alone.)
-  const settled = (r: Reading) => Boolean(r.type && r.score >= 3 && r.conf >= 60 && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
-  if (onEnd && !settled(best)) {
+  // A QR code printed on the document said the turn: the other turns are not read or probed, however poorly this one
+  // read (an opened CNH's noisy reading had the opposite turn read in full and the four turns probed, about 1.2 s).
+  if (onEnd && !settledReading(best) && coded === undefined) {
     const other = await read(base.grey, ((firstTurn + 180) % 360) as Turn, cues, false, skews);
     clock.lap();
     if (quality(other) > quality(best)) best = other;
@@ -608,15 +609,16 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // document still reads as lines (sideways, or upside-down letter soup), so no turn would find one here, and the
   // probes only spent the budget (face photos took 0.9-2.9 s; the four-turn probes found nothing on any).
   const nothingRead = !base.located && !best.sideways && best.lines.length === 0;
-  if (!settled(best) && !legibleUnknown(best) && !nothingRead) {
+  if (!settledReading(best) && !legibleUnknown(best) && !nothingRead) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // They are what tells a turned document from one that is no document, so they are probed whenever the time left
     // covers them (a fraction of a reading); past that, the page is said to be not recognised, with the probes not tried.
     // A first reading whose lines stand on end is turned a quarter: the level and upside-down probes are spared.
     // Lines lying level but unreadable are most often upside down: level and upside down are probed first, the quarter
     // turns only when neither of those two stands clearly above the other.
-    const probesAfforded = onEnd || clock.affords(PROBE_SHARE);
-    if (!probesAfforded) skipped.push('turn probes');
+    const turnCoded = coded !== undefined;
+    const probesAfforded = !turnCoded && (onEnd || clock.affords(PROBE_SHARE));
+    if (!turnCoded && !probesAfforded) skipped.push('turn probes');
     // Sideways means a quarter from the turn read first (from upright, or from a quarter turn the ink suggested).
     const across: Turn[] = [((firstTurn + 90) % 360) as Turn, ((firstTurn + 270) % 360) as Turn];
     const probed = !probesAfforded || onEnd ? [] : best.sideways ? await probeTurns(base.grey, across, skews, probes) : await probeLevelFirst(base.grey, skews, () => clock.affords(PROBE_SHARE) || (skipped.push('quarter-turn probes'), false), probes);
@@ -637,7 +639,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       const reading = await read(base.grey, turn, cues, false, skews);
       clock.lap();
       if (quality(reading) > quality(best)) best = reading;
-      if (settled(reading)) break;
+      if (settledReading(reading)) break;
     }
     // No card outline, no sideways lines and not three sure words at any turn: a picture with no document in
     // it (a face, a scene), where local contrast finds nothing either and only adds a reading's time.
