@@ -151,6 +151,8 @@ const EXPIRY = wordingsOf('expiry', ['EXPIRY', 'EXPIRATION']);
 const PARENTS = wordingsOf('parents', ['PAI', 'MAE']);
 const ISSUE_DATE = ['DATA EMISSAO', 'DATA DE EMISSAO', 'EMITIDO EM', 'EMITIDA EM', 'EMISSAO'];
 const BIRTHPLACE = wordingsOf('birthPlace');
+/** The RG's date of issue (some issuers print "emissão"). */
+const RG_ISSUE_DATE = ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO', 'DATA DE EMISSAO'];
 const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
@@ -372,7 +374,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     // A date sharing the row is not the number.
     const rg = labelled(lines, ['REGISTRO GERAL', 'N RG', 'RG N', 'RG'], 0, (t) => !isoDate(t) && digitsOnly(t).length >= 5);
     if (rg) out.push(field('rg', digitsOnly(rg.text), rg));
-    addDate(lines, out, 'dataExpedicao', ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO', 'DATA DE EMISSAO']);
+    addDate(lines, out, 'dataExpedicao', RG_ISSUE_DATE);
     addName(lines, out, 'nome', ['NOME COMPLETO', 'NOME CIVIL', 'NOME']);
     addFiliacao(lines, out, PARENTS);
     addNaturalidade(lines, out, BIRTHPLACE);
@@ -568,7 +570,8 @@ const FIELD_LABELS: Partial<Record<string, readonly string[]>> = {
   naturalidade: BIRTHPLACE,
   filiacao: PARENTS,
   dataEmissao: ISSUE_DATE,
-  dataExpedicao: ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO'],
+  dataExpedicao: RG_ISSUE_DATE,
+  // Not the extractor's list: its bare HABILITACAO would place the field under the heading "…DE HABILITAÇÃO".
   primeiraHabilitacao: wordingsOf('firstLicence'),
   sexo: SEX_LABELS,
   nacionalidade: NATIONALITY_LABELS,
