@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { PIXEL_PNG } from '../media';
-import { fft2dMagnitude } from '../signal';
+import { realPower2d } from '../signal';
 import type { Picture } from './detect';
 
 /**
@@ -40,8 +40,8 @@ export function strongestPeak(grey: Uint8Array, width: number, height: number): 
   mean /= n * n;
   const hann = (i: number) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1));
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) values[y * n + x] = (values[y * n + x]! - mean) * hann(y) * hann(x);
-  const mag = fft2dMagnitude(values, n);
-  const at = (u: number, v: number) => Math.log(mag[((v + n) % n) * n + ((u + n) % n)]! ** 2 + 1e-6);
+  const power = realPower2d(values, n);
+  const at = (u: number, v: number) => Math.log(power[((v + n) % n) * n + ((u + n) % n)]! + 1e-6);
   let best: Screen = { period: 0, strength: 0 };
   const around: number[] = [];
   // Half the plane: a real picture's spectrum is symmetric.

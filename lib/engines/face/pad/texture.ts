@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { fft2dMagnitude } from '../../signal';
+import { realPower2d } from '../../signal';
 
 /**
  * Colour-texture and frequency descriptors of the face (the face anti-spoofing
@@ -131,7 +131,7 @@ export function radialBands(values: Float64Array, n: number): number[] {
     const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (n - 1));
     for (let x = 0; x < n; x++) win[y * n + x] = (values[y * n + x]! - mean) * wy * (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (n - 1)));
   }
-  const mag = fft2dMagnitude(win, n);
+  const power = realPower2d(win, n);
   const sum = new Float64Array(8);
   const cnt = new Float64Array(8);
   for (let v = 0; v < n; v++) {
@@ -141,7 +141,7 @@ export function radialBands(values: Float64Array, n: number): number[] {
       const r = Math.hypot(fu, fv) / (n / 2);
       if (r < 0.06 || r > 1) continue;
       const b = Math.min(7, Math.floor(((r - 0.06) / 0.94) * 8));
-      sum[b]! += Math.log(mag[v * n + u]! ** 2 + 1e-6);
+      sum[b]! += Math.log(power[v * n + u]! + 1e-6);
       cnt[b]!++;
     }
   }
