@@ -4,9 +4,9 @@ import { renderIcao, type ZoneTruth } from '../../../scripts/synth/icao';
 import { mrzCheck } from '../../../scripts/synth/mrz';
 import { rng } from '../../../scripts/synth/random';
 import { toGrey } from './box';
-import { glyphChoices, lineCells } from './mrz-glyphs';
+import { glyphChoices, judgeRivals, lineCells } from './mrz-glyphs';
 import { locateMrz } from './mrz-locate';
-import { bandLineInks } from './mrz-read';
+import { bandLineInks, settledByGlyphs } from './mrz-read';
 import { readMrz } from './mrz';
 
 /** A passport zone whose document number holds the look-alikes no check digit tells apart (G/6 and S/8 weigh alike). */
@@ -78,5 +78,53 @@ describe('look-alikes told by their OCR-B shapes', () => {
     const misread = [truth.lines[0]!, `G6S86${truth.lines[1]!.slice(5)}`];
     const { lines } = glyphChoices(await inksOf(truth), misread, 'TD3');
     expect(lines[1]).toBe(truth.lines[1]);
+  });
+});
+
+/** A visa's zone (MRV-A: no composite check digit, optional data unchecked). */
+const VISA: ZoneTruth = {
+  format: 'MRVA',
+  lines: ['V<NLDDUBOIS<<EMMA<LOUISE<<<<<<<<<<<<<<<<<<<<', 'XS3D1C3<<5POL7204243M3806030<<<<<<<<<<<<<<<<'],
+  documentNumber: 'XS3D1C3',
+  lastName: 'DUBOIS',
+  firstName: 'EMMA LOUISE',
+  birthDate: '720424',
+  expirationDate: '380603',
+  sex: 'M',
+  nationality: 'POL',
+  issuingState: 'NLD',
+};
+
+describe('zones the check digits cannot choose between, told by their glyphs', () => {
+  it('takes the zone printed over one with a character read twice in unchecked optional data', async () => {
+    // The expiry's check digit read twice (`380603O0`): both zones pass every check digit of an MRV-A.
+    const doubled = [VISA.lines[0]!, 'XS3D1C3<<5POL7204243M38060300<<<<<<<<<<<<<<<'];
+    expect(readMrz(doubled)?.valid).toBe(true);
+    const inks = await inksOf(VISA);
+    expect(judgeRivals(inks, [doubled, VISA.lines])).toBe(1);
+    expect(judgeRivals(inks, [VISA.lines, doubled])).toBe(0);
+  });
+
+  it('vouches for no zone whose characters are not the ones printed', async () => {
+    const inks = await inksOf(VISA);
+    const doubled = [VISA.lines[0]!, 'XS3D1C3<<5POL7204243M38060300<<<<<<<<<<<<<<<'];
+    const shifted = [VISA.lines[0]!, 'XS3D1C<<<5POL7204243M3806030<<<<<<<<<<<<<<<<'];
+    expect(judgeRivals(inks, [doubled])).toBeUndefined();
+    expect(judgeRivals(inks, [doubled, shifted])).toBeUndefined();
+    // The printed zone alone is vouched for (a repair that cost more than the check digits vouch for).
+    expect(judgeRivals(inks, [VISA.lines])).toBe(0);
+  });
+
+  it('makes a data line read four characters short valid once its glyphs vouch for the repair', async () => {
+    // Fillers read as letters and four of them lost: brought to its width, the line costs more than a repair may.
+    const read = readMrz([VISA.lines[0]!, 'XS3D1C3<<5POL7204243M3806030<<<<<<KKKK<A'])!;
+    expect(read.valid).toBe(false);
+    expect(read.rivals?.map((z) => z.join('\n'))).toContain(VISA.lines.join('\n'));
+    const settled = settledByGlyphs(read, await inksOf(VISA));
+    expect(settled.valid).toBe(true);
+    expect(settled.repaired).toBe(true);
+    expect(settled.lines).toEqual(VISA.lines);
+    // Without the band's glyphs, it stays as the check digits left it.
+    expect(settledByGlyphs(read, []).valid).toBe(false);
   });
 });

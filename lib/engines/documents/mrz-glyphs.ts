@@ -280,3 +280,47 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   });
   return { lines: out, changed };
 }
+
+/** Each character's likeness to the glyph in its cell, per line (undefined where the line's cells are not found; −1 for an empty cell). */
+export function cellLikeness(inks: Grey[], lines: string[]): (number[] | undefined)[] {
+  return lines.map((line, k) => {
+    const grid = inks[k] && lineCells(inks[k]!, line.length);
+    return grid?.cells.map((cell, i) => {
+      const g = glyphGrid(inks[k]!, cell, grid.rows);
+      return g ? glyphLikeness(g, [line[i]!]).get(line[i]!)! : -1;
+    });
+  });
+}
+
+/**
+ * Of zones the check digits cannot choose between (contested repairs, readings that validate apart, a repair that costs
+ * more than a check digit vouches for), the index of the one the glyphs printed in the band vouch for: every character
+ * like its glyph (`GLYPH_SEEN`: on the tuning generator's pages, 90 % of printed zones have every cell at 0.8 or more,
+ * and a character not printed in its cell scores 0.1–0.6), and where the zones differ, no less like them than any
+ * other's and likelier by `GLYPH_MARGIN` a cell on average. So a character read twice or dropped in data no check digit
+ * covers (`3806030<<<` against `38060300<<`, an MRV-A's optional data) is told; 0 and O, whose shapes barely differ,
+ * stay undecided. Undefined when no zone is vouched for. `inks`: the band's lines, upright, ink high.
+ */
+export function judgeRivals(inks: Grey[], candidates: string[][]): number | undefined {
+  const key = (z: string[]) => z.join('\n');
+  const rivals = candidates.filter((z, i) => candidates.findIndex((o) => key(o) === key(z)) === i);
+  if (rivals.length === 0 || rivals.some((z) => z.length !== inks.length)) return undefined;
+  const scores = rivals.map((z) => cellLikeness(inks, z));
+  const printed = (a: number) => scores[a]!.every((line) => line !== undefined && line.every((v) => v >= GLYPH_SEEN));
+  const beats = (a: number, b: number) => {
+    let sum = 0;
+    let cells = 0;
+    for (const [k, line] of rivals[a]!.entries()) {
+      for (let i = 0; i < line.length; i++) {
+        if (line[i] === rivals[b]![k]![i]) continue;
+        const [la, lb] = [scores[a]![k]![i]!, scores[b]![k]?.[i] ?? -1];
+        if (la < lb) return false;
+        sum += la - lb;
+        cells++;
+      }
+    }
+    return cells > 0 && sum / cells >= GLYPH_MARGIN;
+  };
+  const winner = rivals.findIndex((_, a) => printed(a) && rivals.every((_, b) => a === b || beats(a, b)));
+  return winner < 0 ? undefined : candidates.findIndex((c) => key(c) === key(rivals[winner]!));
+}

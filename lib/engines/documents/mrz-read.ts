@@ -2,7 +2,7 @@ import { ocrPool } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey, type Box } from './box';
 import { readMrz, type MrzRead } from './mrz';
-import { glyphChoices } from './mrz-glyphs';
+import { glyphChoices, judgeRivals } from './mrz-glyphs';
 import { differingChecks, type MrzFormat } from './mrz-layout';
 import type { MrzBand } from './mrz-locate';
 
@@ -20,7 +20,7 @@ export type Turn = 0 | 90 | 180 | 270;
  * Every combination of per-line readings (a few readings, two or three lines): the zone that validates, when the
  * combinations that validate agree on it or most of them do; else the best that does not. Lines of different readings
  * mixed until one passes can pass by chance (a misread optional field and a misread composite digit that cancel): two
- * valid zones that read differently are a guess, and a guess is not a valid zone.
+ * valid zones that read differently are a guess, and a guess is not a valid zone (its `rivals` named, for the glyphs).
  */
 export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   if (readings.length === 0) return undefined;
@@ -44,7 +44,19 @@ export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
   const [first, second] = [...valid.values()].sort((a, b) => b.votes - a.votes);
   if (!first) return fallback;
   if (!second || first.votes > second.votes) return first.read;
-  return { ...first.read, valid: false, failing: differingChecks(first.read.format as MrzFormat, first.read.lines, second.read.lines) };
+  const rivals = [...valid.values()].filter((v) => v.votes === first.votes).map((v) => v.read.lines);
+  return { ...first.read, valid: false, failing: differingChecks(first.read.format as MrzFormat, first.read.lines, second.read.lines), rivals };
+}
+
+/**
+ * A zone the check digits leave contested, settled by the glyphs printed in the band: the rival whose characters are
+ * like their glyphs where the rivals differ, when one clearly is (flagged repaired). Otherwise the zone as it was.
+ */
+export function settledByGlyphs(read: MrzRead, inks: Grey[]): MrzRead {
+  if (read.valid || !read.rivals) return read;
+  const k = judgeRivals(inks, read.rivals);
+  const chosen = k === undefined ? undefined : readMrz(read.rivals[k]!);
+  return chosen?.valid ? { ...chosen, repaired: true, bbox: read.bbox, conf: read.conf } : read;
 }
 
 /** Ink in the first and last fifth of an upright band: fillers (thin chevrons) end a zone's lines, so its end holds less. */
@@ -190,12 +202,15 @@ async function readBandAt(page: Grey, band: MrzBand, more: AffordsMore): Promise
   const long = (texts: string[]) => texts.filter((t) => t.replace(/\s/g, '').length >= 20);
   for (const turn of await turnsOf(page, band)) {
     const img = await bandImage(page, band, turn);
+    // A contested zone is told by the glyphs of the band at this turn (cut once, when first needed).
+    let inks: Promise<Grey[]> | undefined;
+    const settle = async (r: MrzRead | undefined) => (r && !r.valid && r.rivals ? settledByGlyphs(r, await (inks ??= bandLineInks(page, band, turn).catch(() => []))) : r);
     const first = await block(img);
-    const read1 = readMrz(first.texts);
+    const read1 = await settle(readMrz(first.texts));
     if (read1?.valid && !junkTail(read1)) return { read: { ...read1, bbox: band.box, conf: first.conf }, turn };
     // Read again without pale print: kept when valid and clean (a valid zone's names have no check digit to show junk).
     const clean = await block(withoutPaleInk(img));
-    const read2 = readMrz(clean.texts);
+    const read2 = await settle(readMrz(clean.texts));
     if (read2?.valid && (!read1?.valid || !junkTail(read2))) return { read: { ...read2, bbox: band.box, conf: clean.conf }, turn };
     if (read1?.valid) return { read: { ...read1, bbox: band.box, conf: first.conf }, turn };
     if (!more()) {
@@ -213,7 +228,7 @@ async function readBandAt(page: Grey, band: MrzBand, more: AffordsMore): Promise
       ),
       bandImage(page, band, turn, LETTER, 1).then(block),
     ]);
-    const mixed = readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines));
+    const mixed = await settle(readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines)));
     const read = mixed?.valid ? mixed : (read1 ?? mixed);
     if (read?.valid) return { read: { ...read, bbox: band.box, conf: first.conf }, turn };
     if (read && (!best || read.lines.join('').split('<').length > best.read.lines.join('').split('<').length)) best = { read: { ...read, bbox: band.box, conf: first.conf }, turn };

@@ -270,7 +270,7 @@ function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true):
  * look-alikes swapped where a check digit fails. `repaired` tells that the
  * result differs from what OCR read (beyond fillers trailing a name).
  */
-export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean; contested?: string[] } | undefined {
+export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean; contested?: string[]; rivals?: string[][] } | undefined {
   const { width, lines: count } = SHAPES[format];
   if (raw.length !== count) return undefined;
   const nameAt = format === 'TD1' ? 2 : 0;
@@ -323,11 +323,18 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
     const contested = next ? differingChecks(format, lines, next[0].split('\n')) : [];
     const clear = !next || next[1] > ranked[0]![1] + (contested.length ? margin : 0);
     if (clear) return { lines, repaired: differs(read, lines) };
-    if (contested.length) return { lines, repaired: differs(read, lines), contested };
+    // The repairs as likely as the best (by the check digits and the edits' costs) go with it: the glyphs may tell.
+    const rivals = ranked.filter(([, cost]) => cost <= ranked[0]![1] + margin).slice(0, MAX_RIVALS).map(([key]) => key.split('\n'));
+    if (contested.length) return { lines, repaired: differs(read, lines), contested, rivals };
   }
   // Every version that passes cost more than a repair may: the one kept may pass too, by the same chance, so no check vouches for it.
+  // The cheapest of them, and the reading as it fails, go with it: the glyphs may vouch for one (a data line read four
+  // characters short, brought to its width at a repair's whole cost, is often right).
   const capped = solutions.size > 0 && ranked.length === 0;
-  if (capped && fallback) return { lines: fallback, repaired: differs(read, fallback), contested: everyCheck(format) };
+  if (capped && fallback) {
+    const rivals = [...[...solutions].sort((a, b) => a[1] - b[1]).slice(0, MAX_RIVALS).map(([key]) => key.split('\n')), fallback];
+    return { lines: fallback, repaired: differs(read, fallback), contested: everyCheck(format), rivals };
+  }
   return fallback && { lines: fallback, repaired: differs(read, fallback) };
 }
 
@@ -340,6 +347,9 @@ const everyCheck = (format: MrzFormat): string[] => [...LAYOUTS[format].checks.m
  * (`C<PRTH279UB1I66744298BA<K<<<` made to pass at 8.25 with an inserted `I` kept and a `U` read as `V`).
  */
 const MAX_REPAIR_COST = 6;
+
+/** Contested repairs handed on to be told apart by their glyphs: more than a few means the reading is too garbled to trust. */
+const MAX_RIVALS = 4;
 
 /** How much cheaper than any other a repair of resized or shifted lines must be (a look-alike swap costs 1–2). */
 const GUESS_MARGIN = 1;

@@ -16,6 +16,11 @@ export interface MrzRead {
   fields: Record<string, string | null>;
   /** Checked fields whose check digit still fails ('composite' for the overall one): an invalid zone's other fields may still be right. */
   failing?: string[];
+  /**
+   * An invalid zone's rivals: zones the check digits pass equally well that read differently (a contested repair, or
+   * readings that validate apart). Which one is printed is the glyphs' to say (`judgeRivals`), when the band is at hand.
+   */
+  rivals?: string[][];
   /** Where the zone is in the image that was read, when known. */
   bbox?: [number, number, number, number];
   /** Found beside the located document, on the whole photo: `bbox` is in the submitted photo's pixels. */
@@ -77,7 +82,7 @@ export function readMrz(lines: string[]): MrzRead | undefined {
     const bad = failing.length + (plausible(format, r.lines) ? 0 : 1);
     if (bad < bestBad) {
       bestBad = bad;
-      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines), failing };
+      best = { format, valid: bad === 0, repaired: r.repaired, lines: r.lines, fields: fieldsOf(format, r.lines), failing, ...(bad > 0 && r.rivals ? { rivals: r.rivals } : {}) };
     }
     if (bad === 0) break;
   }
