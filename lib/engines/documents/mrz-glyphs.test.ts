@@ -62,6 +62,14 @@ describe('look-alikes told by their OCR-B shapes', () => {
     expect(lines[0]).toBe(line);
   });
 
+  it('turns any letter read over a filler after the names back into a filler (`WEI<KKRCK`), not only the chevron look-alikes', async () => {
+    const truth = zone();
+    const line = truth.lines[0]!;
+    const misread = [`${line.slice(0, 26)}RT${line.slice(28)}`, truth.lines[1]!];
+    const { lines } = glyphChoices(await inksOf(truth), misread, 'TD3');
+    expect(lines[0]).toBe(line);
+  });
+
   it('leaves a line read out of step with its cells (a letter too many) as it was read', async () => {
     const truth = zone();
     const line = truth.lines[0]!;

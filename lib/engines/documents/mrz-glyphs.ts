@@ -266,7 +266,8 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
       // A glyph in a number not like the character read at all is any character's (OCR took a 4 for a 6, which no list of
       // look-alikes holds): every letter and digit is a candidate.
       const unlike = free && c !== '<' && glyphLikeness(glyph, [c]).get(c)! < GLYPH_SEEN;
-      const alts = unlike ? ALNUM.replace(c, '') : names(format, k, i) ? CHEVRON_LOOKALIKES[c] : free ? LOOK_ALIKES[c] : undefined;
+      // In the names, any letter may be a chevron that print crossed (`WEI<KKRCK<<<`), not only its usual look-alikes.
+      const alts = unlike ? ALNUM.replace(c, '') : names(format, k, i) ? (CHEVRON_LOOKALIKES[c] ?? (/[A-Z]/.test(c) ? '<' : undefined)) : free ? LOOK_ALIKES[c] : undefined;
       if (!alts) return;
       const scores = glyphLikeness(glyph, [c, ...alts]);
       decisions?.push({ line: k, index: i, read: c, scores });
