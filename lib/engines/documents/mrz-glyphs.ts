@@ -160,6 +160,12 @@ export function lineCells(ink: Grey, count: number): { cells: [number, number][]
   return { cells, rows: [y0, y1] };
 }
 
+/** The glyph in each cell of a line of `count` characters (undefined for an empty cell), or undefined where the cells are not found. */
+function lineGlyphs(ink: Grey, count: number): (Uint8Array | undefined)[] | undefined {
+  const grid = lineCells(ink, count);
+  return grid?.cells.map((cell) => glyphGrid(ink, cell, grid.rows));
+}
+
 /** The rows a glyph's ink spans within columns [x0, x1), or undefined for an empty cell. */
 export function inkRows(ink: Grey, [x0, x1]: [number, number], [r0, r1]: [number, number] = [0, ink.height]): [number, number] | undefined {
   let top = -1;
@@ -254,10 +260,9 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   const classes = LAYOUTS[format].classes;
   let changed = 0;
   const out = lines.map((line, k) => {
-    const grid = lineCells(inks[k]!, line.length);
     // Each cell's glyph cut once, for the line's step and for its look-alikes.
-    const glyphs = grid?.cells.map((cell) => glyphGrid(inks[k]!, cell, grid.rows));
-    if (!grid || !glyphs || !inStep(glyphs, line)) return line;
+    const glyphs = lineGlyphs(inks[k]!, line.length);
+    if (!glyphs || !inStep(glyphs, line)) return line;
     const chars = [...line];
     chars.forEach((c, i) => {
       const free = classes[k]![i] === 'x' && !names(format, k, i);
@@ -282,17 +287,6 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   return { lines: out, changed };
 }
 
-/** Each character's likeness to the glyph in its cell, per line (undefined where the line's cells are not found; −1 for an empty cell). */
-export function cellLikeness(inks: Grey[], lines: string[]): (number[] | undefined)[] {
-  return lines.map((line, k) => {
-    const grid = inks[k] && lineCells(inks[k]!, line.length);
-    return grid?.cells.map((cell, i) => {
-      const g = glyphGrid(inks[k]!, cell, grid.rows);
-      return g ? glyphLikeness(g, [line[i]!]).get(line[i]!)! : -1;
-    });
-  });
-}
-
 /**
  * Of zones the check digits cannot choose between (contested repairs, readings that validate apart, a repair that costs
  * more than a check digit vouches for), the index of the one the glyphs printed in the band vouch for: every character
@@ -306,7 +300,19 @@ export function judgeRivals(inks: Grey[], candidates: string[][]): number | unde
   const key = (z: string[]) => z.join('\n');
   const rivals = candidates.filter((z, i) => candidates.findIndex((o) => key(o) === key(z)) === i);
   if (rivals.length === 0 || rivals.some((z) => z.length !== inks.length)) return undefined;
-  const scores = rivals.map((z) => cellLikeness(inks, z));
+  // Each line's glyphs cut once for every rival (rivals of one format share the width; a line of another width is cut apart).
+  const cut = new Map<string, (Uint8Array | undefined)[] | undefined>();
+  const glyphsOf = (k: number, width: number) => {
+    const at = `${k}:${width}`;
+    if (!cut.has(at)) cut.set(at, lineGlyphs(inks[k]!, width));
+    return cut.get(at);
+  };
+  // Each rival character's likeness to the glyph in its cell (−1 for an empty cell); undefined where a line's cells are not found.
+  const scores = rivals.map((z) =>
+    z.map((line, k) =>
+      glyphsOf(k, line.length)?.map((g, i) => (g ? glyphLikeness(g, [line[i]!]).get(line[i]!)! : -1)),
+    ),
+  );
   const printed = (a: number) => scores[a]!.every((line) => line !== undefined && line.every((v) => v >= GLYPH_SEEN));
   const beats = (a: number, b: number) => {
     let sum = 0;

@@ -323,9 +323,11 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
     const contested = next ? differingChecks(format, lines, next[0].split('\n')) : [];
     const clear = !next || next[1] > ranked[0]![1] + (contested.length ? margin : 0);
     if (clear) return { lines, repaired: differs(read, lines) };
-    // The repairs as likely as the best (by the check digits and the edits' costs) go with it: the glyphs may tell.
-    const rivals = ranked.filter(([, cost]) => cost <= ranked[0]![1] + margin).slice(0, MAX_RIVALS).map(([key]) => key.split('\n'));
-    if (contested.length) return { lines, repaired: differs(read, lines), contested, rivals };
+    if (contested.length) {
+      // The repairs as likely as the best (by the check digits and the edits' costs) go with it: the glyphs may tell.
+      const rivals = ranked.filter(([, cost]) => cost <= ranked[0]![1] + margin).slice(0, MAX_RIVALS).map(([key]) => key.split('\n'));
+      return { lines, repaired: differs(read, lines), contested, rivals };
+    }
   }
   // Every version that passes cost more than a repair may: the one kept may pass too, by the same chance, so no check vouches for it.
   // The cheapest of them, and the reading as it fails, go with it: the glyphs may vouch for one (a data line read four

@@ -17,8 +17,9 @@ export interface MrzRead {
   /** Checked fields whose check digit still fails ('composite' for the overall one): an invalid zone's other fields may still be right. */
   failing?: string[];
   /**
-   * An invalid zone's rivals: zones the check digits pass equally well that read differently (a contested repair, or
-   * readings that validate apart). Which one is printed is the glyphs' to say (`judgeRivals`), when the band is at hand.
+   * An invalid zone's rivals: zones that read differently and that the check digits cannot choose between (a contested
+   * repair's equals, readings that validate apart, or a repair costing more than a check digit vouches for, with the
+   * reading as it fails). Which one is printed is the glyphs' to say (`judgeRivals`), when the band is at hand.
    */
   rivals?: string[][];
   /** Where the zone is in the image that was read, when known. */
