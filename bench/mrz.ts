@@ -94,14 +94,16 @@ async function zoneOf(image: Buffer): Promise<{ read?: MrzRead; ms: number }> {
   let read: MrzRead | undefined;
   for (const turn of [0, 90]) {
     const turned = turn ? await sharp(image).rotate(turn).jpeg({ quality: 95 }).toBuffer() : image;
-    const { page, glareUndone, photo, zoneBeside } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
+    const { page, glareUndone, photo, onPhoto } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
     // The page's own OCR lines, as the engine has them when the zone stage runs (not timed: the page reading is its own stage).
     const { lines } = await readPage(page);
     const t = performance.now();
     const own = await readMachineZone(page, lines, undefined, glareUndone, photo);
-    // As the engine does: a page without a valid zone of its own, located in a larger scan, has it looked for beside it.
-    const beside = own?.valid ? undefined : await zoneBeside?.();
-    const r = beside && (beside.valid || !own) ? beside : own;
+    // As the engine does: a page without a valid zone of its own, located in a larger scan, has it looked for beside it
+    // and on the document, read off the photo past where the page cut it.
+    const beside = own?.valid ? undefined : await onPhoto?.beside();
+    const over = !own?.valid && !beside?.valid ? await onPhoto?.over() : undefined;
+    const r = over?.valid ? over : beside && (beside.valid || !own) ? beside : own;
     ms += performance.now() - t;
     if (r && (!read || r.valid)) read = r;
     if (read?.valid) break;

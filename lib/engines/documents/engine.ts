@@ -29,7 +29,8 @@ import { bestOfEach, doubtfulRows } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
-import { locateZoneBeside, readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
+import { locateMrz } from './mrz-locate';
+import { liesBeside, readBandOffPhoto, readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
 import { readBand } from './mrz-read';
 import { looksLikeMrz } from './mrz';
 import { fold } from './text';
@@ -236,10 +237,19 @@ interface PageCues {
   /** Whether the call's time allows the zone's fallback readings. */
   zoneFallbacks: AffordsMore;
   /**
-   * A zone beside the located document on the whole photo (the other side of a card scanned beside it): looked for, at
-   * most once per call, only when a reading needs it (on two cores, work started beside the OCR slows the OCR).
+   * The zone on the whole photo of a document located in it, each looked for at most once per call, only when a reading
+   * needs it (on two cores, work started beside the OCR slows the OCR). `beside`: a band beside the located document (the
+   * other side of a card scanned beside it). `over`: a band on the document, read off the photo when the page's own zone
+   * did not validate: the document's outline was located inside its edge (a zone printed on white paper fades into a
+   * white scanner lid) and the page cut the zone's first or last characters.
    */
-  beside?: { zone: () => Promise<MrzRead | undefined> };
+  onPhoto?: ZonesOnPhoto;
+}
+
+/** A located document's zone on the whole photo: a band beside the document, or on it (see `PageCues.onPhoto`). */
+export interface ZonesOnPhoto {
+  beside: () => Promise<MrzRead | undefined>;
+  over: () => Promise<MrzRead | undefined>;
 }
 
 /** Types whose documents carry a machine-readable zone. */
@@ -251,15 +261,25 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-/** The zone beside the located document (`PageCues.beside`), for a document located in a larger photo. */
-function zoneBeside(png: Buffer, document: Box, more: AffordsMore): PageCues['beside'] {
-  const zone = once(async () => {
+/**
+ * The zone on the whole photo of a document located in it (`PageCues.onPhoto`): its band located at most once, and read
+ * only when a reading asks for it.
+ */
+function zonesOnPhoto(png: Buffer, document: Box, more: AffordsMore): ZonesOnPhoto {
+  const located = once(async () => {
     const photo = await toGrey((await imageOf(png)).removeAlpha());
-    const found = await locateZoneBeside(photo, document).catch(() => undefined);
-    const read = found && (await readBand(photo, found, more).catch(() => undefined));
-    return read && { ...read, bbox: found.box, beside: true };
+    return { photo, band: await locateMrz(photo).catch(() => undefined) };
   });
-  return { zone };
+  const readWhere = (beside: boolean) =>
+    once(async () => {
+      const { photo, band } = await located();
+      if (!band || liesBeside(band, document) !== beside) return undefined;
+      // A band on the document, read off the photo, is taken only where its glyphs vouch for every character: the photo
+      // was not prepared for reading (a small scan read there made a 0/O pair that cancels, and junk after the names).
+      const read = await (beside ? readBand(photo, band, more) : readBandOffPhoto(photo, band, more)).catch(() => undefined);
+      return read && { ...read, bbox: band.box, onPhoto: true };
+    });
+  return { beside: readWhere(true), over: readWhere(false) };
 }
 
 /**
@@ -304,9 +324,13 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   // of a card scanned beside the other: a valid zone beside it places it. (Only then: a placed CIN or CNH front keeps
   // its type and fields when its back lies beside it.)
   if ((!c.type || ZONE_TYPES.has(c.type)) && !mrz?.valid) {
-    const beside = await page.beside?.zone();
-    if (beside?.valid) {
-      mrz = evidence.mrz = beside;
+    const beside = await page.onPhoto?.beside();
+    // A band on the document that the page did not read valid (or did not find: cut short): read off the photo, past
+    // where the page cut it.
+    const over = beside?.valid ? undefined : await page.onPhoto?.over();
+    const onPhoto = beside?.valid ? beside : over?.valid ? over : undefined;
+    if (onPhoto) {
+      mrz = evidence.mrz = onPhoto;
       c = classifyEvidence(evidence);
     }
   }
@@ -557,7 +581,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     tight: base.located,
     zoneFallbacks: () => clock.elapsed() <= ZONE_FALLBACKS_UNTIL * clock.budget,
   };
-  if (documentBox) cues.beside = zoneBeside(page.png, documentBox, cues.zoneFallbacks);
+  if (documentBox) cues.onPhoto = zonesOnPhoto(page.png, documentBox, cues.zoneFallbacks);
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
   const quality = (r: Reading) => (r.sideways ? -100 : 0) + r.score + r.conf / 25;
   const skews = new Map<number, number>();
@@ -704,10 +728,10 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     fields = bestOfEach(first, extractFields(type, onDataSide(lines), best.mrz));
     secondPage = best.deglared.grey;
   }
-  // A zone read beside the document, and the fields taken from it, are placed in the photo's pixels already: not on the
+  // A zone read off the photo, and the fields taken from it, are placed in the photo's pixels already: not on the
   // page, so not read again there.
-  const besideBox = best.mrz?.beside ? best.mrz.bbox : undefined;
-  const onPhoto = (b: Box) => besideBox !== undefined && b.every((v, k) => v === besideBox[k]);
+  const photoBox = best.mrz?.onPhoto ? best.mrz.bbox : undefined;
+  const onPhoto = (b: Box) => photoBox !== undefined && b.every((v, k) => v === photoBox[k]);
   // Each field is read again on the page it was read from.
   const fromFirst = fields.filter((f) => first.includes(f) && !onPhoto(f.bbox));
   const fromSecond = fields.filter((f) => !first.includes(f) && !onPhoto(f.bbox));
@@ -748,12 +772,12 @@ export async function preparedPage(media: MediaInput): Promise<Grey> {
 
 /**
  * `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the
- * engine does), and, for a document located in a larger photo, the zone beside it as the engine reads it.
+ * engine does), and, for a document located in a larger photo, its zone on the photo (beside it, or on it) as the engine reads it.
  */
-export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey; zoneBeside?: () => Promise<MrzRead | undefined> }> {
+export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey; onPhoto?: ZonesOnPhoto }> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
   const { grey, deglared, photo } = await prepare(base.grey, 0, false, undefined, base.located);
-  const beside = base.located ? zoneBeside(page.png, base.toPage([0, 0, base.width, base.height]), () => true) : undefined;
-  return { page: grey, glareUndone: deglared?.grey, photo, zoneBeside: beside?.zone };
+  const onPhoto = base.located ? zonesOnPhoto(page.png, base.toPage([0, 0, base.width, base.height]), () => true) : undefined;
+  return { page: grey, glareUndone: deglared?.grey, photo, onPhoto };
 }

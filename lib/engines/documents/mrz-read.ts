@@ -170,17 +170,18 @@ const always: AffordsMore = () => true;
  * its check digits fail, each line alone, and every mix of the readings of
  * each line. A band read backwards is read again the other way up. `more`:
  * whether the time left allows the fallbacks (a garbled zone can take a dozen readings).
- * Then its look-alikes are judged by their shapes (`mrz-glyphs.ts`).
+ * Then its look-alikes are judged by their shapes (`mrz-glyphs.ts`). `vouched`: only a valid zone whose every character
+ * is like the glyph printed in its cell is returned (a band read where no page was prepared for it, see `judgeRivals`).
  */
-export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always): Promise<MrzRead | undefined> {
+export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always, vouched = false): Promise<MrzRead | undefined> {
   const found = await readBandAt(page, band, more);
   if (!found) return undefined;
   // Look-alikes the check digits cannot tell apart, told by their shapes: kept when the zone they make validates.
   const inks = await bandLineInks(page, band, found.turn);
   const { lines, changed } = glyphChoices(inks, found.read.lines, found.read.format as MrzFormat);
-  if (changed === 0) return found.read;
-  const again = readMrz(lines);
-  return again?.valid && again.lines.join('') === lines.join('') ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
+  const again = changed > 0 ? readMrz(lines) : undefined;
+  const read = again?.valid && again.lines.join('') === lines.join('') ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
+  return !vouched || (read.valid && judgeRivals(inks, [read.lines]) === 0) ? read : undefined;
 }
 
 /** Letter height of the band cut for the glyphs' shapes: larger than OCR's, and not squeezed. */

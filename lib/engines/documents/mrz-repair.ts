@@ -203,24 +203,45 @@ function contextCost(line: string, i: number, alt: string, inField: (j: number) 
 interface Fix {
   lines: string[];
   cost: number;
+  /** Two swaps in one field made its check digit pass: one pair in ten passes any check by chance, so only the glyphs may choose. */
+  guess?: boolean;
 }
 
-/** Every single-character swap between look-alikes in a field that makes its check digit pass. */
-function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
+/** Every single-character swap between look-alikes in a field (at positions after `after`), passing or not. */
+function fieldSwaps(format: MrzFormat, start: Fix, name: string, after = -1): (Fix & { at: number })[] {
   const classes = LAYOUTS[format].classes;
-  const out: Fix[] = [];
+  const out: (Fix & { at: number })[] = [];
   const positions = fieldPositions(format, start.lines, name);
   const span = new Set(positions.map(([pl, pi]) => `${pl}:${pi}`));
-  for (const [l, i] of positions) {
+  for (const [n, [l, i]] of positions.entries()) {
+    if (n <= after) continue;
     const c = start.lines[l]![i]!;
     for (const alt of CONFUSED[c] ?? '') {
       // Never a digit for a digit: that is what a forged date or number looks like, and it must stay invalid.
       if (!fits(alt, classes[l]![i]!) || (/\d/.test(c) && /\d/.test(alt))) continue;
       const tried = start.lines.map((x, k) => (k === l ? x.slice(0, i) + alt + x.slice(i + 1) : x));
-      if (!failingChecks(format, tried).includes(name)) out.push({ lines: tried, cost: start.cost + swapCost(c, alt) + contextCost(start.lines[l]!, i, alt, (j) => span.has(`${l}:${j}`)) });
+      out.push({ lines: tried, cost: start.cost + swapCost(c, alt) + contextCost(start.lines[l]!, i, alt, (j) => span.has(`${l}:${j}`)), at: n });
     }
   }
   return out;
+}
+
+/** Every single-character swap between look-alikes in a field that makes its check digit pass. */
+function fieldFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
+  return fieldSwaps(format, start, name)
+    .filter((f) => !failingChecks(format, f.lines).includes(name))
+    .map(({ lines, cost }) => ({ lines, cost, ...(start.guess ? { guess: true } : {}) }));
+}
+
+/**
+ * Two look-alike swaps in one field that make its check digit pass, where no single swap does: a document number whose
+ * letters were read as digits (`IQ6312163` as `106312163`, `IN5030645` as `INSO30645`). Each is a guess (`Fix.guess`).
+ */
+function fieldDoubleFixes(format: MrzFormat, start: Fix, name: string): Fix[] {
+  return fieldSwaps(format, start, name)
+    .flatMap((first) => fieldSwaps(format, first, name, first.at))
+    .filter((f) => !failingChecks(format, f.lines).includes(name))
+    .map(({ lines, cost }) => ({ lines, cost, guess: true }));
 }
 
 /** What an unreadable composite check digit costs when it is worked out instead (a look-alike swap costs 1–2). */
@@ -237,7 +258,7 @@ function unreadComposite(format: MrzFormat, start: Fix, readAsDigit: boolean): F
   const blank = OPTIONAL[format].every(([ol, s, e]) => /^<*$/.test(start.lines[ol]!.slice(s, e)));
   if (readAsDigit || !blank) return [];
   const digit = checkDigit(composite.parts.map(([pl, s, e]) => start.lines[pl]!.slice(s, e)).join(''));
-  return [{ lines: start.lines.map((x, k) => (k === l ? x.slice(0, p) + digit + x.slice(p + 1) : x)), cost: start.cost + UNREAD_COMPOSITE_COST }];
+  return [{ ...start, lines: start.lines.map((x, k) => (k === l ? x.slice(0, p) + digit + x.slice(p + 1) : x)), cost: start.cost + UNREAD_COMPOSITE_COST }];
 }
 
 /**
@@ -250,7 +271,10 @@ function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true):
   if (bad.length > 3) return [];
   let options: Fix[] = [start];
   for (const name of bad.filter((b) => b !== 'composite')) {
-    options = options.flatMap((o) => fieldFixes(format, o, name)).slice(0, 200);
+    const single = options.flatMap((o) => fieldFixes(format, o, name));
+    // (Only the document number, where letters stand among digits: a date or a number of digits has no such pair.)
+    const double = single.length === 0 && name === 'documentNumber' ? options.flatMap((o) => fieldDoubleFixes(format, o, name)) : [];
+    options = (single.length ? single : double).slice(0, 200);
     if (options.length === 0) return [];
   }
   const out: Fix[] = [];
@@ -280,6 +304,7 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   for (const o of per) combos = combos.flatMap((c) => o.map((x) => ({ lines: [...c.lines, x.line], cost: c.cost + x.cost })));
   const read = per.map((o, k) => (k === nameAt ? nameVariant(raw[k]!, width, format === 'TD1' ? 1 : 5, false) : raw[k]!));
   const solutions = new Map<string, number>();
+  const guessed = new Set<string>();
   let fallback: string[] | undefined;
   let fewest = Infinity;
   const search = (list: Fix[]) => {
@@ -291,7 +316,11 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
       const compositeRead = !composite || /\d/.test(combo.lines[composite[0]]![composite[1]] ?? '');
       for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 }, compositeRead)) {
         const key = s.lines.join('\n');
-        solutions.set(key, Math.min(s.cost, solutions.get(key) ?? Infinity));
+        if (s.cost < (solutions.get(key) ?? Infinity)) {
+          solutions.set(key, s.cost);
+          if (s.guess) guessed.add(key);
+          else guessed.delete(key);
+        }
       }
       const n = failingChecks(format, lines).length + combo.cost / 100;
       if (n < fewest) {
@@ -317,6 +346,12 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   // versions, a tenth of which pass any one check digit by chance: `C<PRTH279UB166744298B2A<<<` gave three zones
   // within 0.1 of each other) a repair that reads a checked field differently from the next must also win by a margin.
   const ranked = [...solutions].filter(([, cost]) => cost <= MAX_REPAIR_COST).sort((a, b) => a[1] - b[1]);
+  // A document number mended by two swaps: however cheap, the check digit alone cannot vouch for it (a tenth of the pairs
+  // pass). The zone stays as read, its mended versions as likely as the cheapest named for the glyphs to choose.
+  if (ranked.length > 0 && guessed.has(ranked[0]![0]) && fallback) {
+    const rivals = ranked.filter(([key, cost]) => guessed.has(key) && cost <= ranked[0]![1] + GUESS_MARGIN).slice(0, MAX_GUESSES).map(([key]) => key.split('\n'));
+    return { lines: fallback, repaired: differs(read, fallback), contested: ['documentNumber'], rivals };
+  }
   if (ranked.length > 0) {
     const lines = ranked[0]![0].split('\n');
     const next = ranked[1];
@@ -352,6 +387,9 @@ const MAX_REPAIR_COST = 6;
 
 /** Contested repairs handed on to be told apart by their glyphs: more than a few means the reading is too garbled to trust. */
 const MAX_RIVALS = 4;
+
+/** Two-swap versions of a document number handed to the glyphs: every one must lose to the one they take. */
+const MAX_GUESSES = 12;
 
 /** How much cheaper than any other a repair of resized or shifted lines must be (a look-alike swap costs 1–2). */
 const GUESS_MARGIN = 1;

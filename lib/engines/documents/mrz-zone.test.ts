@@ -13,7 +13,7 @@ import { readPage } from './page-read';
 import { extractFields } from './extract';
 import { readMrz } from './mrz';
 import { locateMrz } from './mrz-locate';
-import { locateZoneBeside, readMachineZone } from './mrz-zone';
+import { locateZoneBeside, readBandOffPhoto, readMachineZone } from './mrz-zone';
 import { withoutPaleInk } from './mrz-read';
 
 afterAll(() => closeOcrPool());
@@ -181,5 +181,44 @@ describe('a zone beside the located document (both sides of a card on one scan)'
     expect(mrz.bbox[0]).toBeGreaterThan(back[0]);
     expect(mrz.bbox[1]).toBeGreaterThan(back[1] + back[3] * 0.6);
     expect(r.result.fields.find((f) => f.key === 'dataNascimento')?.bbox).toEqual(mrz.bbox);
+  }, 30_000);
+});
+
+describe('a band read off the photo (the located document cut its zone)', () => {
+  it('is cut with room past its ends, levelled and scaled to a page before it is read', async () => {
+    const zone = randomZone('TD3', rng(22));
+    const page = renderIcao(zone, rng(6));
+    // A small scan a degree and a half off level: its letters 9 px tall, its last ones 8 px lower than its first.
+    const image = await sharp(page.png).rotate(1.5, { background: '#ffffff' }).resize({ width: 640 }).jpeg({ quality: 80 }).toBuffer();
+    const photo = await grey(image);
+    const band = (await locateMrz(photo))!;
+    const read = (await readBandOffPhoto(photo, band))!;
+    expect(read.valid).toBe(true);
+    expect(read.lines).toEqual(zone.lines);
+    expect(read.bbox).toEqual(band.box);
+  }, 30_000);
+
+  it('gives nothing when the glyphs printed do not vouch for every character read', async () => {
+    // A page tinted but for its last seventh, where the paper is white: the zone reads valid with PRIYA as PRIVA.
+    const zone = randomZone('TD3', rng(21));
+    const page = renderIcao(zone, rng(6));
+    const { width: pw, height: ph } = page;
+    const tinted = Math.round(pw * 0.86);
+    const tint = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${pw}" height="${ph}"><rect width="${tinted}" height="${ph}" fill="#9fb4c8"/></svg>`);
+    const { data, info } = await sharp(page.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let y = 0; y < info.height; y++) {
+      for (let x = tinted; x < info.width; x++) {
+        const i = (y * info.width + x) * info.channels;
+        if (data[i]! + data[i + 1]! + data[i + 2]! > 3 * 170) data.fill(255, i, i + info.channels);
+      }
+    }
+    const card = await sharp(data, { raw: info }).composite([{ input: tint, blend: 'multiply' }]).png().toBuffer();
+    const image = await sharp({ create: { width: pw + 160, height: ph + 160, channels: 3, background: '#ffffff' } }).composite([{ input: card, left: 80, top: 80 }]).jpeg({ quality: 88 }).toBuffer();
+    const photo = await grey(image);
+    const band = (await locateMrz(photo))!;
+    const unvouched = (await readBandOffPhoto(photo, band, undefined, false))!;
+    expect(unvouched.valid).toBe(true);
+    expect(unvouched.lines).not.toEqual(zone.lines);
+    expect(await readBandOffPhoto(photo, band)).toBeUndefined();
   }, 30_000);
 });

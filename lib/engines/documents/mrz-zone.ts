@@ -3,6 +3,7 @@ import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey, type Box } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { clahe, LOCAL_TILE } from './clahe';
+import { estimateSkew } from './deskew';
 import { locateMrz, type MrzBand } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
 
@@ -91,6 +92,14 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
 /** Share of a band's area that may lie on the located document for it to count as beside it. */
 const BESIDE = 0.5;
 
+/** Whether a band found on the whole photo lies beside the located document (`document`, in the photo's pixels), not on it. */
+export function liesBeside(band: MrzBand, document: Box): boolean {
+  const [bx, by, bw, bh] = band.box;
+  const [dx, dy, dw, dh] = document;
+  const inside = Math.max(0, Math.min(bx + bw, dx + dw) - Math.max(bx, dx)) * Math.max(0, Math.min(by + bh, dy + dh) - Math.max(by, dy));
+  return inside <= BESIDE * bw * bh;
+}
+
 /**
  * A zone's band on the whole photo that lies beside the located document, not on it: a scan of both sides of a card
  * side by side, a passport spread or a visa next to its page, where the document located and read is the side without
@@ -99,9 +108,43 @@ const BESIDE = 0.5;
  */
 export async function locateZoneBeside(photo: Grey, document: Box): Promise<MrzBand | undefined> {
   const band = await locateMrz(photo);
-  if (!band) return undefined;
-  const [bx, by, bw, bh] = band.box;
-  const [dx, dy, dw, dh] = document;
-  const inside = Math.max(0, Math.min(bx + bw, dx + dw) - Math.max(bx, dx)) * Math.max(0, Math.min(by + bh, dy + dh) - Math.max(by, dy));
-  return inside <= BESIDE * bw * bh ? band : undefined;
+  return band && liesBeside(band, document) ? band : undefined;
+}
+
+/** Line height a band read off the photo is brought to: about what it has on a prepared page (1600 px wide). */
+const PHOTO_LINE = 36;
+
+/** Line heights the cut spans across the lines: `locateMrz` takes a run taller than a twelfth of its picture for no text. */
+const LINES_IN_CUT = 16;
+
+/** Most a band cut from the photo is upscaled, and the widest it is made. */
+const MAX_UPSCALE = 4;
+const MAX_CUT_WIDTH = 3400;
+
+/**
+ * A band found on the whole photo, read as a page would be: cut with a margin, its lines turned level, its tilt undone
+ * and its letters scaled to a page's size, then located again and read. Only a zone whose glyphs vouch for every
+ * character is returned (`vouched`, as `readBand`'s): the cut was not read as a page, its OCR lines not weighed.
+ */
+export async function readBandOffPhoto(photo: Grey, band: MrzBand, more: AffordsMore = () => true, vouched = true): Promise<MrzRead | undefined> {
+  const [x, y, w, h] = band.box;
+  // Along the lines, room for the characters the page cut; across them, enough of the document for the band's lines to
+  // be the thin runs `locateMrz` looks for (no taller than a twelfth of what it is given).
+  const along = Math.round(Math.max(2 * band.lineHeight, 0.06 * Math.max(w, h)));
+  const across = Math.round(Math.max(along, ((LINES_IN_CUT * band.lineHeight) - Math.min(w, h)) / 2));
+  const [mx, my] = band.vertical ? [across, along] : [along, across];
+  const left = Math.max(0, x - mx);
+  const top = Math.max(0, y - my);
+  const width = Math.min(photo.width - left, w + 2 * mx);
+  const height = Math.min(photo.height - top, h + 2 * my);
+  let cut = await toGrey(fromGrey(photo).extract({ left, top, width, height }));
+  if (band.vertical) cut = await toGrey(fromGrey(cut).rotate(270));
+  const skew = await estimateSkew(cut, 10);
+  if (Math.abs(skew) >= 0.1) cut = await toGrey(fromGrey(cut).rotate(-skew, { background: '#ffffff' }));
+  const scale = Math.min(MAX_UPSCALE, MAX_CUT_WIDTH / cut.width, Math.max(1, PHOTO_LINE / band.lineHeight));
+  if (scale > 1) cut = await toGrey(fromGrey(cut).resize({ width: Math.round(cut.width * scale), kernel: 'lanczos3' }));
+  const again = await locateMrz(cut);
+  const read = again && (await readBand(cut, again, more, vouched));
+
+  return read && { ...read, bbox: band.box };
 }

@@ -289,6 +289,17 @@ describe('a zone the check digits cannot settle', () => {
     const doubled = ICAO.MRVA[1].replace('XXX400', 'XXX4400').slice(0, 44);
     expect(readMrz([ICAO.MRVA[0], doubled])!.valid).toBe(true);
   });
+
+  it('hands a document number whose two letters were read as digits to the glyphs, never valid on its check digit alone', () => {
+    // ICAO's example with the number IQ6312163 (check 4) read as 106312163: one swap passes no check, two do, several ways.
+    const l2 = `IQ63121634UTO7408122F1204159ZE184226B<<<<<${checkDigit('ZE184226B<<<<<')}`;
+    const printed = [ICAO.TD3[0], l2 + checkDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43))];
+    const r = readMrz([printed[0]!, `10${printed[1]!.slice(2)}`])!;
+    expect(r.valid).toBe(false);
+    expect(r.failing).toContain('documentNumber');
+    expect(r.rivals?.map((z) => z.join('\n'))).toContain(printed.join('\n'));
+    expect(r.rivals!.length).toBeGreaterThan(1);
+  });
 });
 
 describe('zones mixed from several readings', () => {

@@ -24,8 +24,8 @@ export interface MrzRead {
   rivals?: string[][];
   /** Where the zone is in the image that was read, when known. */
   bbox?: [number, number, number, number];
-  /** Found beside the located document, on the whole photo: `bbox` is in the submitted photo's pixels. */
-  beside?: boolean;
+  /** Read off the whole photo (beside the located document, or on it past where the page cut it): `bbox` is in the submitted photo's pixels. */
+  onPhoto?: boolean;
   conf?: number;
 }
 
