@@ -6,7 +6,7 @@ import { rng } from '../../../scripts/synth/random';
 import { toGrey } from './box';
 import { glyphChoices, judgeRivals, lineCells } from './mrz-glyphs';
 import { locateMrz } from './mrz-locate';
-import { bandLineInks, settledByGlyphs } from './mrz-read';
+import { bandLineInks, settledByGlyphs, validChanges } from './mrz-read';
 import { readMrz } from './mrz';
 
 /** A passport zone whose document number holds the look-alikes no check digit tells apart (G/6 and S/8 weigh alike). */
@@ -167,5 +167,19 @@ describe('a line printed a little off level', () => {
     // Cut along the line's own rows, its last glyphs lost their feet or heads (a passport's composite digit).
     const truth = randomZone('TD3', rng(1));
     for (const tilt of [-0.8, 0.4, 0.8, 1.2]) expect(judgeRivals(await inksOf(truth, tilt), [truth.lines])).toBe(0);
+  });
+});
+
+describe("the glyphs' changes to a valid zone", () => {
+  it('are kept one by one where the zone stays valid, and dropped where they break a check digit', () => {
+    // A filler read as C after the names, and an issuer's round 0 that the glyphs took for a D in the number.
+    const truth = zone();
+    const read = [`${truth.lines[0]!.slice(0, 25)}C${truth.lines[0]!.slice(26)}`, truth.lines[1]!];
+    expect(readMrz(read)?.valid).toBe(true);
+    const changed = [truth.lines[0]!, truth.lines[1]!.replace('Q2Z1B', 'Q2Z1D').slice(0, 44)];
+    expect(readMrz(changed)?.valid).toBe(false);
+    expect(validChanges(read, changed)?.lines).toEqual(truth.lines);
+    // None that keeps it valid: nothing.
+    expect(validChanges(truth.lines, changed)).toBeUndefined();
   });
 });

@@ -179,9 +179,34 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
   // Look-alikes the check digits cannot tell apart, told by their shapes: kept when the zone they make validates.
   const inks = await bandLineInks(page, band, found.turn);
   const { lines, changed } = glyphChoices(inks, found.read.lines, found.read.format as MrzFormat);
-  const again = changed > 0 ? readMrz(lines) : undefined;
-  const read = again?.valid && again.lines.join('') === lines.join('') ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
+  const again = changed > 0 ? validAsIs(lines) ?? (found.read.valid ? validChanges(found.read.lines, lines) : undefined) : undefined;
+  const read = again ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
   return !vouched || (read.valid && judgeRivals(inks, [read.lines]) === 0) ? read : undefined;
+}
+
+/** The zone the lines make, when it validates with those very characters (no repair of its own). */
+function validAsIs(lines: string[]): MrzRead | undefined {
+  const r = readMrz(lines);
+  return r?.valid && r.lines.join('') === lines.join('') ? r : undefined;
+}
+
+/**
+ * A valid zone with those of the glyphs' changes that keep it valid, one at a time: a change that breaks a check digit
+ * is the glyphs' mistake and the others stand (an issuer's round 0 taken for a D in the number, which had voided the
+ * filler the glyphs restored after the names). Undefined when none stands.
+ */
+export function validChanges(read: string[], changed: string[]): MrzRead | undefined {
+  let kept: MrzRead | undefined;
+  let lines = read;
+  for (const [k, line] of changed.entries()) {
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] === lines[k]![i]) continue;
+      const tried = lines.map((l, j) => (j === k ? l.slice(0, i) + line[i] + l.slice(i + 1) : l));
+      const r = validAsIs(tried);
+      if (r) [kept, lines] = [r, tried];
+    }
+  }
+  return kept;
 }
 
 /** Letter height of the band cut for the glyphs' shapes: larger than OCR's, and not squeezed. */
