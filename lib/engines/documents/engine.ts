@@ -236,6 +236,8 @@ interface PageCues {
   tight: boolean;
   /** Whether the call's time allows the zone's fallback readings. */
   zoneFallbacks: AffordsMore;
+  /** Whether the call's time is not yet spent: a zone read off the photo starts only then (its own fallbacks as above). */
+  withinBudget: AffordsMore;
   /**
    * The zone on the whole photo of a document located in it, each looked for at most once per call, only when a reading
    * needs it (on two cores, work started beside the OCR slows the OCR). `beside`: a band beside the located document (the
@@ -326,8 +328,8 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   if ((!c.type || ZONE_TYPES.has(c.type)) && !mrz?.valid) {
     const beside = await page.onPhoto?.beside();
     // A band on the document that the page did not read valid (or did not find: cut short): read off the photo, past
-    // where the page cut it.
-    const over = beside?.valid ? undefined : await page.onPhoto?.over();
+    // where the page cut it, if the call's time is not spent.
+    const over = beside?.valid || !page.withinBudget() ? undefined : await page.onPhoto?.over();
     const onPhoto = beside?.valid ? beside : over?.valid ? over : undefined;
     if (onPhoto) {
       mrz = evidence.mrz = onPhoto;
@@ -580,6 +582,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,
     zoneFallbacks: () => clock.elapsed() <= ZONE_FALLBACKS_UNTIL * clock.budget,
+    withinBudget: () => clock.elapsed() <= clock.budget,
   };
   if (documentBox) cues.onPhoto = zonesOnPhoto(page.png, documentBox, cues.zoneFallbacks);
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
