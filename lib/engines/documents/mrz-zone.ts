@@ -92,23 +92,16 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
 /** Share of a band's area that may lie on the located document for it to count as beside it. */
 const BESIDE = 0.5;
 
-/** Whether a band found on the whole photo lies beside the located document (`document`, in the photo's pixels), not on it. */
+/**
+ * Whether a zone's band found on the whole photo lies beside the located document, not on it: a scan of both sides of
+ * a card side by side, a passport spread or a visa next to its page, where the document located and read is the side
+ * without the zone. `document`: where that document is, in the photo's pixels.
+ */
 export function liesBeside(band: MrzBand, document: Box): boolean {
   const [bx, by, bw, bh] = band.box;
   const [dx, dy, dw, dh] = document;
   const inside = Math.max(0, Math.min(bx + bw, dx + dw) - Math.max(bx, dx)) * Math.max(0, Math.min(by + bh, dy + dh) - Math.max(by, dy));
   return inside <= BESIDE * bw * bh;
-}
-
-/**
- * A zone's band on the whole photo that lies beside the located document, not on it: a scan of both sides of a card
- * side by side, a passport spread or a visa next to its page, where the document located and read is the side without
- * the zone. `document`: where that document is, in the photo's pixels. (A band on the document was looked for on the
- * page as read.)
- */
-export async function locateZoneBeside(photo: Grey, document: Box): Promise<MrzBand | undefined> {
-  const band = await locateMrz(photo);
-  return band && liesBeside(band, document) ? band : undefined;
 }
 
 /** Line height a band read off the photo is brought to: about what it has on a prepared page (1600 px wide). */
