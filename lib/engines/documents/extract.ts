@@ -304,7 +304,8 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
   const has = (k: string) => hasField(out, k);
   const at = lineLocated;
   for (const l of lines) {
-    const birth = /(\d{2}\s*\/\s*\d{2}\s*\/\s*\d{4})\s*,\s*([^,\d]{3,}?)\s*,\s*([A-Z]{2})\b/.exec(l.text.toUpperCase());
+    // (One slash lost or blurred into a colon: "1501: 1952, TAGUATINGA, DF".)
+    const birth = /(\d{2}\s*[/:]?\s*\d{2}\s*[/:]\s*\d{4}|\d{2}\s*[/:]\s*\d{2}\s*[/:]?\s*\d{4})\s*,\s*([^,\d]{3,}?)\s*,\s*([A-Z]{2})\b/.exec(l.text.toUpperCase());
     if (birth) {
       const iso = isoDate(birth[1]!);
       if (iso && !has('dataNascimento')) out.push(field('dataNascimento', iso, at(l), true));
@@ -312,7 +313,8 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
     }
     // "number issuer UF"; a known issuer alone when the UF after it was lost.
     // The number plain or grouped as issuers print it ("12.345.678-9"); a CPF's two check digits never match.
-    const doc = /(?:^|\s)(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(identityLine(l.text));
+    // (Whatever stands before the number but a letter or digit: a label's colon read into it, ":1.142.547-9 PCDF DF".)
+    const doc = /(?<![A-Z0-9.])(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(identityLine(l.text));
     if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
       let [issuer, uf] = [doc[2]!, doc[3]];
       // Issuer and UF read as one word ("SSPAP").

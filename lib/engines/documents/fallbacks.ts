@@ -2,7 +2,7 @@ import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
 import { isNamingWord, PARTICLES } from './names-known';
-import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf } from './normalize';
+import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf, runDate } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -46,8 +46,10 @@ interface Spot {
 function datesOn(lines: OcrLine[]): Spot[] {
   const out: Spot[] = [];
   for (const line of lines) {
-    const words = line.words.filter((w) => isoDate(w.text));
-    if (words.length) for (const w of words) out.push({ value: isoDate(w.text)!, conf: Math.round(w.conf), bbox: w.bbox });
+    // A word that is a date, or eight digits that are one with both slashes lost.
+    const dateOf = (text: string) => isoDate(text) ?? runDate(text);
+    const words = line.words.filter((w) => dateOf(w.text));
+    if (words.length) for (const w of words) out.push({ value: dateOf(w.text)!, conf: Math.round(w.conf), bbox: w.bbox });
     else if (isoDate(line.text)) out.push({ value: isoDate(line.text)!, conf: Math.round(line.conf), bbox: line.bbox });
   }
   return out;

@@ -173,6 +173,15 @@ describe('values under their labels', () => {
     const labelled = Object.fromEntries(extractFields('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 260), line('MG-12.345.678-SSP/MG', 300)], undefined).map((f) => [f.key, f.value]));
     expect(labelled).toMatchObject({ rg: '12345678', orgaoEmissor: 'SSP', ufEmissor: 'MG' });
   });
+
+  it('reads the identity line and the birth line when their label ran into them or a slash blurred into a colon', () => {
+    // The label's last stroke read as a colon before the number; the birth date with one slash lost and one a colon.
+    const got = Object.fromEntries(extractFields('CNH_ABERTA', [line('1501: 1952, TAGUATINGA, DF', 200), line(':1.142.547-9 PCDF DF 877.262.437-08', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(got).toMatchObject({ rg: '11425479', orgaoEmissor: 'PCDF', ufEmissor: 'DF', naturalidade: 'TAGUATINGA/DF', dataNascimento: '1952-01-15', cpf: '87726243708' });
+    // A letter before the number is still no place for one to start.
+    const run = Object.fromEntries(extractFields('CNH_FRENTE', [line('AB1.142.547-9 PCDF DF', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(run.orgaoEmissor).toBeUndefined();
+  });
 });
 
 describe('values after their labels, and issuers\' other wordings', () => {
@@ -294,6 +303,16 @@ describe('values whose labels were not read', () => {
     fillDatesByChronology('CNH_FRENTE', lines, out);
     const got = Object.fromEntries(out.map((f) => [f.key, f.value]));
     expect(got).toEqual({ dataNascimento: '1981-05-10', primeiraHabilitacao: '2001-08-15', dataEmissao: '2021-03-02', validade: '2031-03-02' });
+  });
+  it('slots dates whose slashes were blurred into a colon or lost altogether', () => {
+    // A 2022 CNH's row of three dates under labels the photo garbled: "27:10/2022 27102025 05/03/1999".
+    const out: OcrField[] = [{ key: 'dataNascimento', value: '1952-01-15', conf: 90, bbox: [0, 0, 10, 10] }];
+    fillDatesByChronology('CNH_ABERTA', [line('27:10/2022 27102025 05/03/1999', 50)], out, '2025-01-01');
+    expect(Object.fromEntries(out.map((f) => [f.key, f.value]))).toEqual({ dataNascimento: '1952-01-15', primeiraHabilitacao: '1999-03-05', dataEmissao: '2022-10-27', validade: '2025-10-27' });
+    // Eight digits that are no date (an identity number) are not taken for one.
+    const number: OcrField[] = [];
+    fillDatesByChronology('CPF', [line('11425479', 50)], number);
+    expect(number).toEqual([]);
   });
   it('takes a date read twice, once with a slip, as one date (the surer reading) before laying the dates out', () => {
     // Birth and validity under their labels; the issue date read in the row of dates with a slip (21 for 11) and again

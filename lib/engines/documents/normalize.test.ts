@@ -3,7 +3,7 @@ import { cnhNumber, td1, td3 } from '@/scripts/synth';
 import { rng } from '@/scripts/synth/random';
 import { classify } from './classify';
 import { readMrz } from './mrz';
-import { cpfFrom, isoDate, isValidCnhNumber, personName } from './normalize';
+import { cpfFrom, isoDate, isValidCnhNumber, personName, runDate } from './normalize';
 import { bestOfEach, doubtful, doubtfulRows } from './merge';
 import { labelRows, placeOfMissing } from './extract';
 import { conceptsIn } from './cues';
@@ -22,6 +22,15 @@ describe('normalisation', () => {
     expect(isoDate('125121/1998')).toBeUndefined();
     expect(isoDate('3112/1998')).toBe('1998-12-31');
     expect(isoDate('3113/1998')).toBeUndefined();
+  });
+  it('reads a slash blurred into a colon, and eight digits as a date only where asked to', () => {
+    expect(isoDate('27:10/2022')).toBe('2022-10-27');
+    expect(isoDate('1501: 1952, TAGUATINGA')).toBe('1952-01-15');
+    expect(isoDate('10:30 HORAS')).toBeUndefined();
+    expect(isoDate('27102025')).toBeUndefined();
+    expect(runDate('27102025')).toBe('2025-10-27');
+    expect(runDate('11425479')).toBeUndefined();
+    expect(runDate('271020251')).toBeUndefined();
   });
   it('reads a CPF through OCR look-alikes and checks its digits', () => {
     expect(cpfFrom('CPF 529.982.247-25')).toEqual({ value: '52998224725', valid: true });

@@ -74,13 +74,24 @@ export function isoDate(text: string): string | undefined {
 
 function numericIsoDate(text: string): string | undefined {
   const t = text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1');
-  // One separator lost ("2512/1998", "25/121998"): eight digits standing alone still say which is which.
-  const m = /(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{4})/.exec(t) ?? /(?<!\d)(\d{2})(\d{2})[/.\-](\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{2})[/.\-](\d{2})(\d{4})(?!\d)/.exec(t);
+  // One separator lost ("2512/1998", "25/121998"): eight digits standing alone still say which is which. A slash
+  // blurred into a colon ("27:10/2022", "1501: 1952") is still a separator.
+  const m = /(\d{2})\s*[/.\-:]\s*(\d{2})\s*[/.\-:]\s*(\d{4})/.exec(t) ?? /(?<!\d)(\d{2})(\d{2})\s*[/.\-:]\s*(\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{2})\s*[/.\-:]\s*(\d{2})(\d{4})(?!\d)/.exec(t);
   if (!m) return undefined;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1900 || y > 2100) return undefined;
   return `${m[3]}-${m[2]}-${m[1]}`;
+}
+
+/**
+ * A date whose two slashes were both lost ("27102025"): a word of exactly eight digits that is a valid day, month and
+ * year. Only where a date is expected without a label (the chronology fallback): an RG number of eight digits may
+ * happen to read as a date.
+ */
+export function runDate(word: string): string | undefined {
+  const m = /^[^\dA-Z]*(\d{2})(\d{2})(\d{4})[^\dA-Z]*$/.exec(word);
+  return m ? numericIsoDate(`${m[1]}/${m[2]}/${m[3]}`) : undefined;
 }
 
 export function allDates(text: string): string[] {
