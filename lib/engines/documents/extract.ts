@@ -5,7 +5,7 @@ import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { placeSpelling } from './names-known';
-import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName } from './normalize';
+import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 import type { PlaceOf } from './merge';
@@ -373,9 +373,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     EXTRACTORS.CNH_FRENTE!(lines, out);
   },
   RG_FRENTE(lines, out) {
-    // A date sharing the row is not the number.
-    const rg = labelled(lines, ['REGISTRO GERAL', 'N RG', 'RG N', 'RG'], 0, (t) => !isoDate(t) && digitsOnly(t).length >= 5);
-    if (rg) out.push(field('rg', digitsOnly(rg.text), rg));
+    // A date sharing the row is not the number, nor is a line of words whose letters look like digits.
+    const rg = labelled(lines, ['REGISTRO GERAL', 'N RG', 'RG N', 'RG'], 0, (t) => !isoDate(t) && rgNumberIn(t) !== undefined);
+    if (rg) out.push(field('rg', rgNumberIn(rg.text)!, rg));
     addDate(lines, out, 'dataExpedicao', RG_ISSUE_DATE);
     addName(lines, out, 'nome', ['NOME COMPLETO', 'NOME CIVIL', 'NOME']);
     addFiliacao(lines, out, PARENTS);

@@ -399,6 +399,25 @@ export function fillCinShortValues(type: RecognizedType, lines: OcrLine[], out: 
 }
 
 /**
+ * A line's words with a grouped number that OCR split at a dot or a dash joined again ("16.490" ".917-5"): a word
+ * that starts with one, or follows a word that ends with one, close by, continues it.
+ */
+function numberRuns(words: OcrWord[]): { text: string; conf: number; bbox: Box }[] {
+  const runs: { text: string; conf: number; bbox: Box }[] = [];
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const w of sorted) {
+    const prev = runs.at(-1);
+    const close = prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) < Math.max(prev.bbox[3], w.bbox[3]);
+    if (prev && close && /\d$|[.\-]$/.test(prev.text) && (/^[.\-]\d/.test(w.text) || /[.\-]$/.test(prev.text)) && /^[.\-]?\d/.test(w.text)) {
+      prev.text += w.text;
+      prev.conf = Math.min(prev.conf, w.conf);
+      prev.bbox = union([prev.bbox, w.bbox]);
+    } else runs.push({ text: w.text, conf: w.conf, bbox: w.bbox });
+  }
+  return runs;
+}
+
+/**
  * RG values recognisable by their shape when their label was lost: the
  * birthplace as "CIDADE-UF" (on the CIN's back too), and the registration number as the first bare
  * number (not a date, not a CPF) above the holder's name.
@@ -420,7 +439,7 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   if (type.startsWith('RG_') && !has('rg')) {
     for (const l of lines) {
       if (nome && l.bbox[1] > nome.bbox[1]) continue;
-      const w = l.words.find((x) => /^\d[\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));
+      const w = numberRuns(l.words).find((x) => /^\d[\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));
       const digits = w?.text.replace(/[^\dXx]/g, '').toUpperCase();
       if (w && digits && digits.length >= 5 && digits.length <= 10) {
         out.push({ key: 'rg', value: digits, conf: Math.round(w.conf), bbox: w.bbox });

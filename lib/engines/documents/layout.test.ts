@@ -5,6 +5,7 @@ import type { OcrLine } from '../ocr';
 import { extractFields, SHORT_VALUES, shortValueRegions } from './extract';
 import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
 import { flattenIllumination } from './illumination';
+import { rgNumberIn } from './normalize';
 import { homography, locateDocument, quadShape, rectify } from './locate';
 import { readMrz } from './mrz';
 import type { OcrField } from './types';
@@ -519,6 +520,22 @@ describe('values whose labels were not read', () => {
     const issuer: OcrField[] = [];
     fillRgByShape('RG_VERSO', [line('SSP-SP', 40), line('BRASÍLIA/GO', 110)], issuer);
     expect(issuer.map((f) => [f.key, f.value])).toEqual([['naturalidade', 'BRASÍLIA/GO']]);
+  });
+
+  it('finds an RG number that OCR split at a dot as one number, and no number in a line of words under its label', () => {
+    // "16.490 .917-5": the reading put a space before the second dot.
+    const split: OcrField[] = [];
+    fillRgByShape('RG_VERSO', [line('16.490 .917-5 17/03/2017', 40), line('GERALDO RENATO SIQUEIRA', 90)], split);
+    expect(split.find((f) => f.key === 'rg')?.value).toBe('164909175');
+    // The number beside its label; the line under the label is the name, whose letters look like fifteen digits.
+    const got = Object.fromEntries(extractFields('RG_VERSO', [line('REGISTRO GERAL 143710370', 40), line('NOME COMPLETO FÁBIO FLÁVIO CONCEIÇÃO DAS FONSECA', 70)], undefined).map((f) => [f.key, f.value]));
+    expect(got.rg).toBe('143710370');
+    const below = Object.fromEntries(extractFields('RG_VERSO', [line('REGISTRO GERAL', 40), line('16.490 .917-5', 70)], undefined).map((f) => [f.key, f.value]));
+    expect(below.rg).toBe('164909175');
+    expect(rgNumberIn('nome coveueto FÁBIO FLÁVIO CONCEIÇÃO DAS FONSECA')).toBeUndefined();
+    expect(rgNumberIn('CPF 733.458.737-53')).toBeUndefined();
+    expect(rgNumberIn('08/02/2019')).toBeUndefined();
+    expect(rgNumberIn('MG-12.345.678')).toBe('12345678');
   });
 
   it('finds a CNH category standing in a column of its own on a row read as one line, but not a letter inside text', () => {

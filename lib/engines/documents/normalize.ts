@@ -85,6 +85,25 @@ function numericIsoDate(text: string): string | undefined {
 }
 
 /**
+ * The identity (RG) number in a value: the first run of five to ten digits, plain or grouped by dots with a dash
+ * before its check digit, the spaces OCR puts around a dot or dash closed ("16.490 .917-5"). Look-alike letters count
+ * inside the number only: a line of words ("NOME COMPLETO FÁBIO", fifteen look-alikes) holds none, nor does a date or
+ * a CPF. A state's prefix before it ("MG-12.345.678") is not part of it.
+ */
+export function rgNumberIn(text: string): string | undefined {
+  const closed = text.replace(/(\d)\s+(?=[.\-]\s*\d)/g, '$1').replace(/(\d[.\-])\s+(?=\d)/g, '$1');
+  for (const m of closed.matchAll(/(?<![\p{L}\d./]|[\d.]-)[\dOoIl][\dOoIl.\-]{3,14}[\dXx](?![\p{L}\d/]|[.\-]\d)/gu)) {
+    const token = m[0];
+    const real = token.match(/\d/g)?.length ?? 0;
+    const digits = digitsOnly(token);
+    // Mostly real digits (a look-alike or two read into it), neither a date nor a CPF.
+    if (real < 5 || real < digits.length - 2 || digits.length > 10 || isoDate(token) || /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(token)) continue;
+    return digits;
+  }
+  return undefined;
+}
+
+/**
  * A date whose two slashes were both lost ("27102025"): a word of exactly eight digits that is a valid day, month and
  * year. Only where a date is expected without a label (the chronology fallback): an RG number of eight digits may
  * happen to read as a date.
