@@ -4,7 +4,7 @@ import { union, type Box } from './box';
 import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { placeSpelling } from './names-known';
+import { PARTICLES, placeSpelling } from './names-known';
 import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -239,8 +239,37 @@ function labelled(lines: OcrLine[], labels: readonly string[], skip = 0, accept:
 }
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels, 0, (t) => !isLabelText(t) && isFullName(personName(t)));
+  const v = nameOnLabelRow(lines, labels) ?? labelled(lines, labels, 0, (t) => !isLabelText(t) && isFullName(personName(t)));
   if (v) out.push(field(key, personName(v.text), v));
+}
+
+/**
+ * A name printed on its label's row without a colon ("NOME  Name  OTÁVIO DAMASCENO", as older RGs print it): the
+ * label's other words (a translation) passed over, the name starting close after them. Such a row holds no other
+ * field's value, so it is taken before the line under the label (which is then the next field: the father).
+ */
+function nameOnLabelRow(lines: OcrLine[], labels: readonly string[]): Located | undefined {
+  for (const label of labels) {
+    for (const at of findLabels(lines, label)) {
+      const after = lines[at.index]!.words.filter((w) => w.bbox[0] >= at.x1 - 2).sort((a, b) => a.bbox[0] - b.bbox[0]);
+      let end = at.x1;
+      while (after.length && (isLabelText(after[0]!.text) || /^[/|:.-]+$/.test(after[0]!.text))) end = after[0]!.bbox[0] + after.shift()!.bbox[2];
+      const first = after[0];
+      // Close after the label (a column further on is another field), level with it, not a parent's label run on ("DO PAI").
+      if (!first || first.bbox[0] - end > at.height * 2 || Math.abs(first.bbox[1] + first.bbox[3] / 2 - at.middle) > at.height * 0.6) continue;
+      if (PARTICLES.has(fold(first.text)) || /^(PAI|MAE|MÃE)$/i.test(first.text)) continue;
+      const words: OcrWord[] = [];
+      for (const w of after) {
+        const prev = words.at(-1);
+        if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > at.height * 1.6) break;
+        words.push(w);
+      }
+      const text = words.map((w) => w.text).join(' ');
+      if (isLabelText(text) || !isFullName(personName(text))) continue;
+      return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
+    }
+  }
+  return undefined;
 }
 
 function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {

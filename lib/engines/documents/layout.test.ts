@@ -175,6 +175,18 @@ describe('values under their labels', () => {
     expect(labelled).toMatchObject({ rg: '12345678', orgaoEmissor: 'SSP', ufEmissor: 'MG' });
   });
 
+  it('takes a name printed on its label\'s row without a colon before the line under it (the father)', () => {
+    const inline = Object.fromEntries(extractFields('RG_VERSO', [line('Nome Name OTÁVIO DAMASCENO', 40), line('PAI RENATO DAMASCENO LOUREIRO', 70), line('MÃE REGINA MAGALHÃES', 100)], undefined).map((f) => [f.key, f.value]));
+    expect(inline.nome).toBe('OTÁVIO DAMASCENO');
+    // Stacked: nothing beside the label, the name under it.
+    const stacked = Object.fromEntries(extractFields('RG_VERSO', [line('NOME', 40), line('OTÁVIO DAMASCENO', 70)], undefined).map((f) => [f.key, f.value]));
+    expect(stacked.nome).toBe('OTÁVIO DAMASCENO');
+    // A value a column away on the label's row is another field's: the name under the label stands.
+    const apart = placed([['NOME', 10, 40, 50, 20], ['JOSEFA', 400, 40, 80, 20], ['LIMA', 490, 40, 50, 20]]);
+    const columns = Object.fromEntries(extractFields('RG_VERSO', [apart, line('OTÁVIO DAMASCENO', 70)], undefined).map((f) => [f.key, f.value]));
+    expect(columns.nome).toBe('OTÁVIO DAMASCENO');
+  });
+
   it('reads the identity line and the birth line when their label ran into them or a slash blurred into a colon', () => {
     // The label's last stroke read as a colon before the number; the birth date with one slash lost and one a colon.
     const got = Object.fromEntries(extractFields('CNH_ABERTA', [line('1501: 1952, TAGUATINGA, DF', 200), line(':1.142.547-9 PCDF DF 877.262.437-08', 300)], undefined).map((f) => [f.key, f.value]));
