@@ -223,7 +223,9 @@ export function datesHeight(fields: { key: string; bbox: Box }[]): number {
 }
 
 /** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
-function nameLike(text: string): string | undefined {
+function nameLike(read: string): string | undefined {
+  // A parent's own label printed before the name on its row ("MÃE REGINA MAGALHÃES"): no name starts with it.
+  const text = read.replace(/^\s*(PAI|M[AÃ]E)\s*[:.\-]?\s+(?=\S)/i, '');
   // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.
   // Nor is a machine-readable line ("SILVA<<JOSE<<<").
   if (/\d|</.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;

@@ -415,6 +415,10 @@ describe('values whose labels were not read', () => {
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
   });
+  it('takes the parents printed after their own labels on their rows (PAI, MÃE) without the labels', () => {
+    const lines = [line('OTÁVIO DAMASCENO', 100), line('PAI: RENATO DAMASCENO LOUREIRO', 140), line('MAE REGINA MAGALHÃES', 180)];
+    expect(namesByOrder('RG_VERSO', lines)).toEqual({ nome: 'OTÁVIO DAMASCENO', parents: ['RENATO DAMASCENO LOUREIRO', 'REGINA MAGALHÃES'] });
+  });
   it('takes a name-like line read with little confidence by its place when most of its words are names the lexicon knows', () => {
     const lines = [line('CONCEIÇÃO CARDOSO DA NASCIMENTO SANTANA', 100, 85), line('GUSTAVO MOREIRA TELEIRA', 140, 45), line('ANTÔNIO SDGIO NUNES DO RIBEIRO MELO', 180, 62)];
     expect(namesByOrder('RG_ABERTO', lines).parents).toEqual(['GUSTAVO MOREIRA TELEIRA', 'ANTÔNIO SDGIO NUNES DO RIBEIRO MELO']);
