@@ -239,16 +239,18 @@ function labelled(lines: OcrLine[], labels: readonly string[], skip = 0, accept:
 }
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = nameOnLabelRow(lines, labels) ?? labelled(lines, labels, 0, (t) => !isLabelText(t) && isFullName(personName(t)));
+  const named = (t: string) => !isLabelText(t) && isFullName(personName(t));
+  const v = valueOnLabelRow(lines, labels, named) ?? labelled(lines, labels, 0, named);
   if (v) out.push(field(key, personName(v.text), v));
 }
 
 /**
- * A name printed on its label's row without a colon ("NOME  Name  OTÁVIO DAMASCENO", as older RGs print it): the
- * label's other words (a translation) passed over, the name starting close after them. Such a row holds no other
- * field's value, so it is taken before the line under the label (which is then the next field: the father).
+ * A value printed on its label's row without a colon ("NOME  Name  OTÁVIO DAMASCENO", "Data de Nascimento 08/05/1977",
+ * as older RGs and the CPF receipt print them): the label's other words (a translation) passed over, the value starting
+ * close after them. A name so placed is no other field's, so it is taken before the line under the label (which is
+ * then the next field: the father).
  */
-function nameOnLabelRow(lines: OcrLine[], labels: readonly string[]): Located | undefined {
+function valueOnLabelRow(lines: OcrLine[], labels: readonly string[], accept: (text: string) => boolean): Located | undefined {
   for (const label of labels) {
     for (const at of findLabels(lines, label)) {
       const after = lines[at.index]!.words.filter((w) => w.bbox[0] >= at.x1 - 2).sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -265,15 +267,20 @@ function nameOnLabelRow(lines: OcrLine[], labels: readonly string[]): Located | 
         words.push(w);
       }
       const text = words.map((w) => w.text).join(' ');
-      if (isLabelText(text) || !isFullName(personName(text))) continue;
+      if (!accept(text)) continue;
       return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
     }
   }
   return undefined;
 }
 
-function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
-  const v = labelled(lines, labels, 0, (t) => Boolean(isoDate(t)));
+/**
+ * `rowFirst`: a date printed on its label's row is taken before one under the label (the CPF receipt prints every
+ * field inline). Elsewhere a date beside a label without a colon may be the next column's, its label higher up.
+ */
+function addDate(lines: OcrLine[], out: OcrField[], key: string, labels: string[], rowFirst = false) {
+  const dated = (t: string) => Boolean(isoDate(t));
+  const v = (rowFirst ? valueOnLabelRow(lines, labels, dated) : undefined) ?? labelled(lines, labels, 0, dated);
   const iso = v && isoDate(v.text);
   if (v && iso) out.push(field(key, iso, v, true));
 }
@@ -421,7 +428,8 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   CPF(lines, out) {
     addCpf(lines, out, ['NUMERO DE INSCRICAO', 'N DE INSCRICAO', 'INSCRICAO', 'CPF']);
     addName(lines, out, 'nome', ['NOME COMPLETO', 'NOME']);
-    addDate(lines, out, 'dataNascimento', BIRTH);
+    // No birthplace on a CPF document: a bare "NASCIMENTO" (its DATA DE lost) labels the birth.
+    addDate(lines, out, 'dataNascimento', [...BIRTH, 'NASCIMENTO'], true);
   },
   CIN_FRENTE(lines, out) {
     addName(lines, out, 'nome', ['NOME / NAME', 'NOME CIVIL', 'NOME']);

@@ -46,11 +46,14 @@ interface Spot {
 function datesOn(lines: OcrLine[]): Spot[] {
   const out: Spot[] = [];
   for (const line of lines) {
-    // A word that is a date, or eight digits that are one with both slashes lost.
+    // A word that is a date, or eight digits that are one with both slashes lost; not a bound ("anterior a 10/11/1990":
+    // the Receita's receipt for a registration older than its records), which is no date of the holder's.
     const dateOf = (text: string) => isoDate(text) ?? runDate(text);
-    const words = line.words.filter((w) => dateOf(w.text));
+    const bound = (w: OcrWord) => /(ANTERIOR A|ANTES DE)\s*$/.test(fold(line.text.slice(0, Math.max(0, line.text.indexOf(w.text)))));
+    const dated = line.words.filter((w) => dateOf(w.text));
+    const words = dated.filter((w) => !bound(w));
     if (words.length) for (const w of words) out.push({ value: dateOf(w.text)!, conf: Math.round(w.conf), bbox: w.bbox });
-    else if (isoDate(line.text)) out.push({ value: isoDate(line.text)!, conf: Math.round(line.conf), bbox: line.bbox });
+    else if (dated.length === 0 && isoDate(line.text)) out.push({ value: isoDate(line.text)!, conf: Math.round(line.conf), bbox: line.bbox });
   }
   return out;
 }

@@ -507,6 +507,14 @@ describe('values whose labels were not read', () => {
     expect(shortValueRegions([], [at('nacionalidade', [400, 120, 60, 50])], sex, 1600)).toEqual([]);
   });
 
+  it('reads the birth on a CPF receipt under a bare NASCIMENTO, and takes no bound ("anterior a") for a date', () => {
+    const labelled = Object.fromEntries(extractFields('CPF', [line('LIVIA SIMONE DAMASCENO DE IGREJAS', 40), line('Lu 3 Naseimeno 08/05/1977', 70), line('+15. 15/03/1995', 130)], undefined).map((f) => [f.key, f.value]));
+    expect(labelled.dataNascimento).toBe('1977-05-08');
+    // The birth's label lost: the registration's bound is no second date, so the one date left is the birth.
+    const bound = Object.fromEntries(extractFields('CPF', [line('HELENA MAGALHÃES', 40), line('05/08/1976', 70), line('REGULAR', 100), line('anterior a 10/11/1990', 130)], undefined).map((f) => [f.key, f.value]));
+    expect(bound.dataNascimento).toBe('1976-08-05');
+  });
+
   it('takes the CPF card’s one date as the birth date, but not one of two', () => {
     const one = extractFields('CPF', [line('CADASTRO DE PESSOAS FÍSICAS', 0), line('Nav oa Ao fm', 100), line('12/07/1986', 130)], undefined);
     expect(Object.fromEntries(one.map((f) => [f.key, f.value])).dataNascimento).toBe('1986-07-12');
