@@ -317,10 +317,11 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', D: '0', T: '7', I: '1
  * state's prefix some issuers put before the number dropped ("MG-12.345.678", or "MG12345678 SSP MG" where it repeats
  * the UF; any other letters run into the number's start are digits misread, "TO407408 SSP RN" for 70407408), and
  * the number set apart from the issuer when a dash or slash joins them ("12345678-SSP/SP", "12345678 / SSP / SP")
- * or nothing does ("12345678SSP SP"). Upper case.
+ * or nothing does ("12345678SSP SP"), and the number split at a dot joined again. Upper case.
  */
 export function identityLine(text: string): string {
-  const upper = text.toUpperCase();
+  // (A space OCR put before or after a dot or dash inside the number closed: "2.554 .620-4".)
+  const upper = text.toUpperCase().replace(/(\d)\s+(?=[.\-]\d)/g, '$1').replace(/(\d[.\-])\s+(?=\d)/g, '$1');
   const lastUf = /([A-Z]{2})\s*$/.exec(upper)?.[1];
   return upper
     .replace(/^(\s*)([A-Z]{1,2})(\s*-?\s*)(?=\d)/, (m, space: string, letters: string, gap: string) => {

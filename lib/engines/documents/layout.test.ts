@@ -160,7 +160,7 @@ describe('values under their labels', () => {
   });
 
   it('finds an unlabelled identity number, issuer and UF on a CNH, the number plain or grouped', () => {
-    for (const [text, rg] of [['12.345.678-9 SSP MG', '123456789'], ['1.234.567 PC/GO', '1234567'], ['61514586 SESP PR', '61514586'], ['23.456.789-X IFP RJ', '23456789X'], ['MG-12.345.678 SSP MG', '12345678'], ['MG10123456 PC MG', '10123456'], ['12345678-SSP/SP', '12345678'], ['12345678 / SSP / SP', '12345678'], ['12345678SSP SP', '12345678'], ['TO407408 SSP RN', '70407408']] as const) {
+    for (const [text, rg] of [['12.345.678-9 SSP MG', '123456789'], ['1.234.567 PC/GO', '1234567'], ['61514586 SESP PR', '61514586'], ['23.456.789-X IFP RJ', '23456789X'], ['MG-12.345.678 SSP MG', '12345678'], ['MG10123456 PC MG', '10123456'], ['12345678-SSP/SP', '12345678'], ['12345678 / SSP / SP', '12345678'], ['12345678SSP SP', '12345678'], ['TO407408 SSP RN', '70407408'], ['2.554 .620-4 PCDF DF', '25546204']] as const) {
       const got = Object.fromEntries(extractFields('CNH_FRENTE', [line(text, 300)], undefined).map((f) => [f.key, f.value]));
       expect(got.rg, text).toBe(rg);
       expect(got.ufEmissor, text).toBe(text.slice(-2));
@@ -173,6 +173,8 @@ describe('values under their labels', () => {
     // The same shapes under the label.
     const labelled = Object.fromEntries(extractFields('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 260), line('MG-12.345.678-SSP/MG', 300)], undefined).map((f) => [f.key, f.value]));
     expect(labelled).toMatchObject({ rg: '12345678', orgaoEmissor: 'SSP', ufEmissor: 'MG' });
+    const split = Object.fromEntries(extractFields('CNH_FRENTE', [line('IDENTIDADE ORGÃO EMISSOR UF', 260), line('2.554 .620-4 PCDF DF', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(split).toMatchObject({ rg: '25546204', orgaoEmissor: 'PCDF', ufEmissor: 'DF' });
   });
 
   it('takes a name printed on its label\'s row without a colon before the line under it (the father)', () => {
