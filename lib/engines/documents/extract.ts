@@ -5,7 +5,7 @@ import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { PARTICLES, placeSpelling } from './names-known';
-import { CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
+import { closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 import type { PlaceOf } from './merge';
@@ -320,8 +320,7 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', D: '0', T: '7', I: '1
  * or nothing does ("12345678SSP SP"), and the number split at a dot joined again. Upper case.
  */
 export function identityLine(text: string): string {
-  // (A space OCR put before or after a dot or dash inside the number closed: "2.554 .620-4".)
-  const upper = text.toUpperCase().replace(/(\d)\s+(?=[.\-]\d)/g, '$1').replace(/(\d[.\-])\s+(?=\d)/g, '$1');
+  const upper = closeNumberGaps(text.toUpperCase());
   const lastUf = /([A-Z]{2})\s*$/.exec(upper)?.[1];
   return upper
     .replace(/^(\s*)([A-Z]{1,2})(\s*-?\s*)(?=\d)/, (m, space: string, letters: string, gap: string) => {

@@ -84,6 +84,9 @@ function numericIsoDate(text: string): string | undefined {
   return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
+/** A grouped number with the spaces OCR put before or after its dots and dash closed ("2.554 .620-4" → "2.554.620-4"). */
+export const closeNumberGaps = (text: string) => text.replace(/(\d)\s+(?=[.\-]\s*\d)/g, '$1').replace(/(\d[.\-])\s+(?=\d)/g, '$1');
+
 /**
  * The identity (RG) number in a value: the first run of five to ten digits, plain or grouped by dots with a dash
  * before its check digit, the spaces OCR puts around a dot or dash closed ("16.490 .917-5"). Look-alike letters count
@@ -91,7 +94,7 @@ function numericIsoDate(text: string): string | undefined {
  * a CPF. A state's prefix before it ("MG-12.345.678") is not part of it.
  */
 export function rgNumberIn(text: string): string | undefined {
-  const closed = text.replace(/(\d)\s+(?=[.\-]\s*\d)/g, '$1').replace(/(\d[.\-])\s+(?=\d)/g, '$1');
+  const closed = closeNumberGaps(text);
   for (const m of closed.matchAll(/(?<![\p{L}\d./]|[\d.]-)[\dOoIl][\dOoIl.\-]{3,14}[\dXx](?![\p{L}\d/]|[.\-]\d)/gu)) {
     const token = m[0];
     const real = token.match(/\d/g)?.length ?? 0;
