@@ -16,6 +16,22 @@ interface Located {
   bbox: Box;
 }
 
+/** Words in reading order, up to the first gap between two of them wider than `gap` (the next column). */
+function upToGap(sorted: OcrWord[], gap: number): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const w of sorted) {
+    const prev = words.at(-1);
+    if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > gap) break;
+    words.push(w);
+  }
+  return words;
+}
+
+/** Words taken as one value: their text (joined, unless given), mean confidence and the box around them. */
+function locatedOf(words: OcrWord[], text = words.map((w) => w.text).join(' ').trim()): Located {
+  return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
+}
+
 /** Lines holding a printed label, best match first, with where the label starts (rows may hold several labels). */
 function findLabels(lines: OcrLine[], label: string): LabelAt[] {
   const want = fold(label);
@@ -112,18 +128,8 @@ function valueBelow(lines: OcrLine[], at: LabelAt, skip = 0): Located | undefine
   const anchor = sorted[start]!.bbox;
   const sameRow = (b: Box) => b[3] >= anchor[3] * 0.6 && b[3] <= anchor[3] * 1.6 && Math.abs(b[1] + b[3] / 2 - (anchor[1] + anchor[3] / 2)) <= anchor[3] * 0.5;
   while (start > 0 && sameRow(sorted[start - 1]!.bbox) && sorted[start]!.bbox[0] - (sorted[start - 1]!.bbox[0] + sorted[start - 1]!.bbox[2]) < height * 1.2) start--;
-  const words: OcrWord[] = [];
-  for (const w of sorted.slice(start)) {
-    const prev = words[words.length - 1];
-    if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > height * 1.6) break;
-    words.push(w);
-  }
-  if (words.length === 0) return undefined;
-  return {
-    text: words.map((w) => w.text).join(' ').trim(),
-    conf: Math.round(words.reduce((s, w) => s + w.conf, 0) / words.length),
-    bbox: union(words.map((w) => w.bbox)),
-  };
+  const words = upToGap(sorted.slice(start), height * 1.6);
+  return words.length ? locatedOf(words) : undefined;
 }
 
 const hasField = (out: OcrField[], key: string) => out.some((o) => o.key === key);
@@ -201,17 +207,12 @@ function valueAfter(lines: OcrLine[], at: LabelAt, colon = true): Located | unde
   if (colon && !labelEnd?.text.trim().endsWith(':') && !sorted[0]?.text.trim().startsWith(':')) return undefined;
   const first = sorted[0];
   if (!first || first.bbox[0] - at.x1 > at.height * 3 || Math.abs(first.bbox[1] + first.bbox[3] / 2 - at.middle) > at.height * 0.6) return undefined;
-  const words: OcrWord[] = [];
-  for (const w of sorted) {
-    const prev = words[words.length - 1];
-    if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > at.height * 1.6) break;
-    words.push(w);
-  }
+  const words = upToGap(sorted, at.height * 1.6);
   const joined = words.map((w) => w.text).join(' ').trim();
   // "NATURALIDADE / PLACE OF BIRTH": a bilingual label runs on after a slash; no value starts with one.
   const text = joined.replace(/^[\s:.\-]+/, '').trim();
   if (!text || joined.startsWith('/')) return undefined;
-  return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
+  return locatedOf(words, text);
 }
 
 /**
@@ -260,15 +261,8 @@ function valueOnLabelRow(lines: OcrLine[], labels: readonly string[], accept: (t
       // Close after the label (a column further on is another field), level with it, not a parent's label run on ("DO PAI").
       if (!first || first.bbox[0] - end > at.height * 2 || Math.abs(first.bbox[1] + first.bbox[3] / 2 - at.middle) > at.height * 0.6) continue;
       if (PARTICLES.has(fold(first.text)) || /^(PAI|MAE|MÃE)$/i.test(first.text)) continue;
-      const words: OcrWord[] = [];
-      for (const w of after) {
-        const prev = words.at(-1);
-        if (prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) > at.height * 1.6) break;
-        words.push(w);
-      }
-      const text = words.map((w) => w.text).join(' ');
-      if (!accept(text)) continue;
-      return { text, conf: Math.round(words.reduce((sum, w) => sum + w.conf, 0) / words.length), bbox: union(words.map((w) => w.bbox)) };
+      const value = locatedOf(upToGap(after, at.height * 1.6));
+      if (accept(value.text)) return value;
     }
   }
   return undefined;

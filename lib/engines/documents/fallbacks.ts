@@ -413,7 +413,8 @@ function numberRuns(words: OcrWord[]): { text: string; conf: number; bbox: Box }
   for (const w of sorted) {
     const prev = runs.at(-1);
     const close = prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) < Math.max(prev.bbox[3], w.bbox[3]);
-    if (prev && close && /\d$|[.\-]$/.test(prev.text) && (/^[.\-]\d/.test(w.text) || /[.\-]$/.test(prev.text)) && /^[.\-]?\d/.test(w.text)) {
+    const continues = (/\d$/.test(prev?.text ?? '') && /^[.\-]\d/.test(w.text)) || (/[.\-]$/.test(prev?.text ?? '') && /^[.\-]?\d/.test(w.text));
+    if (prev && close && continues) {
       prev.text += w.text;
       prev.conf = Math.min(prev.conf, w.conf);
       prev.bbox = union([prev.bbox, w.bbox]);
