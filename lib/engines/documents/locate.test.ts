@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generate } from '@/scripts/synth';
-import { locateDocument, quadShape, visibleDocument } from './locate';
+import { locateDocument, outlineOf, quadShape, visibleDocument, type Point } from './locate';
+
+/** Whether a point lies inside a convex quad given clockwise. */
+const inQuad = (q: Point[], x: number, y: number) => q.every(([ax, ay], k) => {
+  const [bx, by] = q[(k + 1) % 4]!;
+  return (bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0;
+});
 
 /** A photo of a surface with a light card on it (lines of dark "print"), the card at [x, y, w, h]. */
 async function photo(card: [number, number, number, number], size: [number, number] = [1600, 1000], glare = ''): Promise<Buffer> {
@@ -83,6 +89,22 @@ describe('a document the photo cuts', () => {
     // A blank (or washed-out) card on a plain table has nothing printed around it either: still outlined.
     const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><rect width="100%" height="100%" fill="#6b5a48"/><rect x="400" y="250" width="800" height="500" fill="#efeee6"/></svg>`;
     expect(await locateDocument(await sharp(Buffer.from(blank)).jpeg({ quality: 85 }).toBuffer())).toBeDefined();
+  });
+
+  it("a hard shadow's rim joined to the card: the corner is the card's, not where the rim meets the picture's edge", () => {
+    // The flooded surface as the flood leaves it under a hand's shadow with a sharp rim (an opened CNH shot from above):
+    // the flood stops at the rim from both sides, and the rim left between, a line a pixel or two thick joined to the
+    // card, drew the card's top-left corner out to the picture's left edge (the left card then sheared).
+    const [w, h] = [360, 270];
+    const card: Point[] = [[46, 103], [312, 91], [313, 178], [53, 193]];
+    const surface = new Uint8Array(w * h).fill(1);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (inQuad(card, x, y)) surface[y * w + x] = 0;
+    // The rim: from the picture's left edge at row 117 to the card's left side, two pixels thick.
+    for (let x = 0; x <= 50; x++) for (const dy of [0, 1]) surface[(117 + Math.round((x * -8) / 50) + dy) * w + x] = 0;
+    const quad = outlineOf(surface, w, h, 1);
+    expect(quad).toBeDefined();
+    expect(Math.hypot(quad![0][0] - 46, quad![0][1] - 103)).toBeLessThan(3);
+    expect(Math.hypot(quad![3][0] - 53, quad![3][1] - 193)).toBeLessThan(3);
   });
 
   it('a photo that is all card has no surface to start from', async () => {

@@ -7,6 +7,7 @@ export { normalizeImage, storablePng, type NormalizedImage } from './image';
 export { imageOf, pixelsOf, PIXEL_PNG, type Pixels } from './pixels';
 export { readPdf, type PdfContent } from './pdf';
 export { sniff, MIME, type SniffedType } from './sniff';
+export { insideQuad, type Point } from './quad';
 export { DOCUMENT_LIMITS, documentProblem, SHARPNESS_HEIGHT, GLARE_INSET, glareShare, type DocumentMeasures } from './capture-quality';
 
 export interface MediaInput {

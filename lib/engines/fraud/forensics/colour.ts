@@ -1,25 +1,9 @@
-import { imageOf } from '@/lib/engines/media';
-
-type Point = [number, number];
+import { imageOf, insideQuad, type Point } from '@/lib/engines/media';
 
 /** Width the colour is measured at: enough for a tenth of the document, cheap to scan. */
 const WIDTH = 600;
 /** The quad is shrunk towards its centre by this share: its edge may still show a sliver of the table. */
 const SHRINK = 0.08;
-
-/** Inside a convex quad given in order (either winding). */
-function inside(q: Point[], x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const [ax, ay] = q[i]!;
-    const [bx, by] = q[(i + 1) % 4]!;
-    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    if (cross === 0) continue;
-    if (sign === 0) sign = Math.sign(cross);
-    else if (Math.sign(cross) !== sign) return false;
-  }
-  return true;
-}
 
 /**
  * The colour left in a document: the chroma (max − min channel, 0..1) of its
@@ -45,7 +29,7 @@ export async function chromaOf(pagePng: Buffer, pageWidth: number, quad: Point[]
   let pixels = 0;
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {
-      if (!inside(region, x + 0.5, y + 0.5)) continue;
+      if (!insideQuad(region, x + 0.5, y + 0.5)) continue;
       const i = (y * info.width + x) * 3;
       histogram[Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!)]!++;
       pixels++;
