@@ -6,6 +6,7 @@ import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
+import { withLeadingGlyphs } from './leading';
 import { isBlank } from './blank';
 import { settledReading } from './settled';
 import { budgetClock, type BudgetClock } from './budget';
@@ -300,8 +301,11 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const laidOut = out.lines;
   // Lines the layout analysis left out, read where ink lies that no word covers.
   const rescued = await readUncovered(grey, out.lines);
-  if (rescued.length) {
-    out.lines = withRescued(out.lines, rescued);
+  if (rescued.length) out.lines = withRescued(out.lines, rescued);
+  // Lines whose first letters the reading dropped beside a picture, read again from where their ink begins.
+  const led = await withLeadingGlyphs(grey, out.lines);
+  if (rescued.length || led !== out.lines) {
+    out.lines = led;
     out.text = out.lines.map((l) => l.text).join('\n');
   }
   let mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
