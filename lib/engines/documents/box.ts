@@ -48,6 +48,13 @@ export function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
 }
 
 /** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
+/** The pixels of `[x, y, w, h]` (whole pixels, within the page) as a page of their own, copied row by row. */
+export function cropped(page: Grey, [x, y, w, h]: Box): Grey {
+  const data = Buffer.alloc(w * h);
+  for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
+  return { data, width: w, height: h };
+}
+
 export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);
 
 /** Summed-area table of a grey image ((width + 1) × (height + 1)): the sum over any rectangle in four reads. */

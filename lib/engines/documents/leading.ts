@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { INK, pgm, type Grey } from './box';
+import { cropped, INK, pgm, type Grey } from './box';
 import { moved } from './page-read';
 import { levenshtein } from './text';
 
@@ -19,7 +19,7 @@ const MAX_LINES = 4;
 /** A new reading is kept at this confidence or above. */
 const MIN_CONF = 60;
 
-/** The lines, each whose dropped first letters could be read again replaced by its new reading. */
+/** The lines, each whose dropped first letters could be read again replaced by its new reading (the same array when none is). */
 export async function withLeadingGlyphs(page: Grey, lines: OcrLine[]): Promise<OcrLine[]> {
   const words = lines.flatMap((l) => l.words);
   const candidates = lines
@@ -35,14 +35,12 @@ export async function withLeadingGlyphs(page: Grey, lines: OcrLine[]): Promise<O
       const y0 = Math.max(0, Math.round(y - h * 0.25));
       const x1 = Math.min(page.width, Math.round(line.bbox[0] + w + h * 0.3));
       const y1 = Math.min(page.height, Math.round(y + h * 1.25));
-      const data = Buffer.alloc((x1 - x0) * (y1 - y0));
-      for (let r = y0; r < y1; r++) data.set(page.data.subarray(r * page.width + x0, r * page.width + x1), (r - y0) * (x1 - x0));
-      const out = await ocrPool().recognize({ image: pgm({ data, width: x1 - x0, height: y1 - y0 }), mode: 'line' });
+      const out = await ocrPool().recognize({ image: pgm(cropped(page, [x0, y0, x1 - x0, y1 - y0])), mode: 'line' });
       const read = moved(out.lines, x0, y0)[0];
       if (read && read.conf >= MIN_CONF && readWithPrefix(line.text, read.text)) again.set(line, read);
     }),
   );
-  return lines.map((l) => again.get(l) ?? l);
+  return again.size ? lines.map((l) => again.get(l) ?? l) : lines;
 }
 
 /**

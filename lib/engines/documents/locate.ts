@@ -116,10 +116,12 @@ export function outlineOf(surface: Uint8Array, w: number, h: number, scale: numb
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) mask[i] = surface[i] ? 0 : 1;
   const whole = outlineOfRegion(largestRegion(mask, w, h), w, h, scale, band);
-  // (Not on a smoothed picture: its edges are ramps, and opening moved a visa sticker's outline onto its zone.)
-  const open = band ? undefined : outlineOfRegion(largestRegion(opened(mask, w, h), w, h), w, h, scale, band);
+  // A region that fits its quad well has no spur: the opening is only worked out where it could be taken. (Not on a
+  // smoothed picture: its edges are ramps, and opening moved a visa sticker's outline onto its zone.)
+  if (band || (whole && whole.fit >= POOR_FIT)) return whole?.quad;
+  const open = outlineOfRegion(largestRegion(opened(mask, w, h), w, h), w, h, scale, band);
   if (!open || open.fit < CLEAN_FIT) return whole?.quad;
-  return !whole || (whole.fit < POOR_FIT && open.size >= SPUR_KEEP * whole.size) ? open.quad : whole.quad;
+  return !whole || open.size >= SPUR_KEEP * whole.size ? open.quad : whole.quad;
 }
 
 /**
@@ -145,8 +147,10 @@ function outlineOfRegion(region: { size: number; pixels: number[] } | undefined,
     if (x - y > maxDiff) [maxDiff, tr] = [x - y, i];
     if (x - y < minDiff) [minDiff, bl] = [x - y, i];
   }
-  const pt = (i: number): Point => [((i % w) + 0.5) * scale, (((i / w) | 0) + 0.5) * scale];
-  const quad: Quad = [pt(tl), pt(tr), pt(br), pt(bl)];
+  // Corners in work pixels (for the fit), and at pixel centres in the photo's.
+  const cell = (i: number): Point => [i % w, (i / w) | 0];
+  const work: Quad = [cell(tl), cell(tr), cell(br), cell(bl)];
+  const quad = work.map(([x, y]) => [(x + 0.5) * scale, (y + 0.5) * scale]) as Quad;
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
   const least = shapedAs(quadShape(quad), TWO_CARDS) ? MIN_TWO_CARDS : MIN_ONE_CARD;
@@ -160,7 +164,7 @@ function outlineOfRegion(region: { size: number; pixels: number[] } | undefined,
     return x <= 1 || y <= 1 || x >= w - 2 || y >= h - 2;
   });
   if (onEdge.length >= 2) return undefined;
-  return { quad: band ? inset(quad, band * scale) : quad, fit: overlap(region.pixels, w, quad.map(([x, y]) => [x / scale - 0.5, y / scale - 0.5]) as Quad), size: region.size };
+  return { quad: band ? inset(quad, band * scale) : quad, fit: overlap(region.pixels, w, h, work), size: region.size };
 }
 
 /**
@@ -168,11 +172,10 @@ function outlineOfRegion(region: { size: number; pixels: number[] } | undefined,
  * holes count as its own). A spur drawn out of the region moves a corner: the quad then leaves part of the card out
  * and takes in a wedge of the surface, which a fill ratio alone does not show (the two can cancel).
  */
-function overlap(pixels: number[], w: number, quad: Quad): number {
-  const h = pixels.reduce((m, i) => Math.max(m, ((i / w) | 0) + 1), 0);
-  let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const [x, y] of quad) [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
-  const inside = new Uint8Array(w * Math.max(h, Math.ceil(y1) + 1));
+function overlap(pixels: number[], w: number, h: number, quad: Quad): number {
+  const inside = new Uint8Array(w * h);
+  let [x0, x1, y0, y1] = [w, -1, h, -1];
+  // The box holding both: the quad's corners are region pixels, so the region's box holds the quad.
   for (const i of pixels) {
     inside[i] = 1;
     const [x, y] = [i % w, (i / w) | 0];
@@ -180,8 +183,8 @@ function overlap(pixels: number[], w: number, quad: Quad): number {
   }
   let both = 0;
   let either = 0;
-  for (let y = Math.max(0, Math.floor(y0)); y <= Math.ceil(y1); y++) {
-    for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(w - 1, Math.ceil(x1)); x++) {
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
       const inQuad = insideQuad(quad, x, y);
       const inRegion = inside[y * w + x] === 1;
       if (inQuad && inRegion) both++;
@@ -418,7 +421,7 @@ function fill(stack: Int32Array, top: number, w: number, h: number, enter: (j: n
 }
 
 /** The mask opened by a 3×3 square (eroded, then grown back): lines one or two work pixels thick are gone. */
-export function opened(mask: Uint8Array, w: number, h: number): Uint8Array {
+function opened(mask: Uint8Array, w: number, h: number): Uint8Array {
   const pass = (src: Uint8Array, keep: (n: number) => boolean) => {
     const out = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) {

@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
+import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
 import { datesHeight } from './fallbacks';
 import { fold } from './text';
@@ -73,9 +73,7 @@ export function inkHeight(page: Grey, boxes: Box[]): number | undefined {
     const w = Math.min(page.width - x, Math.round(bw));
     const h = Math.min(page.height - y, Math.round(bh));
     if (w < 4 || h < 4) continue;
-    const data = Buffer.alloc(w * h);
-    for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
-    heights.push(...blobs({ data, width: w, height: h }, h).filter((b) => b[3] >= h * 0.3).map((b) => b[3]));
+    heights.push(...blobs(cropped(page, [x, y, w, h]), h).filter((b) => b[3] >= h * 0.3).map((b) => b[3]));
   }
   if (heights.length < 3) return undefined;
   return heights.sort((a, b) => a - b)[Math.floor(heights.length / 2)];

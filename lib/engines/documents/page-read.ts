@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine, type OcrOutput, type PageMode } from '../ocr';
-import { pgm, type Grey } from './box';
+import { cropped, pgm, type Grey } from './box';
 
 /** Pages shorter than this are read whole: halves of a small page cost more in set-up than they save. */
 const MIN_SPLIT_HEIGHT = 700;
@@ -84,12 +84,8 @@ export function gutterColumn(page: Grey): number {
   return best.column;
 }
 
-const crop = (page: Grey, left: number, right: number): Grey => {
-  const width = right - left;
-  const data = new Uint8Array(width * page.height);
-  for (let y = 0; y < page.height; y++) data.set(page.data.subarray(y * page.width + left, y * page.width + right), y * width);
-  return { data, width, height: page.height };
-};
+/** The page's columns [left, right). */
+const crop = (page: Grey, left: number, right: number): Grey => cropped(page, [left, 0, right - left, page.height]);
 
 /**
  * The lines of one side, each cut down to its words whose centre lies on that side of the cut (a line

@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { INK, pgm, union, type Box, type Grey } from './box';
+import { cropped, INK, pgm, union, type Box, type Grey } from './box';
 import { isNamingWord, PARTICLES } from './names-known';
 import { placeOf } from './normalize';
 import { moved } from './page-read';
@@ -70,9 +70,7 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       const y = Math.max(0, box[1] - pad);
       const w = Math.min(page.width, box[0] + box[2] + pad) - x;
       const h = Math.min(page.height, box[1] + box[3] + pad) - y;
-      const data = Buffer.alloc(w * h);
-      for (let r = 0; r < h; r++) data.set(page.data.subarray((y + r) * page.width + x, (y + r) * page.width + x + w), r * w);
-      const out = await ocrPool().recognize({ image: pgm({ data, width: w, height: h }), mode: 'line' });
+      const out = await ocrPool().recognize({ image: pgm(cropped(page, [x, y, w, h])), mode: 'line' });
       return moved(out.lines, x, y);
     }),
   );
