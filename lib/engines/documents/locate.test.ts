@@ -107,6 +107,22 @@ describe('a document the photo cuts', () => {
     expect(Math.hypot(quad![3][0] - 53, quad![3][1] - 193)).toBeLessThan(3);
   });
 
+
+  it('a pale card on a pale scanner lid, parted from it by a thin edge line: outlined on a finer work picture', async () => {
+    // Both sides of a card scanned side by side, 1600 x 660: at the work picture's size the one-pixel edge line blurs
+    // into card and lid alike, the flood crosses it, and only the card's print is left, whose outline fits no quad.
+    const card = (x: number, y: number, w: number, h: number) => {
+      const lines = Array.from({ length: 9 }, (_, k) => `<rect x="${x + w * 0.06}" y="${y + h * (0.1 + k * 0.075)}" width="${w * (k % 3 === 0 ? 0.35 : 0.6)}" height="${h * 0.03}" fill="#333"/>`).join('');
+      const zone = Array.from({ length: 3 }, (_, k) => `<rect x="${x + w * 0.05}" y="${y + h * (0.78 + k * 0.06)}" width="${w * 0.9}" height="${h * 0.035}" fill="#222"/>`).join('');
+      return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${w * 0.04}" fill="#f4eef2" stroke="#b4b4b4" stroke-width="1"/>${lines}${zone}`;
+    };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="660"><rect width="100%" height="100%" fill="#ececec"/>${card(60, 120, 640, 404)}${card(830, 120, 640, 404)}</svg>`;
+    const quad = await locateDocument(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(quad).toBeDefined();
+    // The left card's corners (rounded: the outline's corners lie on the rounding, about 8 px in).
+    const corners: Point[] = [[60, 120], [700, 120], [700, 524], [60, 524]];
+    quad!.forEach((p, k) => expect(Math.hypot(p[0] - corners[k]![0], p[1] - corners[k]![1]), `corner ${k}`).toBeLessThan(20));
+  });
   it('a photo that is all card has no surface to start from', async () => {
     expect(await visibleDocument(await photo([-20, -20, 1640, 1040]))).toBeUndefined();
   });
