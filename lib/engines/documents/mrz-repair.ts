@@ -265,7 +265,7 @@ function unreadComposite(format: MrzFormat, start: Fix, readAsDigit: boolean): F
  * Every way of making the zone pass with one look-alike swap per failing
  * field (the composite check digit, when the format has one, has to agree).
  */
-function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true): Fix[] {
+function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true, doubles = true): Fix[] {
   const bad = failingChecks(format, start.lines);
   if (bad.length === 0) return plausible(format, start.lines) ? [start] : [];
   if (bad.length > 3) return [];
@@ -273,7 +273,7 @@ function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true):
   for (const name of bad.filter((b) => b !== 'composite')) {
     const single = options.flatMap((o) => fieldFixes(format, o, name));
     // (Only the document number, where letters stand among digits: a date or a number of digits has no such pair.)
-    const double = single.length === 0 && name === 'documentNumber' ? options.flatMap((o) => fieldDoubleFixes(format, o, name)) : [];
+    const double = doubles && single.length === 0 && name === 'documentNumber' ? options.flatMap((o) => fieldDoubleFixes(format, o, name)) : [];
     options = (single.length ? single : double).slice(0, 200);
     if (options.length === 0) return [];
   }
@@ -294,7 +294,60 @@ function checkDigitRepairs(format: MrzFormat, start: Fix, compositeRead = true):
  * look-alikes swapped where a check digit fails. `repaired` tells that the
  * result differs from what OCR read (beyond fillers trailing a name).
  */
-export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]; repaired: boolean; contested?: string[]; rivals?: string[][] } | undefined {
+export function repairGroup(format: MrzFormat, raw: string[]): Repair | undefined {
+  // A zone's lines are read again and again, mixed with each line read alone (a dozen readings a band, bands read at
+  // each turn and contrast): the same lines are repaired once. A garbled zone's search takes a second of CPU.
+  const key = `${format}\n${raw.join('\n')}`;
+  let r = repaired.get(key);
+  if (r === undefined) {
+    r = searchRepairs(format, raw) ?? null;
+    const runs = r && !r.contested ? zerosInRuns(format, r.lines) : undefined;
+    if (r && runs && runs !== r.lines) r = { ...r, lines: runs, repaired: true };
+    if (repaired.size >= REPAIRS_KEPT) repaired.delete(repaired.keys().next().value!);
+  } else repaired.delete(key);
+  // Kept most recent last: the oldest goes first.
+  repaired.set(key, r);
+  return r ? { ...r, lines: [...r.lines] } : undefined;
+}
+
+/**
+ * A valid zone's document number with its 0s and Os in the runs they belong to. Two swapped at positions weighted 7 and
+ * 3 cancel in every check digit that covers them (24 × 10), and OCR-B's 0 and O differ by less than print does (the
+ * glyphs leave them untold, `judgeRivals`): of the versions that flip 0s and Os and keep every check, the one whose
+ * letters and digits run unbroken wins when it breaks the runs fewer times than the reading (`NO0O2710` read for
+ * `N0002710`: a number is a letter prefix and digits).
+ */
+export function zerosInRuns(format: MrzFormat, lines: string[]): string[] {
+  const field = fieldPositions(format, lines, 'documentNumber');
+  const flips = field.filter(([l, i]) => lines[l]![i] === '0' || lines[l]![i] === 'O');
+  if (flips.length < 2 || flips.length > MAX_FLIPS || failingChecks(format, lines).length > 0) return lines;
+  const breaks = (z: string[]) => {
+    const kinds = field.map(([l, i]) => kindOf(z[l]![i])).filter((k) => k !== 'filler');
+    return kinds.filter((k, n) => n > 0 && k !== kinds[n - 1]).length;
+  };
+  let best = lines;
+  let fewest = breaks(lines);
+  for (let set = 1; set < 1 << flips.length; set++) {
+    // Only pairs and more can cancel: a single flip always fails its check digit.
+    if ((set & (set - 1)) === 0) continue;
+    const z = lines.map((line, l) => [...line].map((c, i) => (flips.some(([fl, fi], n) => fl === l && fi === i && set & (1 << n)) ? (c === '0' ? 'O' : '0') : c)).join(''));
+    const b = breaks(z);
+    if (b < fewest && failingChecks(format, z).length === 0 && plausible(format, z)) [best, fewest] = [z, b];
+  }
+  return best;
+}
+
+/** Most 0s and Os in a document number whose flips are weighed (2^n versions). */
+const MAX_FLIPS = 8;
+
+/** A zone's repair: `repairGroup`'s answer. */
+type Repair = { lines: string[]; repaired: boolean; contested?: string[]; rivals?: string[][] };
+
+/** Repairs kept by their lines (a zone's readings within a call and across the calls near it). */
+const repaired = new Map<string, Repair | null>();
+const REPAIRS_KEPT = 500;
+
+function searchRepairs(format: MrzFormat, raw: string[]): Repair | undefined {
   const { width, lines: count } = SHAPES[format];
   if (raw.length !== count) return undefined;
   const nameAt = format === 'TD1' ? 2 : 0;
@@ -307,14 +360,14 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   const guessed = new Set<string>();
   let fallback: string[] | undefined;
   let fewest = Infinity;
-  const search = (list: Fix[]) => {
+  const search = (list: Fix[], doubles = true) => {
     for (const combo of list) {
       const lines = coerce(format, combo.lines);
       // Each character moved into its class counts a little: of two repairs, the one changing less wins.
       const moved = lines.reduce((n, l, k) => n + [...l].filter((c, i) => c !== combo.lines[k]![i]).length, 0);
       const composite = LAYOUTS[format].composite?.check;
       const compositeRead = !composite || /\d/.test(combo.lines[composite[0]]![composite[1]] ?? '');
-      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 }, compositeRead)) {
+      for (const s of checkDigitRepairs(format, { lines, cost: combo.cost + moved / 4 }, compositeRead, doubles)) {
         const key = s.lines.join('\n');
         if (s.cost < (solutions.get(key) ?? Infinity)) {
           solutions.set(key, s.cost);
@@ -338,7 +391,9 @@ export function repairGroup(format: MrzFormat, raw: string[]): { lines: string[]
   const lastDigit = !LAYOUTS[format].composite || /\d$/.test(raw[format === 'TD1' ? 1 : raw.length - 1]!.trim());
   if (solutions.size === 0 && lastDigit) {
     const shifted = combos.flatMap((c) => c.lines.flatMap((l, k) => (k === nameAt ? [] : shiftVariants(l).map((v) => ({ lines: c.lines.map((x, j) => (j === k ? v : x)), cost: c.cost + 2 })))));
-    if (shifted.length <= 3000) search(shifted);
+    // (A shifted line is a guess: its document number mended by two swaps on top would be a guess on a guess, and
+    // looking for those took a second of CPU a zone.)
+    if (shifted.length <= 3000) search(shifted, false);
     margin = GUESS_MARGIN;
   }
   // The cheapest repair, unless another as cheap reads differently: then the check digits cannot tell which, and the

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks } from './mrz-layout';
+import { repairGroup } from './mrz-repair';
 import { paperOutside, readMrzFromReadings } from './mrz-read';
 import { td3 } from '../../../scripts/synth';
 
@@ -299,6 +300,44 @@ describe('a zone the check digits cannot settle', () => {
     expect(r.failing).toContain('documentNumber');
     expect(r.rivals?.map((z) => z.join('\n'))).toContain(printed.join('\n'));
     expect(r.rivals!.length).toBeGreaterThan(1);
+  });
+});
+
+describe('0s and Os in a document number that the check digits cannot see', () => {
+  /** ICAO's TD1 example with another document number, its check digits worked out. */
+  const td1 = (number: string) => {
+    const l1 = `I<UTO${number}${checkDigit(number)}${'<'.repeat(15)}`;
+    const l2 = '7408122F1204159UTO<<<<<<<<<<<';
+    return [l1, l2 + checkDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), ICAO.TD1[2]];
+  };
+
+  it('reads a pair of 0s taken for Os among digits as 0s (weights 3 and 7 cancel in every check)', () => {
+    const printed = td1('X00017405');
+    const read = [printed[0]!.replace('X00017405', 'XO0O17405'), printed[1]!, printed[2]!];
+    expect(failingChecks('TD1', read)).toEqual([]);
+    const r = readMrz(read)!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.fields.documentNumber).toBe('X00017405');
+    expect(r.lines).toEqual(printed);
+  });
+
+  it('leaves Os in a letter prefix as read', () => {
+    const printed = td1('OOX123456');
+    const r = readMrz(printed)!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(false);
+    expect(r.fields.documentNumber).toBe('OOX123456');
+  });
+});
+
+describe('the same lines repaired again', () => {
+  it('give the same repair, whatever a caller did to an earlier answer', () => {
+    const read = [ICAO.TD1[0], '74O8122F1204159UTO<<<<<<<<<<<6', ICAO.TD1[2]];
+    const first = repairGroup('TD1', read)!;
+    expect(first.lines).toEqual([...ICAO.TD1]);
+    first.lines[0] = 'changed';
+    expect(repairGroup('TD1', read)!.lines).toEqual([...ICAO.TD1]);
   });
 });
 
