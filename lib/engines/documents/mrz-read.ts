@@ -4,6 +4,7 @@ import { fromGrey, pgm, toGrey, type Box } from './box';
 import { readMrz, type MrzRead } from './mrz';
 import { glyphChoices, judgeRivals } from './mrz-glyphs';
 import { differingChecks, type MrzFormat } from './mrz-layout';
+import { zerosMended } from './mrz-repair';
 import type { MrzBand } from './mrz-locate';
 
 export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -179,7 +180,9 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
   // Look-alikes the check digits cannot tell apart, told by their shapes: kept when the zone they make validates.
   const inks = await bandLineInks(page, band, found.turn);
   const { lines, changed } = glyphChoices(inks, found.read.lines, found.read.format as MrzFormat);
-  const again = changed > 0 ? validAsIs(lines) ?? (found.read.valid ? validChanges(found.read.lines, lines) : undefined) : undefined;
+  // A clear verdict that breaks a check digit may have met a 0/O misread the glyphs cannot see, which had cancelled it.
+  const mended = changed > 0 ? zerosMended(found.read.format as MrzFormat, lines) : undefined;
+  const again = changed > 0 ? validAsIs(lines) ?? (mended && validAsIs(mended)) ?? (found.read.valid ? validChanges(found.read.lines, lines) : undefined) : undefined;
   const read = again ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
   return !vouched || (read.valid && judgeRivals(inks, [read.lines]) === 0) ? read : undefined;
 }

@@ -318,23 +318,42 @@ export function repairGroup(format: MrzFormat, raw: string[]): Repair | undefine
  * `N0002710`: a number is a letter prefix and digits).
  */
 export function zerosInRuns(format: MrzFormat, lines: string[]): string[] {
-  const field = fieldPositions(format, lines, 'documentNumber');
-  const flips = field.filter(([l, i]) => lines[l]![i] === '0' || lines[l]![i] === 'O');
-  if (flips.length < 2 || flips.length > MAX_FLIPS || failingChecks(format, lines).length > 0) return lines;
-  const breaks = (z: string[]) => {
-    const kinds = field.map(([l, i]) => kindOf(z[l]![i])).filter((k) => k !== 'filler');
-    return kinds.filter((k, n) => n > 0 && k !== kinds[n - 1]).length;
-  };
+  if (failingChecks(format, lines).length > 0) return lines;
   let best = lines;
-  let fewest = breaks(lines);
-  for (let set = 1; set < 1 << flips.length; set++) {
-    // Only pairs and more can cancel: a single flip always fails its check digit.
-    if ((set & (set - 1)) === 0) continue;
-    const z = lines.map((line, l) => [...line].map((c, i) => (flips.some(([fl, fi], n) => fl === l && fi === i && set & (1 << n)) ? (c === '0' ? 'O' : '0') : c)).join(''));
-    const b = breaks(z);
-    if (b < fewest && failingChecks(format, z).length === 0 && plausible(format, z)) [best, fewest] = [z, b];
-  }
+  let fewest = numberBreaks(format, lines);
+  for (const { lines: z, breaks } of zeroFlips(format, lines)) if (breaks < fewest) [best, fewest] = [z, breaks];
   return best;
+}
+
+/**
+ * A zone that a glyph's clear verdict broke (`A` read where the glyph is a `Q`), passing again with the fewest of its
+ * number's 0s and Os flipped: the misread that cancelled the glyph's character in the check digits was one the glyphs
+ * cannot see (`DA5O6165` read for `DQ506165`: Q→A and 0→O cancel, 16 × 3 against 24 × 7). Undefined when it passes as it
+ * is, when no flip makes it pass, or when two ways of as few flips do.
+ */
+export function zerosMended(format: MrzFormat, lines: string[]): string[] | undefined {
+  if (failingChecks(format, lines).length === 0) return undefined;
+  const passing = zeroFlips(format, lines).sort((a, b) => a.flipped - b.flipped || a.breaks - b.breaks);
+  const [best, next] = passing;
+  return best && !(next && next.flipped === best.flipped && next.breaks === best.breaks) ? best.lines : undefined;
+}
+
+/** The versions of a zone with some of its document number's 0s and Os flipped that pass every check, each with how many were flipped and how often the number then breaks its runs. */
+function zeroFlips(format: MrzFormat, lines: string[]): { lines: string[]; flipped: number; breaks: number }[] {
+  const flips = fieldPositions(format, lines, 'documentNumber').filter(([l, i]) => lines[l]![i] === '0' || lines[l]![i] === 'O');
+  if (flips.length > MAX_FLIPS) return [];
+  const out: { lines: string[]; flipped: number; breaks: number }[] = [];
+  for (let set = 1; set < 1 << flips.length; set++) {
+    const z = lines.map((line, l) => [...line].map((c, i) => (flips.some(([fl, fi], n) => fl === l && fi === i && set & (1 << n)) ? (c === '0' ? 'O' : '0') : c)).join(''));
+    if (failingChecks(format, z).length === 0 && plausible(format, z)) out.push({ lines: z, flipped: flips.filter((_, n) => set & (1 << n)).length, breaks: numberBreaks(format, z) });
+  }
+  return out;
+}
+
+/** How often a zone's document number passes from letters to digits or back (fillers aside). */
+function numberBreaks(format: MrzFormat, lines: string[]): number {
+  const kinds = fieldPositions(format, lines, 'documentNumber').map(([l, i]) => kindOf(lines[l]![i])).filter((k) => k !== 'filler');
+  return kinds.filter((k, n) => n > 0 && k !== kinds[n - 1]).length;
 }
 
 /** Most 0s and Os in a document number whose flips are weighed (2^n versions). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks } from './mrz-layout';
-import { repairGroup } from './mrz-repair';
+import { repairGroup, zerosMended } from './mrz-repair';
 import { paperOutside, readMrzFromReadings } from './mrz-read';
 import { td3 } from '../../../scripts/synth';
 
@@ -320,6 +320,18 @@ describe('0s and Os in a document number that the check digits cannot see', () =
     expect(r.repaired).toBe(true);
     expect(r.fields.documentNumber).toBe('X00017405');
     expect(r.lines).toEqual(printed);
+  });
+
+  it("mends a zone a glyph's verdict broke by the 0 read O that had cancelled it (Q→A and 0→O weigh 16 × 3 against 24 × 7)", () => {
+    const printed = td1('XQ5061650');
+    const read = [printed[0]!.replace('XQ5061650', 'XA5O61650'), printed[1]!, printed[2]!];
+    expect(failingChecks('TD1', read)).toEqual([]);
+    // The glyph says Q: the zone no longer passes, until the O is read as the 0 it is.
+    const judged = [read[0]!.replace('XA5O', 'XQ5O'), read[1]!, read[2]!];
+    expect(failingChecks('TD1', judged)).not.toEqual([]);
+    expect(zerosMended('TD1', judged)).toEqual(printed);
+    expect(zerosMended('TD1', printed)).toBeUndefined();
+    expect(zerosMended('TD1', [judged[0]!.replace('XQ5O61650', 'XQ5761657'), judged[1]!, judged[2]!])).toBeUndefined();
   });
 
   it('leaves Os in a letter prefix as read', () => {
