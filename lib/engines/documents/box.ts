@@ -47,7 +47,6 @@ export function thresholded(page: Grey, [x, y, w, h]: Box, t: number): Grey {
   return { data, width: page.width, height: page.height };
 }
 
-/** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
 /** The pixels of `[x, y, w, h]` (whole pixels, within the page) as a page of their own, copied row by row. */
 export function cropped(page: Grey, [x, y, w, h]: Box): Grey {
   const data = Buffer.alloc(w * h);
@@ -55,6 +54,7 @@ export function cropped(page: Grey, [x, y, w, h]: Box): Grey {
   return { data, width: w, height: h };
 }
 
+/** Grey pixels as a PGM file: what OCR reads without any encoding or decoding (Leptonica reads PNM natively). */
 export const pgm = (g: Grey) => Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`), g.data]);
 
 /** Summed-area table of a grey image ((width + 1) × (height + 1)): the sum over any rectangle in four reads. */

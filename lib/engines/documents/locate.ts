@@ -16,7 +16,8 @@ const WORK_WIDTH = 360;
  * under 45°; the 90° turns are handled after rectification).
  */
 export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
-  const { data, w, h, scale } = await workImage(png);
+  const work = await workImage(png);
+  const { data, w, h, scale } = work;
   // A region with nothing printed in it while print lies all around it is a plain block on a card that fills the frame
   // (a portrait's grey placeholder, a coloured panel), not the document. (A blank or washed-out card on a plain table
   // is still outlined: nothing is printed around it. Judged on the picture as it is, not as smoothed below: the
@@ -29,10 +30,8 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   };
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
-  for (const edge of EDGES) {
-    const quad = printed(outlineOf(floodFromBorder(data, w, h, edge), w, h, scale));
-    if (quad) return quad;
-  }
+  const plain = outlineOnWork(work, (o) => printed(o.quad) !== undefined);
+  if (plain) return plain.quad;
   // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
   // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
   // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
@@ -42,27 +41,29 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // border's palette with the card's own light colours: smoothed over the pattern's period the surface is even, while
   // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
   const smooth = await workImage(png, SMOOTHING);
-  let smoothed: Outline | undefined;
-  for (const edge of EDGES) {
-    const found = outlineFit(floodFromBorder(smooth.data, smooth.w, smooth.h, edge, SMOOTH_REACH), smooth.w, smooth.h, smooth.scale, SMOOTH_REACH);
-    if (found && printed(found.quad) && documentShaped(quadShape(found.quad))) {
-      smoothed = found;
-      break;
-    }
-  }
+  const takeable = (o: Outline) => printed(o.quad) !== undefined && documentShaped(quadShape(o.quad));
+  const smoothed = outlineOnWork(smooth, takeable, SMOOTH_REACH);
   if (!smoothed || smoothed.fit >= POOR_FIT) return smoothed?.quad;
   // A pale card on a pale surface (a white card scanned on a white lid) is parted from it by a thin edge line that the
   // work picture blurs into both: the flood crosses it and leaves the card's print, whose outline fits its quad poorly.
   // At twice the work picture's size the line is a wall: an outline found there is taken when it fits its quad cleanly.
   // (Only then: where nothing was outlined, the finer floods found nothing either, on every photo measured.)
-  const fine = await workImage(png, undefined, FINER * WORK_WIDTH);
-  if (fine.w > smooth.w) {
-    for (const edge of EDGES) {
-      const found = outlineFit(floodFromBorder(fine.data, fine.w, fine.h, edge), fine.w, fine.h, fine.scale);
-      if (found && found.fit >= CLEAN_FIT && printed(found.quad) && documentShaped(quadShape(found.quad))) return found.quad;
-    }
+  const fine = await workImage(png, WORK_BLUR, FINER * WORK_WIDTH);
+  const finer = fine.w > smooth.w ? outlineOnWork(fine, (o) => o.fit >= CLEAN_FIT && takeable(o)) : undefined;
+  return (finer ?? smoothed).quad;
+}
+
+/**
+ * The first outline that the floods from the border find on a work picture, an edge step after another (`EDGES`), and
+ * that `take` accepts. `reach`: how far apart the colours compared across an edge lie, and how wide the edge is counted
+ * as the document's own (a smoothed picture's edges are ramps; see `outlineOf`'s band).
+ */
+function outlineOnWork(work: WorkImage, take: (o: Outline) => boolean, reach = 1): Outline | undefined {
+  for (const edge of EDGES) {
+    const found = outlineFit(floodFromBorder(work.data, work.w, work.h, edge, reach), work.w, work.h, work.scale, reach > 1 ? reach : 0);
+    if (found && take(found)) return found;
   }
-  return smoothed.quad;
+  return undefined;
 }
 
 /** How many times the work picture's width the outline is looked for at when the work picture's own outline fits poorly. */
@@ -373,7 +374,10 @@ type WorkImage = { data: Buffer; w: number; h: number; scale: number };
 /** Work images per PNG, blur and width: the outline search and, when it finds none, the visible-part search read the same one. */
 const worked = new WeakMap<Buffer, Map<string, Promise<WorkImage>>>();
 
-function workImage(png: Buffer, blur = 0.8, width = WORK_WIDTH): Promise<WorkImage> {
+/** Blur (sigma) of the usual work picture: a photo's noise and JPEG blocks evened out. */
+const WORK_BLUR = 0.8;
+
+function workImage(png: Buffer, blur = WORK_BLUR, width = WORK_WIDTH): Promise<WorkImage> {
   let byBlur = worked.get(png);
   if (!byBlur) worked.set(png, (byBlur = new Map()));
   const key = `${blur}@${width}`;
