@@ -19,6 +19,20 @@ export function summary(xs: number[], digits = 0): Summary {
   return { median: round(quantile(xs, 0.5)), p95: round(quantile(xs, 0.95)), runs: xs.length };
 }
 
+/**
+ * 95 % Wilson score interval of a rate of `k` in `n`, as fractions: where a
+ * condition has ten or twenty captures, one capture moves its rate by 5–10
+ * points, and the interval says how far the true rate may be from it.
+ */
+export function wilson(k: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const centre = p + (z * z) / (2 * n);
+  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  const denominator = 1 + (z * z) / n;
+  return [Math.max(0, (centre - spread) / denominator), Math.min(1, (centre + spread) / denominator)];
+}
+
 /** Milliseconds one call took, with its result. */
 export async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t = performance.now();
