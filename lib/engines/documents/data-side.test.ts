@@ -44,3 +44,24 @@ describe('fields of a document opened flat are read from its data side', () => {
     expect(fields.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value) ?? [value('filiacao.0')]).toContain('VITÓRIA CAMILA DE RIBEIRO ANDRADE');
   });
 });
+
+describe('a line read across the fold of a document opened flat', () => {
+  // A mark at the photo side's edge (the thumb box's border) read level with the second parent: the line's box
+  // reaches past the middle into the photo side, though every letter of the name lies on the data side.
+  const word = (text: string, x: number, w: number) => ({ text, conf: 90, bbox: [x, 330, w, 30] as [number, number, number, number] });
+  const across: OcrLine = { text: '| GUSTAVO SOUZA DO ALVES', conf: 70, bbox: [200, 330, 1560, 30], words: [word('|', 200, 8), word('GUSTAVO', 1440, 120), word('SOUZA', 1570, 90), word('DO', 1670, 30), word('ALVES', 1710, 50)] };
+  const lines = [...LINES.filter((l) => l.text !== 'GUSTAVO SOUZA DO ALVES'), across];
+
+  it('keeps its words on the data side, not the whole line nor none of it', () => {
+    const kept = fieldLines('RG_ABERTO', lines, undefined, 2800);
+    const part = kept.find((l) => l.text.includes('GUSTAVO'));
+    expect(part?.text).toBe('GUSTAVO SOUZA DO ALVES');
+    expect(part?.bbox).toEqual([1440, 330, 320, 30]);
+    expect(kept.find((l) => l.text === 'REGISTRO GERAL')).toBe(LINES[3]);
+  });
+
+  it('so the second parent is read', () => {
+    const fields = extractFields('RG_ABERTO', fieldLines('RG_ABERTO', lines, undefined, 2800), undefined);
+    expect(fields.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['VITÓRIA CAMILA DE RIBEIRO ANDRADE', 'GUSTAVO SOUZA DO ALVES']);
+  });
+});
