@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool } from '../ocr';
 import type { Grey } from './box';
 import { drawnPage } from './drawn-page';
-import { culprits, implausibilities, maxValidity } from './dates-plausible';
+import { culprits, flagImplausibleDate, implausibilities, maxValidity } from './dates-plausible';
 import { checkDatePlausibility } from './dates-reread';
 import type { OcrField } from './types';
 
@@ -83,5 +83,30 @@ describe('an implausible date read again', () => {
     const fields = fieldsOf('1985-05-13', boxes);
     expect(await checkDatePlausibility(p, fields, 'CNH_FRENTE', TODAY)).toEqual([]);
     expect(fields[0]!.value).toBe('1985-05-13');
+  });
+});
+
+describe('a date that stays implausible', () => {
+  it('is kept as read and flagged not valid when it alone breaks the set (an issue in the future)', () => {
+    const fields: OcrField[] = [
+      { key: 'dataExpedicao', value: '2030-06-08', conf: 80, bbox: [0, 0, 10, 10], valid: true },
+      { key: 'dataNascimento', value: '1965-01-02', conf: 90, bbox: [0, 20, 10, 10], valid: true },
+    ];
+    expect(flagImplausibleDate(fields, 'RG_ABERTO', TODAY)).toBe('dataExpedicao');
+    expect(fields.map((f) => [f.value, f.valid])).toEqual([['2030-06-08', false], ['1965-01-02', true]]);
+  });
+
+  it('flags none when the evidence cannot tell which date is wrong, or when the set can be true', () => {
+    // Born 1955, a CNH valid ten years from 2022: the birth, the issue or the expiry may be the misread one.
+    const three: OcrField[] = [
+      { key: 'dataNascimento', value: '1955-05-13', conf: 85, bbox: [0, 0, 10, 10], valid: true },
+      { key: 'dataEmissao', value: '2022-03-10', conf: 90, bbox: [0, 20, 10, 10], valid: true },
+      { key: 'validade', value: '2032-03-01', conf: 90, bbox: [0, 40, 10, 10], valid: true },
+    ];
+    expect(flagImplausibleDate(three, 'CNH_FRENTE', TODAY)).toBeUndefined();
+    expect(three.every((f) => f.valid)).toBe(true);
+    const plausible = [{ key: 'dataNascimento', value: '1985-05-13', valid: true }];
+    expect(flagImplausibleDate(plausible, 'RG_VERSO', TODAY)).toBeUndefined();
+    expect(plausible[0]!.valid).toBe(true);
   });
 });

@@ -96,3 +96,20 @@ export function culprits(type: string, d: DocumentDates, today: Date = new Date(
   if (implausibilities(type, d, today).length === 0) return [];
   return (Object.keys(d) as (keyof DocumentDates)[]).filter((k) => d[k] && implausibilities(type, { ...d, [k]: undefined }, today).length === 0);
 }
+
+/**
+ * A date that still cannot be true with the others after it was read again (the one date whose value alone
+ * breaks the set: an issue in the future, an age over 120) is kept as read but flagged `valid: false`, so no
+ * one takes it for vouched for (a date read off the page is otherwise `valid: true`). When several dates could
+ * be the wrong one, none is flagged: the evidence does not say which. Returns the key flagged.
+ */
+export function flagImplausibleDate(fields: { key: string; value: string; valid?: boolean }[], type: string, today: Date = new Date()): string | undefined {
+  const dates = datesOfFields(fields);
+  const suspects = culprits(type, dates, today);
+  if (suspects.length !== 1) return undefined;
+  const which = suspects[0]!;
+  const field = fields.find((f) => DATE_FIELDS[which].includes(f.key) && f.value === dates[which]);
+  if (!field) return undefined;
+  field.valid = false;
+  return field.key;
+}

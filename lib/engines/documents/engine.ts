@@ -15,6 +15,7 @@ import { quieter } from './denoise';
 import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
+import { flagImplausibleDate } from './dates-plausible';
 import { probeLevelFirst, probeTurns, type ProbeMemo, type Turn } from './orientation';
 import { linesStandOnEnd, textDirection } from './text-direction';
 import { labelOrder, labelsSayUpright, labelsSayUpsideDown } from './label-order';
@@ -756,6 +757,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);
+  flagImplausibleDate(fields, type);
   const reading = best;
   const level = fields.filter((f) => f.key !== 'qrCode' && f.key !== 'mrz' && !onPhoto(f.bbox)).map((f) => ({ key: f.key, box: f.bbox }));
   const fieldView = { grey: reading.photo, fields: level };
