@@ -39,6 +39,14 @@ describe('normalisation', () => {
     // Groups split by a space, after other numbers on the line.
     expect(cpfFrom('C.NAS LVAN FLS.146 61 7.787.352-90')).toEqual({ value: '61778735290', valid: true });
   });
+  it('runs digits together into a CPF only when the text is that number and nothing else', () => {
+    expect(cpfFrom('529 982 247 25')).toEqual({ value: '52998224725', valid: true });
+    expect(cpfFrom('529982Z4725')).toEqual({ value: '52998224725', valid: true });
+    // A city and a birth date: S, G and O read as 5, 6 and 0 made eleven digits whose check digits pass.
+    expect(cpfFrom('MANAUS-GO 18/06/1953')).toBeUndefined();
+    // A name's particle before an RG number.
+    expect(cpfFrom('DOS 12345678')).toBeUndefined();
+  });
   it('checks CNH registration numbers', () => {
     const r = rng(5);
     for (let i = 0; i < 200; i++) {

@@ -125,14 +125,24 @@ export function allDates(text: string): string[] {
   return out.length ? out : monthNameDates(text);
 }
 
+/** Letters read for digits that a bare number may hold (a CPF of eleven digits with three letters in it is not read as one). */
+const MAX_LOOKALIKES = 2;
+
 /** The first 11-digit group with valid check digits, else the first 11 digits found. */
 export function cpfFrom(text: string): { value: string; valid: boolean } | undefined {
   // Overlapping matches (a lookahead): other digits just before the CPF ("FLS.101 878.546.974-26") must not swallow its start.
   const candidates = [...text.matchAll(/(?<![\dOoIlSB|])(?=([\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[.,]?\s*[\dOoIlSB|]{3}\s*[-–.]?\s*[\dOoIlSB|]{2}))/g)].map((m) => digitsOnly(m[1]!));
   // A printed CPF whose groups OCR split with a space ("61 7.787.352-90"): its dots and dash still frame it.
   for (const m of text.matchAll(/(?<!\d)(?=((?:\d\s?){3}[.,]\s?(?:\d\s?){3}[.,]\s?(?:\d\s?){3}[-–]\s?\d\s?\d))/g)) candidates.push(digitsOnly(m[1]!));
-  const plain = digitsOnly(text);
-  if (plain.length === 11) candidates.push(plain);
+  // Every digit run together: a CPF read without its dots and dash ("265 263 129 26"), only when the text is that number
+  // and nothing else. A city and a date ("MANAUS-GO 18/06/1953") ran together, with S, G and O taken for 5, 6 and 0,
+  // once made eleven digits whose check digits passed by chance (one in a hundred do).
+  // Printed in the CPF's own groups ("S29.98Z.Z47-Z5"), any number of its digits may have been read as letters.
+  const framed = /^[\dA-Za-z|]{3}[.,][\dA-Za-z|]{3}[.,][\dA-Za-z|]{3}[-–][\dA-Za-z|]{2}$/.test(text.replace(/\s/g, ''));
+  const bare = text.replace(/[\s.,\-–]/g, '');
+  const lookalikes = [...bare].filter((c) => !/\d/.test(c)).length;
+  const plain = digitsOnly(bare);
+  if (plain.length === 11 && plain.length === bare.length && (framed || lookalikes <= MAX_LOOKALIKES)) candidates.push(plain);
   const valid = candidates.find((c) => c.length === 11 && isValidCpf(c));
   if (valid) return { value: valid, valid: true };
   const any = candidates.find((c) => c.length === 11);
