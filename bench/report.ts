@@ -92,14 +92,19 @@ function faceSection(face: FaceBench): string[] {
 
 const pct = (v: number) => (v * 100).toFixed(1);
 
+/** A rate of k in n as the report prints it: percentage, k/n and the 95 % Wilson interval. */
+function withInterval(k: number, n: number): string {
+  const [lo, hi] = wilson(k, n);
+  return `${pct(k / Math.max(1, n))} % (${k}/${n}; ${pct(lo)}–${pct(hi)} %)`;
+}
+
 /** APCER / BPCER of the three simulators' held-out captures together, with their 95 % intervals. */
 function pooledAll(l: LivenessBench): string {
   const sets = [l.trainSimulator, l.evalSimulator, ...(l.patterned ? [l.patterned] : [])];
   const rate = (share: 'apcer' | 'bpcer', count: 'attacks' | 'genuine') => {
     const k = sets.reduce((a, f) => a + Math.round(f[share] * f[count]), 0);
     const n = sets.reduce((a, f) => a + f[count], 0);
-    const [lo, hi] = wilson(k, n);
-    return `${pct(k / Math.max(1, n))} % (${k}/${n}; ${pct(lo)}–${pct(hi)} %)`;
+    return withInterval(k, n);
   };
   return `**${rate('apcer', 'attacks')} / ${rate('bpcer', 'genuine')}**`;
 }
@@ -114,8 +119,7 @@ function livenessSection(l: LivenessBench): string[] {
     const parts = [train.get(c.condition), c, patterned.get(c.condition)];
     const k = parts.reduce((a, p) => a + errors(p), 0);
     const n = parts.reduce((a, p) => a + (p?.judged ?? 0), 0);
-    const [lo, hi] = wilson(k, n);
-    return `${pct(k / Math.max(1, n))} % (${k}/${n}; ${pct(lo)}–${pct(hi)} %)`;
+    return withInterval(k, n);
   };
   return [
     `Held-out identities (${l.heldoutPhotos} photos, never trained on), one capture per photo and simulator (the patterned column: the training simulator's camera with the person in patterned clothes before a patterned wall, scripts/pad/simulate-patterned.ts); threshold ${l.threshold}. Genuine rows: BPCER (judged captures called attacks); attack rows: APCER (judged attacks accepted). In brackets: judged/made, no face found (422 no_face_detected), retake asked (422 image_quality_insufficient, never an attack verdict). The last column pools the three: errors/judged and the 95 % Wilson interval of the rate (one capture of ten moves a single column by ten points).`,
