@@ -1,6 +1,6 @@
 import type { OcrLine } from '../ocr';
-import { union } from './box';
-import { dataHalf, sideOf, type Halves } from './classify';
+import { dataHalf, type Halves } from './classify';
+import { wordsOnSide } from './page-read';
 import type { RecognizedType } from './types';
 
 /**
@@ -16,15 +16,8 @@ export function fieldLines(type: RecognizedType, lines: OcrLine[], portraitSide:
   const byData = dataHalf(lines.flatMap((l) => l.words), width);
   const side = byData === 'left' || byData === 'right' ? byData : portraitSide && (portraitSide === 'left' ? 'right' : 'left');
   if (!side) return lines;
-  const kept = lines.flatMap((l) => onSide(l, side, width) ?? []);
+  // (The test sideOf makes: a word's middle against the page's.)
+  const kept = wordsOnSide(lines, (x) => (x < width / 2) === (side === 'left'));
   return kept.length ? kept : lines;
 }
 
-/** The part of a line on one half: the line itself when all of it is, its words there (text and box made again from them), or nothing. */
-function onSide(line: OcrLine, side: Halves['portrait'], width: number): OcrLine | undefined {
-  if (line.words.length === 0) return sideOf(line.bbox, width) === side ? line : undefined;
-  const words = line.words.filter((w) => sideOf(w.bbox, width) === side);
-  if (words.length === line.words.length) return line;
-  if (words.length === 0) return undefined;
-  return { text: words.map((w) => w.text).join(' '), conf: words.reduce((s, w) => s + w.conf, 0) / words.length, bbox: union(words.map((w) => w.bbox)), words };
-}

@@ -92,7 +92,7 @@ const crop = (page: Grey, left: number, right: number): Grey => cropped(page, [l
  * the overlap let run on into the other card loses the other card's words, which that card's side
  * reads whole); lines left without a word are dropped.
  */
-function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): OcrLine[] {
+export function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): OcrLine[] {
   return lines.flatMap((l) => {
     const words = l.words.filter((w) => onSide(w.bbox[0] + w.bbox[2] / 2));
     if (words.length === l.words.length) return [l];
