@@ -62,8 +62,10 @@ function lookup(img: Img, x: number, y: number, c: number, outside: number): num
   const y1 = Math.min(img.h - 1, y0 + 1);
   const fx = x - x0;
   const fy = y - y0;
-  const p = (xx: number, yy: number) => img.px[(yy * img.w + xx) * 3 + c]!;
-  return (p(x0, y0) * (1 - fx) + p(x1, y0) * fx) * (1 - fy) + (p(x0, y1) * (1 - fx) + p(x1, y1) * fx) * fy;
+  // Indexed inline: a helper closure per call was most of the simulator's time.
+  const px = img.px;
+  const [r0, r1] = [y0 * img.w, y1 * img.w];
+  return (px[(r0 + x0) * 3 + c]! * (1 - fx) + px[(r0 + x1) * 3 + c]! * fx) * (1 - fy) + (px[(r1 + x0) * 3 + c]! * (1 - fx) + px[(r1 + x1) * 3 + c]! * fx) * fy;
 }
 
 /**
@@ -217,8 +219,8 @@ async function scene(shot: Shot, face: number, w: number, h: number, r: Rng): Pr
   const k = Math.min(1, 1.5 / scale);
   // The photo's edges repeated outwards where the camera sees past them.
   const pad = Math.round(Math.max(shot.width, shot.height) * 0.6 * k);
-  const small = await sharp(shot.png).resize({ width: Math.max(8, Math.round(shot.width * k)) }).png().toBuffer();
-  const src = await decode(await sharp(small).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).png().toBuffer());
+  const small = await sharp(shot.png).resize({ width: Math.max(8, Math.round(shot.width * k)) }).png({ compressionLevel: 0 }).toBuffer();
+  const src = await decode(await sharp(small).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer());
   return view(src, w, h, {
     cx: (bx + bw / 2) * k + pad + r.float(-0.1, 0.1) * w * scale * k,
     cy: (by + bh * 0.55) * k + pad + r.float(-0.08, 0.08) * h * scale * k,
@@ -258,7 +260,7 @@ async function genuine(shot: Shot, c: Condition, r: Rng): Promise<Buffer> {
   const left = Math.max(0, Math.round(w / 2 - side / 2 + r.float(-0.05, 0.05) * side));
   const top = Math.max(0, Math.round(h / 2 - side * 0.6));
   const crop = sharp(out).extract({ left, top, width: Math.min(w - left, Math.round(side)), height: Math.min(h - top, Math.round(side * 1.2)) });
-  return sharp(await crop.png().toBuffer()).resize({ width: r.int(140, 300), kernel: 'mitchell' }).jpeg({ quality: r.int(65, 90), mozjpeg: true }).toBuffer();
+  return sharp(await crop.png({ compressionLevel: 0 }).toBuffer()).resize({ width: r.int(140, 300), kernel: 'mitchell' }).jpeg({ quality: r.int(65, 90), mozjpeg: true }).toBuffer();
 }
 
 type Layout = 'pentile' | 'bgr' | 'oled';

@@ -90,7 +90,7 @@ export async function patterned(shot: Shot, condition: Condition, r: Rng): Promi
       for (let c = 0; c < 3; c++) out[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! * (1 + l.depth * v) * (v > 0 ? l.tint[c]! : 1))));
     }
   }
-  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: info.channels } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 0 }).toBuffer();
   return { ...shot, png };
 }
 

@@ -25,7 +25,7 @@ export const SCRATCH = path.join(process.cwd(), '.scratch', 'pad');
 
 /** The upright photo as PNG (EXIF turn applied). */
 export async function sourcePng(s: Pick<Source, 'image'>): Promise<Buffer> {
-  return sharp(path.join(datasetsDir()!, s.image)).rotate().png().toBuffer();
+  return sharp(path.join(datasetsDir()!, s.image)).rotate().png({ compressionLevel: 0 }).toBuffer();
 }
 
 const csv = (file: string) =>
