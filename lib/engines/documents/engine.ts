@@ -7,6 +7,7 @@ import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } fro
 import { cardColour, type CardColour } from './colour';
 import { findPortrait } from './portrait';
 import { withLeadingGlyphs } from './leading';
+import { withTrailingGlyphs } from './trailing';
 import { isBlank } from './blank';
 import { settledReading } from './settled';
 import { budgetClock, type BudgetClock } from './budget';
@@ -304,7 +305,8 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   const rescued = await readUncovered(grey, out.lines);
   if (rescued.length) out.lines = withRescued(out.lines, rescued);
   // Lines whose first letters the reading dropped beside a picture, read again from where their ink begins.
-  const led = await withLeadingGlyphs(grey, out.lines);
+  // And words whose last glyphs it dropped, read again to where their ink ends.
+  const led = await withTrailingGlyphs(grey, await withLeadingGlyphs(grey, out.lines));
   if (rescued.length || led !== out.lines) {
     out.lines = led;
     out.text = out.lines.map((l) => l.text).join('\n');

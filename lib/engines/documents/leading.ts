@@ -52,23 +52,36 @@ function droppedStart(page: Grey, line: OcrLine, words: OcrLine['words']): numbe
   const [x, y, , h] = line.bbox;
   if (h < 8 || line.text.replace(/\s/g, '').length < 3) return undefined;
   const [r0, r1] = [Math.round(y + h * 0.15), Math.round(y + h * 0.85)];
+  const start = inkRun(page, r0, r1, Math.round(x) - 1, -1, REACH * h, GAP * h)?.end;
+  if (start === undefined || x - start < h * 0.25) return undefined;
+  // Another word read there (a label on the same row): nothing was dropped.
+  const covered = words.some((w) => w.bbox[0] < x && w.bbox[0] + w.bbox[2] > start && w.bbox[1] < r1 && w.bbox[1] + w.bbox[3] > r0);
+  return covered ? undefined : start;
+}
+
+/**
+ * A run of ink in rows r0..r1, scanned from column `from` one column at a time by `step` (-1 leftwards, +1 rightwards):
+ * its far end (the last inked column before a gap wider than `gap`) and how many of its columns hold ink. `end` is
+ * undefined when no column does; the whole is undefined when the ink runs on past `reach` columns (a picture or a
+ * column of print, not a few letters).
+ */
+export function inkRun(page: Grey, r0: number, r1: number, from: number, step: 1 | -1, reach: number, gap: number): { end?: number; inked: number } | undefined {
   const inked = (c: number) => {
     for (let r = Math.max(0, r0); r <= Math.min(page.height - 1, r1); r++) if (page.data[r * page.width + c]! < INK) return true;
     return false;
   };
-  let start: number | undefined;
-  let gap = 0;
-  for (let c = Math.round(x) - 1, n = 0; c >= 0; c--, n++) {
-    if (n > REACH * h) return undefined;
+  let end: number | undefined;
+  let count = 0;
+  let blank = 0;
+  for (let c = from, n = 0; c >= 0 && c < page.width; c += step, n++) {
+    if (n > reach) return undefined;
     if (inked(c)) {
-      start = c;
-      gap = 0;
-    } else if (++gap > GAP * h) break;
+      end = c;
+      count++;
+      blank = 0;
+    } else if (++blank > gap) break;
   }
-  if (start === undefined || x - start < h * 0.25) return undefined;
-  // Another word read there (a label on the same row): nothing was dropped.
-  const covered = words.some((w) => w.bbox[0] < x && w.bbox[0] + w.bbox[2] > start! && w.bbox[1] < r1 && w.bbox[1] + w.bbox[3] > r0);
-  return covered ? undefined : start;
+  return { end, inked: count };
 }
 
 /** Whether `again` is `first` with one to four letters or digits before it (read a little differently at most). */
