@@ -141,9 +141,8 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
   // Every pixel of every page passes here on the request thread: a tight loop of table look-ups first.
   for (let i = 0; i < pixels.length; i++) pixels[i] = FLAT[(paper[i]! << 8) | grey[i]!]!;
   let deglared: Buffer | undefined;
-  // Print only the second version shows (paper in the first, ink in the second), counted per row.
-  const recoveredInRow = new Uint32Array(height);
-  let [x0, x1] = [width, -1];
+  // Print only the second version shows (paper in the first, ink in the second), and ink both show, counted per cell.
+  const cells = glareCells(width, height);
   const brighter = Math.max(GLARE_MIN, usual + GLARE_STEP + 1);
   if (usual < 255 - MIN_GLARE_HEADROOM) {
     for (let i = 0; i < pixels.length; i++) {
@@ -152,22 +151,101 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
       const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
       deglared ??= Buffer.from(pixels);
       deglared[i] = FLAT[(usual << 8) | Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a)))]!;
-      if (pixels[i] === 255 && deglared[i]! < 128) {
-        const x = i % width;
-        recoveredInRow[(i - x) / width]!++;
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-      }
+      // Paper in the first version made ink off any stroke (the solid surround of a bright region) counts against its
+      // cell, as ink the first version showed does.
+      if (deglared[i]! < 128) cells.count(i, pixels[i] === 255 && inStroke(grey, i, width));
     }
   }
-  // Rows where letters came back (a few pixels per row is noise made visible, not print).
-  const minimum = Math.max(3, Math.round(width * 0.004));
-  let [y0, y1] = [-1, -1];
-  for (let y = 0; y < height; y++) {
-    if (recoveredInRow[y]! < minimum) continue;
-    if (y0 < 0) y0 = y;
-    y1 = y;
-  }
-  if (!deglared || y0 < 0) return { pixels };
-  return { pixels, deglared: { pixels: deglared, box: [x0, y0, x1 - x0 + 1, y1 - y0 + 1] } };
+  const region = deglared && cells.region();
+  if (!deglared || !region) return { pixels };
+  return { pixels, deglared: { pixels: deglared, box: region } };
+}
+
+/** How far a stroke's edge is looked for, and how much brighter the paper beside it is. */
+const STROKE_REACH = 4;
+const STROKE_CONTRAST = 16;
+
+/**
+ * Whether pixel `i` lies on a stroke: paper clearly brighter than it within a few pixels across or along. Print
+ * washed out by glare keeps that contrast; the paper around a bright region (a white strip, a code's margin),
+ * which the second version darkens because the paper estimate there is raised, is solid and has none.
+ */
+function inStroke(grey: Buffer, i: number, width: number): boolean {
+  const v = grey[i]! + STROKE_CONTRAST;
+  const [dx, dy] = [STROKE_REACH, STROKE_REACH * width];
+  return grey[i - dx]! >= v || grey[i + dx]! >= v || grey[i - dy]! >= v || grey[i + dy]! >= v;
+}
+
+/** Cells across the page for the glare region: a few letters wide. */
+const GLARE_CELLS_ACROSS = 40;
+/** A cell is washed-out print when the second version recovers this share of its pixels as ink… */
+const MIN_RECOVERED = 0.004;
+/** …and at least as much ink as the first version already showed there (print glare washed out, not a picture, a code or an edge both versions show). */
+const RECOVERED_OVER_SHOWN = 1;
+/** Groups of washed-out cells giving back less than this share of the largest group's ink are strays. */
+const MIN_GROUP_SHARE = 0.25;
+
+/**
+ * The box of the print glare washed out, from the pixels the second version makes ink, per cell: cells where it
+ * gives back, on strokes, at least as much ink as it shows otherwise (a picture, a QR code or a card's edge is ink in
+ * the first version too; the paper around a bright strip or margin, darkened because the paper estimate there is
+ * raised, is solid, off any stroke), away from the page's outer cells (the card's border and the shade past it).
+ * The box of the touching cells that give back the most, and of any others giving back a fair share of that.
+ * Undefined when no cell is such. (The whole page's box made a second reading of a small patch cost a full one, which
+ * the time budget then refused.)
+ */
+function glareCells(width: number, height: number) {
+  const side = Math.max(8, Math.round(width / GLARE_CELLS_ACROSS));
+  const [cx, cy] = [Math.ceil(width / side), Math.ceil(height / side)];
+  const recovered = new Uint32Array(cx * cy);
+  const shown = new Uint32Array(cx * cy);
+  return {
+    /** Notes that pixel `i` is ink in the second version: recovered print, or ink that is not print the glare hid. */
+    count(i: number, wasPaper: boolean) {
+      const x = i % width;
+      const cell = Math.floor((i - x) / width / side) * cx + Math.floor(x / side);
+      if (wasPaper) recovered[cell]!++;
+      else shown[cell]!++;
+    },
+    region(): [number, number, number, number] | undefined {
+      // Washed-out cells, away from the page's outer cells.
+      const washed = (k: number) => {
+        const [gx, gy] = [k % cx, Math.floor(k / cx)];
+        return gx > 0 && gy > 0 && gx < cx - 1 && gy < cy - 1 && recovered[k]! >= MIN_RECOVERED * side * side && recovered[k]! >= RECOVERED_OVER_SHOWN * shown[k]!;
+      };
+      // Their groups (touching cells), each with the ink it gives back: one light makes one patch of glare, and a few
+      // stray cells elsewhere (a code's margin, a fleck) must not stretch its box across the page.
+      const group = new Int32Array(cx * cy).fill(-1);
+      const groups: { mass: number; box: [number, number, number, number] }[] = [];
+      for (let k = 0; k < cx * cy; k++) {
+        if (group[k]! >= 0 || !washed(k)) continue;
+        const g = { mass: 0, box: [cx, cy, -1, -1] as [number, number, number, number] };
+        const stack = [k];
+        group[k] = groups.length;
+        while (stack.length) {
+          const c = stack.pop()!;
+          const [gx, gy] = [c % cx, Math.floor(c / cx)];
+          g.mass += recovered[c]!;
+          g.box = [Math.min(g.box[0], gx), Math.min(g.box[1], gy), Math.max(g.box[2], gx), Math.max(g.box[3], gy)];
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const [nx, ny] = [gx + dx, gy + dy];
+              const n = ny * cx + nx;
+              if (nx < 0 || ny < 0 || nx >= cx || ny >= cy || group[n]! >= 0 || !washed(n)) continue;
+              group[n] = groups.length;
+              stack.push(n);
+            }
+          }
+        }
+        groups.push(g);
+      }
+      if (groups.length === 0) return undefined;
+      const heaviest = Math.max(...groups.map((g) => g.mass));
+      const kept = groups.filter((g) => g.mass >= MIN_GROUP_SHARE * heaviest);
+      const [x0, y0] = [Math.min(...kept.map((g) => g.box[0])), Math.min(...kept.map((g) => g.box[1]))];
+      const [x1, y1] = [Math.max(...kept.map((g) => g.box[2])), Math.max(...kept.map((g) => g.box[3]))];
+      const [left, top] = [x0 * side, y0 * side];
+      return [left, top, Math.min(width, (x1 + 1) * side) - left, Math.min(height, (y1 + 1) * side) - top];
+    },
+  };
 }

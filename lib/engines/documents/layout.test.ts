@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { td3 } from '@/scripts/synth';
+import { generate, td3 } from '@/scripts/synth';
+import { intake } from '../media';
 import type { OcrLine } from '../ocr';
 import { extractFields, SHORT_VALUES, shortValueRegions } from './extract';
 import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
+import { preparedPageAndGlare } from './engine';
 import { flattenIllumination } from './illumination';
 import { rgNumberIn } from './normalize';
 import { homography, locateDocument, quadShape, rectify } from './locate';
@@ -699,6 +701,21 @@ describe('machine-readable zone repair', () => {
     expect(bx).toBeGreaterThan(150);
     expect(bx + bw).toBeLessThanOrEqual(400);
   });
+
+  it("boxes the glare's own rows on a photographed opened CNH, not the white gap between its cards or the QR code's margin", async () => {
+    // Tuning generator, seed 1002: a patch of glare over the holder's name and RG number on the upper card. The gap
+    // between the cards and the QR code's white margin are bright too; their surround is not print the glare hid.
+    const { image } = await generate('CNH_ABERTA', 1002, 'photo');
+    const { photo } = await preparedPageAndGlare(await intake(image.toString('base64'), 'image'));
+    const flat = await flattenIllumination(photo.data, photo.width, photo.height);
+    const [left, top, across, rows] = flat.deglared!.box;
+    // The page as submitted (on its side): the glare lies on the name card's half, a patch of a few lines.
+    expect(left).toBeGreaterThan(photo.width / 2);
+    expect(top + rows / 2).toBeGreaterThan(photo.height * 0.2);
+    expect(top + rows / 2).toBeLessThan(photo.height * 0.6);
+    // Not the whole page: a second reading of the glare costs a part of a reading, not a whole one.
+    expect((across * rows) / (photo.width * photo.height)).toBeLessThan(0.1);
+  }, 60_000);
 
   it('has no second version on an evenly lit page', async () => {
     const grey = Buffer.alloc(200 * 100, 210);
