@@ -707,7 +707,7 @@ describe('machine-readable zone repair', () => {
     // between the cards and the QR code's white margin are bright too; their surround is not print the glare hid.
     const { image } = await generate('CNH_ABERTA', 1002, 'photo');
     const { photo } = await preparedPageAndGlare(await intake(image.toString('base64'), 'image'));
-    const flat = await flattenIllumination(photo.data, photo.width, photo.height);
+    const flat = await flattenIllumination(Buffer.from(photo.data), photo.width, photo.height);
     const [left, top, across, rows] = flat.deglared!.box;
     // The page as submitted (on its side): the glare lies on the name card's half, a patch of a few lines.
     expect(left).toBeGreaterThan(photo.width / 2);
