@@ -94,11 +94,11 @@ async function zoneOf(image: Buffer): Promise<{ read?: MrzRead; ms: number }> {
   let read: MrzRead | undefined;
   for (const turn of [0, 90]) {
     const turned = turn ? await sharp(image).rotate(turn).jpeg({ quality: 95 }).toBuffer() : image;
-    const { page, glareUndone, photo, onPhoto } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
+    const { page, plain, glareUndone, photo, onPhoto } = await preparedPageAndGlare(await intake(turned.toString('base64'), 'image'));
     // The page's own OCR lines, as the engine has them when the zone stage runs (not timed: the page reading is its own stage).
     const { lines } = await readPage(page);
     const t = performance.now();
-    const own = await readMachineZone(page, lines, undefined, glareUndone, photo);
+    const own = await readMachineZone(plain, lines, undefined, glareUndone, photo);
     // As the engine does: a page without a valid zone of its own, located in a larger scan, has it looked for beside it
     // and on the document, read off the photo past where the page cut it.
     const beside = own?.valid ? undefined : await onPhoto?.beside();

@@ -131,14 +131,22 @@ async function prepare(document: Grey, turn: Turn, local = false, skews?: Map<nu
   const toRead = quiet === document ? photo : await levelled(await straightened(turnedQuiet));
   // `local`: contrast per region (CLAHE on 64 px tiles), the second try when glare washed text out.
   const flat = local ? { pixels: clahe(toRead, LOCAL_TILE) } : await flattenIllumination(toRead.data, width, height);
-  const grey: Grey = { data: flat.pixels, width, height };
   const deglared = flat.deglared && { grey: { data: flat.deglared.pixels, width, height }, box: flat.deglared.box };
-  return { grey, photo, deglared, frame };
+  const patch = flat.deglared?.patch;
+  // Where moderate glare washed print out (`patch`), the page is read with the glare undone from the first: a second
+  // reading of those rows comes after the whole page's, and the time budget often refuses it. (The machine-readable
+  // zone is read from the page as it was: its band reader undoes glare on its own.)
+  const plain: Grey = { data: flat.pixels, width, height };
+  const grey: Grey = deglared && patch ? { data: withPatch(flat.pixels, deglared.grey.data, width, patch), width, height } : plain;
+  return { grey, plain, photo, deglared, frame };
 }
 
 /** A page prepared for reading at one turn. */
 interface Prepared {
+  /** The page to read: evenly lit, and where glare washed print out, with it undone. */
   grey: Grey;
+  /** The page evenly lit, glare left as it is. */
+  plain: Grey;
   photo: Grey;
   deglared?: Deglared;
   frame: Frame;
@@ -293,11 +301,11 @@ function zonesOnPhoto(png: Buffer, document: Box, more: AffordsMore): ZonesOnPho
  * better and loses others: a heading one reading garbles, the other reads).
  */
 async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false, earlier?: Reading, prepared?: Prepared): Promise<Reading> {
-  const { grey, photo, deglared, frame } = prepared ?? (await prepare(document, turn, local, skews, page.tight));
+  const { grey, plain, photo, deglared, frame } = prepared ?? (await prepare(document, turn, local, skews, page.tight));
   const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
-  const band = readZoneBand(grey, grey, page.zoneFallbacks);
+  const band = readZoneBand(plain, plain, page.zoneFallbacks);
   band.catch(() => undefined);
   const out = await reading;
   const laidOut = out.lines;
@@ -311,7 +319,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     out.lines = led;
     out.text = out.lines.map((l) => l.text).join('\n');
   }
-  let mrz = await readMachineZone(grey, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
+  let mrz = await readMachineZone(plain, out.lines, band, deglared?.grey, photo, page.zoneFallbacks);
   const long = out.lines.filter((l) => l.text.length >= 6);
   const sideways = long.length > 0 && long.filter((l) => l.bbox[3] > l.bbox[2]).length > long.length / 2;
   const words = out.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length >= 2);
@@ -434,6 +442,13 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     return [Math.round(x0), Math.round(y0), Math.max(0, Math.round(x1 - x0)), Math.max(0, Math.round(y1 - y0))];
   };
   return { grey: { data: r.grey, width: r.width, height: r.height }, width: r.width, height: r.height, toPage, located: true, quad };
+}
+
+/** A page's pixels with the box's taken from another version of the page. */
+function withPatch(page: Uint8Array, patch: Uint8Array, width: number, [x, y, w, h]: Box): Buffer {
+  const out = Buffer.from(page);
+  for (let r = y; r < y + h; r++) out.set(patch.subarray(r * width + x, r * width + x + w), r * width + x);
+  return out;
 }
 
 /** Rows above and below the glare region read with it, as a share of the page's height: lines at its edges are not cut. */
@@ -782,13 +797,13 @@ export async function preparedPage(media: MediaInput): Promise<Grey> {
 }
 
 /**
- * `preparedPage`, with the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the
- * engine does), and, for a document located in a larger photo, its zone on the photo (beside it, or on it) as the engine reads it.
+ * `preparedPage`, with the page as it is before glare is undone on it (`plain`, where the engine reads the zone) and
+ * the same page with its glare taken away when it had glare (the MRZ benchmark reads both, as the engine does), and, for a document located in a larger photo, its zone on the photo (beside it, or on it) as the engine reads it.
  */
-export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; glareUndone?: Grey; photo: Grey; onPhoto?: ZonesOnPhoto }> {
+export async function preparedPageAndGlare(media: MediaInput): Promise<{ page: Grey; plain: Grey; glareUndone?: Grey; photo: Grey; onPhoto?: ZonesOnPhoto }> {
   const page = media.images[0]!;
   const base = await documentOnly(page.png, page.width, page.height);
-  const { grey, deglared, photo } = await prepare(base.grey, 0, false, undefined, base.located);
+  const { grey, plain, deglared, photo } = await prepare(base.grey, 0, false, undefined, base.located);
   const onPhoto = base.located ? zonesOnPhoto(page.png, base.toPage([0, 0, base.width, base.height]), () => true) : undefined;
-  return { page: grey, glareUndone: deglared?.grey, photo, onPhoto };
+  return { page: grey, plain, glareUndone: deglared?.grey, photo, onPhoto };
 }

@@ -116,8 +116,11 @@ function grown(grid: Buffer, gw: number, gh: number, width: number, height: numb
 /** A page with uneven light removed, and, where the paper is brighter than usual, a second version with glare taken away. */
 export interface Flattened {
   pixels: Buffer;
-  /** The page with glare undone, and the box of the bright region it changed; absent when nothing is brighter than usual. */
-  deglared?: { pixels: Buffer; box: [number, number, number, number] };
+  /**
+   * The page with glare undone, and the box of the print it gives back; absent when nothing is brighter than usual.
+   * `patch`: the part of that box where the glare was moderate, whose print the second version gives back reliably.
+   */
+  deglared?: { pixels: Buffer; box: [number, number, number, number]; patch?: [number, number, number, number] };
 }
 
 /**
@@ -151,6 +154,7 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
       const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
       deglared ??= Buffer.from(pixels);
       deglared[i] = FLAT[(usual << 8) | Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a)))]!;
+      cells.paper(i, local);
       // Paper in the first version made ink off any stroke (the solid surround of a bright region) counts against its
       // cell, as ink the first version showed does.
       if (deglared[i]! < 128) cells.count(i, pixels[i] === 255 && inStroke(grey, i, width));
@@ -158,7 +162,7 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
   }
   const region = deglared && cells.region();
   if (!deglared || !region) return { pixels };
-  return { pixels, deglared: { pixels: deglared, box: region } };
+  return { pixels, deglared: { pixels: deglared, ...region } };
 }
 
 /** How far a stroke's edge is looked for, and how much brighter the paper beside it is. */
@@ -184,6 +188,12 @@ const MIN_RECOVERED = 0.004;
 const RECOVERED_OVER_SHOWN = 1;
 /** Groups of washed-out cells giving back less than this share of the largest group's ink are strays. */
 const MIN_GROUP_SHARE = 0.25;
+/**
+ * Cells whose paper is on average at most this bright are moderate glare, whose print the second version gives back
+ * reliably; brighter ones may be paper printed white (a passport's zone strip), where the second version turns the
+ * print's soft edges and the JPEG's ripples around it into ink (two tuned passports lost their zone that way).
+ */
+const PATCH_MAX_PAPER = 248;
 
 /**
  * The box of the print glare washed out, from the pixels the second version makes ink, per cell: cells where it
@@ -199,15 +209,32 @@ function glareCells(width: number, height: number) {
   const [cx, cy] = [Math.ceil(width / side), Math.ceil(height / side)];
   const recovered = new Uint32Array(cx * cy);
   const shown = new Uint32Array(cx * cy);
+  const paperSum = new Float64Array(cx * cy);
+  const paperCount = new Uint32Array(cx * cy);
+  const cellOf = (i: number) => {
+    const x = i % width;
+    return Math.floor((i - x) / width / side) * cx + Math.floor(x / side);
+  };
+  const boxOf = (cells: number[]): [number, number, number, number] => {
+    const [x0, y0] = [Math.min(...cells.map((k) => k % cx)), Math.min(...cells.map((k) => Math.floor(k / cx)))];
+    const [x1, y1] = [Math.max(...cells.map((k) => k % cx)), Math.max(...cells.map((k) => Math.floor(k / cx)))];
+    const [left, top] = [x0 * side, y0 * side];
+    return [left, top, Math.min(width, (x1 + 1) * side) - left, Math.min(height, (y1 + 1) * side) - top];
+  };
   return {
+    /** Notes the paper's brightness under pixel `i` (a bright pixel). */
+    paper(i: number, local: number) {
+      const c = cellOf(i);
+      paperSum[c]! += local;
+      paperCount[c]!++;
+    },
     /** Notes that pixel `i` is ink in the second version: recovered print, or ink that is not print the glare hid. */
     count(i: number, wasPaper: boolean) {
-      const x = i % width;
-      const cell = Math.floor((i - x) / width / side) * cx + Math.floor(x / side);
-      if (wasPaper) recovered[cell]!++;
-      else shown[cell]!++;
+      if (wasPaper) recovered[cellOf(i)]!++;
+      else shown[cellOf(i)]!++;
     },
-    region(): [number, number, number, number] | undefined {
+    /** The box of the washed-out print, and of its moderately lit part (see `Flattened`). */
+    region(): { box: [number, number, number, number]; patch?: [number, number, number, number] } | undefined {
       // Washed-out cells, away from the page's outer cells.
       const washed = (k: number) => {
         const [gx, gy] = [k % cx, Math.floor(k / cx)];
@@ -215,24 +242,24 @@ function glareCells(width: number, height: number) {
       };
       // Their groups (touching cells), each with the ink it gives back: one light makes one patch of glare, and a few
       // stray cells elsewhere (a code's margin, a fleck) must not stretch its box across the page.
-      const group = new Int32Array(cx * cy).fill(-1);
-      const groups: { mass: number; box: [number, number, number, number] }[] = [];
+      const seen = new Uint8Array(cx * cy);
+      const groups: { mass: number; cells: number[] }[] = [];
       for (let k = 0; k < cx * cy; k++) {
-        if (group[k]! >= 0 || !washed(k)) continue;
-        const g = { mass: 0, box: [cx, cy, -1, -1] as [number, number, number, number] };
+        if (seen[k] || !washed(k)) continue;
+        const g = { mass: 0, cells: [] as number[] };
         const stack = [k];
-        group[k] = groups.length;
+        seen[k] = 1;
         while (stack.length) {
           const c = stack.pop()!;
           const [gx, gy] = [c % cx, Math.floor(c / cx)];
           g.mass += recovered[c]!;
-          g.box = [Math.min(g.box[0], gx), Math.min(g.box[1], gy), Math.max(g.box[2], gx), Math.max(g.box[3], gy)];
+          g.cells.push(c);
           for (let dy = -1; dy <= 1; dy++) {
             for (let dx = -1; dx <= 1; dx++) {
               const [nx, ny] = [gx + dx, gy + dy];
               const n = ny * cx + nx;
-              if (nx < 0 || ny < 0 || nx >= cx || ny >= cy || group[n]! >= 0 || !washed(n)) continue;
-              group[n] = groups.length;
+              if (nx < 0 || ny < 0 || nx >= cx || ny >= cy || seen[n] || !washed(n)) continue;
+              seen[n] = 1;
               stack.push(n);
             }
           }
@@ -241,11 +268,9 @@ function glareCells(width: number, height: number) {
       }
       if (groups.length === 0) return undefined;
       const heaviest = Math.max(...groups.map((g) => g.mass));
-      const kept = groups.filter((g) => g.mass >= MIN_GROUP_SHARE * heaviest);
-      const [x0, y0] = [Math.min(...kept.map((g) => g.box[0])), Math.min(...kept.map((g) => g.box[1]))];
-      const [x1, y1] = [Math.max(...kept.map((g) => g.box[2])), Math.max(...kept.map((g) => g.box[3]))];
-      const [left, top] = [x0 * side, y0 * side];
-      return [left, top, Math.min(width, (x1 + 1) * side) - left, Math.min(height, (y1 + 1) * side) - top];
+      const cells = groups.filter((g) => g.mass >= MIN_GROUP_SHARE * heaviest).flatMap((g) => g.cells);
+      const moderate = cells.filter((k) => paperSum[k]! <= PATCH_MAX_PAPER * paperCount[k]!);
+      return { box: boxOf(cells), ...(moderate.length ? { patch: boxOf(moderate) } : {}) };
     },
   };
 }
