@@ -28,6 +28,22 @@ describe('lines the layout analysis left out', () => {
     expect(await readUncovered(page, full.lines)).toEqual([]);
   }, 60_000);
 
+  it("reads a dropped value in the column of the lines read before wider unread print elsewhere (an opened RG's photo-side headings)", async () => {
+    const HEADINGS = ['SECRETARIA DA SEGURANCA PUBLICA', 'INSTITUTO DE IDENTIFICACAO', 'CARTEIRA DE IDENTIDADE', 'REPUBLICA FEDERATIVA', 'ESTADO DE SAO PAULO', 'POLEGAR DIREITO', 'ASSINATURA DO TITULAR'];
+    const opened = drawnPage(1500, 900, (ctx) => {
+      ctx.font = 'bold 30px sans-serif';
+      HEADINGS.forEach((t, i) => ctx.fillText(t, 40, 80 + i * 110));
+      ctx.font = 'bold 34px sans-serif';
+      ['MARIA DAS DORES', '82006305', 'SAO LUIS/MA', '12/03/1981'].forEach((t, i) => ctx.fillText(t, 820, 120 + i * 160));
+    });
+    const full = await ocrPool().recognize({ image: pgm(opened), mode: 'auto' });
+    // The reading as it went on such a page: the data column read but its number, the headings not at all.
+    const column = full.lines.filter((l) => l.bbox[0] > 700 && !l.text.includes('82006305'));
+    expect(column.length).toBeGreaterThanOrEqual(3);
+    const rescued = await readUncovered(opened, column);
+    expect(rescued.map((l) => l.text)).toContain('82006305');
+  }, 60_000);
+
   it('a rescued line takes the place of the junk read over the same ink, within its row; a line nothing was read on is put in reading order', () => {
     const w = (text: string, x: number, y: number, conf = 90) => ({ text, conf, bbox: [x, y, 200, 40] as [number, number, number, number] });
     const line = (words: ReturnType<typeof w>[]): OcrLine => ({ text: words.map((x) => x.text).join(' '), conf: 80, bbox: [words[0]!.bbox[0], words[0]!.bbox[1], 600, 40], words });

@@ -6,7 +6,7 @@ import { moved } from './page-read';
 
 /** Lines read from uncovered ink are kept at this confidence or above. */
 const MIN_CONF = 60;
-/** At most this many uncovered lines are read (widest first): the rescue is bounded in time. */
+/** At most this many uncovered lines are read (those starting in the read lines' column first, then the widest): the rescue is bounded in time. */
 const MAX_LINES = 6;
 
 /**
@@ -56,13 +56,17 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       last = cx;
     }
   }
+  const starts = lines.map((l) => l.bbox[0]);
+  const inColumn = (box: Box) => starts.some((x) => Math.abs(x - box[0]) <= letter);
   const clusters = components(smeared, gw, gh)
     .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as Box, n }))
     // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared, and no
     // wider than half again the widest line read: a card's edge or a rule across the page is a longer band (it took the
     // slots of an opened RG's birth line).
     .filter(({ box, n }) => box[3] >= letter * 0.7 && box[3] <= letter * 2.2 && box[2] >= letter * 2.5 && box[2] <= widest * 1.5 && n >= ((box[2] * box[3]) / (cell * cell)) * 0.35)
-    .sort((a, b) => b.box[2] - a.box[2])
+    // Lines that start where read lines start first (a dropped value sits in its form's column; the unread headings
+    // of an opened RG's photo side are wider and took every slot from its number), then the widest.
+    .sort((a, b) => Number(inColumn(b.box)) - Number(inColumn(a.box)) || b.box[2] - a.box[2])
     .slice(0, MAX_LINES);
   const read = await Promise.all(
     clusters.map(async ({ box }) => {
