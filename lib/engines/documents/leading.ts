@@ -30,17 +30,25 @@ export async function withLeadingGlyphs(page: Grey, lines: OcrLine[]): Promise<O
   const again = new Map<OcrLine, OcrLine>();
   await Promise.all(
     candidates.map(async ({ line, start }) => {
-      const [, y, w, h] = line.bbox;
-      const x0 = Math.max(0, Math.round(start - h * 0.3));
-      const y0 = Math.max(0, Math.round(y - h * 0.25));
-      const x1 = Math.min(page.width, Math.round(line.bbox[0] + w + h * 0.3));
-      const y1 = Math.min(page.height, Math.round(y + h * 1.25));
-      const out = await ocrPool().recognize({ image: pgm(cropped(page, [x0, y0, x1 - x0, y1 - y0])), mode: 'line' });
-      const read = moved(out.lines, x0, y0)[0];
+      const [x, y, w, h] = line.bbox;
+      const read = await readSpanAgain(page, start, x + w, y, h);
       if (read && read.conf >= MIN_CONF && readWithPrefix(line.text, read.text)) again.set(line, read);
     }),
   );
   return again.size ? lines.map((l) => again.get(l) ?? l) : lines;
+}
+
+/**
+ * Columns `left` to `right` of a line `h` high at row `y`, with a margin of a third of its height across and a quarter
+ * above and below, read again as one line: the first line read, in the page's pixels.
+ */
+export async function readSpanAgain(page: Grey, left: number, right: number, y: number, h: number): Promise<OcrLine | undefined> {
+  const x0 = Math.max(0, Math.round(left - h * 0.3));
+  const y0 = Math.max(0, Math.round(y - h * 0.25));
+  const x1 = Math.min(page.width, Math.round(right + h * 0.3));
+  const y1 = Math.min(page.height, Math.round(y + h * 1.25));
+  const out = await ocrPool().recognize({ image: pgm(cropped(page, [x0, y0, x1 - x0, y1 - y0])), mode: 'line' });
+  return moved(out.lines, x0, y0)[0];
 }
 
 /**

@@ -1,7 +1,6 @@
-import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
-import { cropped, pgm, type Grey } from './box';
-import { inkRun } from './leading';
-import { moved } from './page-read';
+import type { OcrLine, OcrWord } from '../ocr';
+import type { Grey } from './box';
+import { inkRun, readSpanAgain } from './leading';
 import { levenshtein } from './text';
 
 /**
@@ -35,12 +34,7 @@ export async function withTrailingGlyphs(page: Grey, lines: OcrLine[]): Promise<
   await Promise.all(
     candidates.map(async ({ word, end }) => {
       const [x, y, , h] = word.bbox;
-      const x0 = Math.max(0, Math.round(x - h * 0.3));
-      const y0 = Math.max(0, Math.round(y - h * 0.25));
-      const x1 = Math.min(page.width, Math.round(end + h * 0.3));
-      const y1 = Math.min(page.height, Math.round(y + h * 1.25));
-      const out = await ocrPool().recognize({ image: pgm(cropped(page, [x0, y0, x1 - x0, y1 - y0])), mode: 'line' });
-      const read = moved(out.lines, x0, y0)[0];
+      const read = await readSpanAgain(page, x, end, y, h);
       if (read && read.conf >= MIN_CONF && readWithSuffix(word.text, read.text)) again.set(word, { text: read.text.trim(), conf: read.conf, bbox: read.bbox });
     }),
   );
