@@ -154,10 +154,9 @@ export async function flattenIllumination(grey: Buffer, width: number, height: n
       const a = Math.min(MAX_GLARE, (local - usual) / (255 - usual));
       deglared ??= Buffer.from(pixels);
       deglared[i] = FLAT[(usual << 8) | Math.round(Math.max(0, (grey[i]! - 255 * a) / (1 - a)))]!;
-      cells.paper(i, local);
       // Paper in the first version made ink off any stroke (the solid surround of a bright region) counts against its
       // cell, as ink the first version showed does.
-      if (deglared[i]! < 128) cells.count(i, pixels[i] === 255 && inStroke(grey, i, width));
+      cells.note(i, local, deglared[i]! < 128 ? pixels[i] === 255 && inStroke(grey, i, width) : undefined);
     }
   }
   const region = deglared && cells.region();
@@ -222,16 +221,16 @@ function glareCells(width: number, height: number) {
     return [left, top, Math.min(width, (x1 + 1) * side) - left, Math.min(height, (y1 + 1) * side) - top];
   };
   return {
-    /** Notes the paper's brightness under pixel `i` (a bright pixel). */
-    paper(i: number, local: number) {
+    /**
+     * Notes a bright pixel `i`: the paper's brightness under it, and, when the second version makes it ink, whether
+     * that is print recovered (`true`) or ink that is not print the glare hid (`false`).
+     */
+    note(i: number, local: number, recoveredInk: boolean | undefined) {
       const c = cellOf(i);
       paperSum[c]! += local;
       paperCount[c]!++;
-    },
-    /** Notes that pixel `i` is ink in the second version: recovered print, or ink that is not print the glare hid. */
-    count(i: number, wasPaper: boolean) {
-      if (wasPaper) recovered[cellOf(i)]!++;
-      else shown[cellOf(i)]!++;
+      if (recoveredInk === true) recovered[c]!++;
+      else if (recoveredInk === false) shown[c]!++;
     },
     /** The box of the washed-out print, and of its moderately lit part (see `Flattened`). */
     region(): { box: [number, number, number, number]; patch?: [number, number, number, number] } | undefined {
