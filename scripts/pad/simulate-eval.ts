@@ -19,6 +19,7 @@
  * on a desk.
  */
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
 
@@ -219,8 +220,8 @@ async function scene(shot: Shot, face: number, w: number, h: number, r: Rng): Pr
   const k = Math.min(1, 1.5 / scale);
   // The photo's edges repeated outwards where the camera sees past them.
   const pad = Math.round(Math.max(shot.width, shot.height) * 0.6 * k);
-  const small = await sharp(shot.png).resize({ width: Math.max(8, Math.round(shot.width * k)) }).png({ compressionLevel: 0 }).toBuffer();
-  const src = await decode(await sharp(small).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer());
+  const small = await sharp(shot.png).resize({ width: Math.max(8, Math.round(shot.width * k)) }).png(PIXEL_PNG).toBuffer();
+  const src = await decode(await sharp(small).extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' }).png(PIXEL_PNG).toBuffer());
   return view(src, w, h, {
     cx: (bx + bw / 2) * k + pad + r.float(-0.1, 0.1) * w * scale * k,
     cy: (by + bh * 0.55) * k + pad + r.float(-0.08, 0.08) * h * scale * k,
@@ -260,7 +261,7 @@ async function genuine(shot: Shot, c: Condition, r: Rng): Promise<Buffer> {
   const left = Math.max(0, Math.round(w / 2 - side / 2 + r.float(-0.05, 0.05) * side));
   const top = Math.max(0, Math.round(h / 2 - side * 0.6));
   const crop = sharp(out).extract({ left, top, width: Math.min(w - left, Math.round(side)), height: Math.min(h - top, Math.round(side * 1.2)) });
-  return sharp(await crop.png({ compressionLevel: 0 }).toBuffer()).resize({ width: r.int(140, 300), kernel: 'mitchell' }).jpeg({ quality: r.int(65, 90), mozjpeg: true }).toBuffer();
+  return sharp(await crop.png(PIXEL_PNG).toBuffer()).resize({ width: r.int(140, 300), kernel: 'mitchell' }).jpeg({ quality: r.int(65, 90), mozjpeg: true }).toBuffer();
 }
 
 type Layout = 'pentile' | 'bgr' | 'oled';

@@ -9,6 +9,7 @@
  * condition names as simulate.ts (genuine conditions only).
  */
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
 
@@ -22,7 +23,7 @@ async function scene(shot: Shot, face: number, w: number, h: number, r: Rng): Pr
   const W = Math.max(1, Math.round(shot.width * k));
   const H = Math.max(1, Math.round(shot.height * k));
   const m = Math.max(w, h);
-  const big = await sharp(shot.png).resize(W, H, { fit: 'fill' }).removeAlpha().extend({ top: m, bottom: m, left: m, right: m, extendWith: 'copy' }).png({ compressionLevel: 0 }).toBuffer();
+  const big = await sharp(shot.png).resize(W, H, { fit: 'fill' }).removeAlpha().extend({ top: m, bottom: m, left: m, right: m, extendWith: 'copy' }).png(PIXEL_PNG).toBuffer();
   const cx = (bx + bw / 2) * k + m + r.float(-0.12, 0.12) * w;
   const cy = (by + bh / 2) * k + m + r.float(-0.05, 0.12) * h;
   const left = Math.round(Math.max(0, Math.min(W + 2 * m - w, cx - w / 2)));
@@ -69,6 +70,6 @@ export async function simulateGenuine(shot: Shot, condition: Condition, r: Rng):
   const side = face * r.float(1.05, 1.35);
   const left = Math.max(0, Math.min(w - 16, Math.round(faceAt[0] - side / 2)));
   const top = Math.max(0, Math.min(h - 16, Math.round(faceAt[1] - side * 0.5)));
-  const crop = await sharp(jpeg).extract({ left, top, width: Math.min(w - left, Math.round(side)), height: Math.min(h - top, Math.round(side * 1.15)) }).png({ compressionLevel: 0 }).toBuffer();
+  const crop = await sharp(jpeg).extract({ left, top, width: Math.min(w - left, Math.round(side)), height: Math.min(h - top, Math.round(side * 1.15)) }).png(PIXEL_PNG).toBuffer();
   return sharp(crop).resize({ width: r.int(150, 320) }).jpeg({ quality: r.int(65, 90) }).toBuffer();
 }

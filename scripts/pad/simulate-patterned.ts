@@ -12,6 +12,7 @@
  * whether the grid lies over the face. The same condition names as simulate.ts.
  */
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import { isAttack, type Condition, type Shot } from './conditions';
 import { simulate } from './simulate';
@@ -90,7 +91,7 @@ export async function patterned(shot: Shot, condition: Condition, r: Rng): Promi
       for (let c = 0; c < 3; c++) out[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! * (1 + l.depth * v) * (v > 0 ? l.tint[c]! : 1))));
     }
   }
-  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: info.channels } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: info.channels } }).png(PIXEL_PNG).toBuffer();
   return { ...shot, png };
 }
 

@@ -19,6 +19,7 @@
  * sharpening, JPEG). Genuine captures come from simulate.ts only.
  */
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
 import { extendWithSurround } from './surround';
@@ -36,7 +37,7 @@ async function view(shot: Shot, facePx: number, w: number, h: number, r: Rng): P
   const W = Math.max(1, Math.round(shot.width * k));
   const H = Math.max(1, Math.round(shot.height * k));
   const pad = Math.max(w, h);
-  const scaled = await sharp(await extendWithSurround(await sharp(shot.png).resize(W, H, { fit: 'fill' }).png({ compressionLevel: 0 }).toBuffer(), W, H, pad)).raw().toBuffer();
+  const scaled = await sharp(await extendWithSurround(await sharp(shot.png).resize(W, H, { fit: 'fill' }).png(PIXEL_PNG).toBuffer(), W, H, pad)).raw().toBuffer();
   const fx = (bx + bw / 2) * k + pad + (r.next() - 0.5) * 0.15 * w;
   const fy = (by + bh / 2) * k + pad + (r.next() - 0.5) * 0.1 * h;
   const left = Math.round(Math.max(0, Math.min(W + 2 * pad - w, fx - w / 2)));

@@ -17,6 +17,7 @@
  * nothing. Bezels and paper borders are in frame in the `bezel` condition.
  */
 import sharp, { type Sharp } from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
 import { extendWithSurround } from './surround';
@@ -43,7 +44,7 @@ async function frame(shot: Shot, facePx: number, frameW: number, frameH: number,
     // Turned inside a larger view, so no corner of the frame is empty.
     const [bigW, bigH] = [Math.round(frameW * 1.25), Math.round(frameH * 1.25)];
     const big = await frame(shot, facePx, bigW, bigH, r);
-    const turned = await sharpOf(big).rotate(angle).png({ compressionLevel: 0 }).toBuffer();
+    const turned = await sharpOf(big).rotate(angle).png(PIXEL_PNG).toBuffer();
     const m = await sharp(turned).metadata();
     const [dx, dy] = [Math.round((m.width! - frameW) / 2), Math.round((m.height! - frameH) / 2)];
     const inner = await raw(sharp(turned).extract({ left: dx, top: dy, width: frameW, height: frameH }));
@@ -63,7 +64,7 @@ async function frame(shot: Shot, facePx: number, frameW: number, frameH: number,
   if (pad > 2) img = sharp(await extendWithSurround(shot.png, shot.width, shot.height, pad));
   left += pad > 2 ? pad : 0;
   top += pad > 2 ? pad : 0;
-  const cut = await img.extract({ left: Math.max(0, left), top: Math.max(0, top), width: Math.round(fw), height: Math.round(fh) }).png({ compressionLevel: 0 }).toBuffer();
+  const cut = await img.extract({ left: Math.max(0, left), top: Math.max(0, top), width: Math.round(fw), height: Math.round(fh) }).png(PIXEL_PNG).toBuffer();
   return { ...(await raw(sharp(cut).resize(frameW, frameH, { fit: 'fill' }))), faceAt };
 }
 
@@ -188,7 +189,7 @@ async function genuine(shot: Shot, condition: Condition, r: Rng): Promise<Buffer
   const left = Math.max(0, Math.round(cx - side / 2));
   const top = Math.max(0, Math.round(cy - side * 0.55));
   const crop = sharp(jpeg).extract({ left, top, width: Math.min(spec.w - left, Math.round(side)), height: Math.min(spec.h - top, Math.round(side * 1.15)) });
-  return sharp(await crop.png({ compressionLevel: 0 }).toBuffer()).resize({ width: r.int(160, 320) }).jpeg({ quality: r.int(70, 92) }).toBuffer();
+  return sharp(await crop.png(PIXEL_PNG).toBuffer()).resize({ width: r.int(160, 320) }).jpeg({ quality: r.int(70, 92) }).toBuffer();
 }
 
 /** Linear-light RGB at the pitch of a screen's sub-pixels or of a print's rendering. */
@@ -280,12 +281,12 @@ async function room(w: number, h: number, r: Rng): Promise<Raw> {
 /** A device or sheet placed in a room, seen by a camera: its content (already rendered) inside a bezel or margin. */
 async function inRoom(content: Raw, frameW: number, frameH: number, border: { px: number; colour: { r: number; g: number; b: number } }, r: Rng, angle: number): Promise<Raw> {
   // Two pipelines: within one, sharp rotates before it extends, which would leave the bezel unturned.
-  const bordered = await sharpOf(content).extend({ top: border.px, bottom: border.px, left: border.px, right: border.px, background: border.colour }).png({ compressionLevel: 0 }).toBuffer();
-  const framed = await sharp(bordered).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png({ compressionLevel: 0 }).toBuffer();
+  const bordered = await sharpOf(content).extend({ top: border.px, bottom: border.px, left: border.px, right: border.px, background: border.colour }).png(PIXEL_PNG).toBuffer();
+  const framed = await sharp(bordered).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png(PIXEL_PNG).toBuffer();
   const meta = await sharp(framed).metadata();
   const bg = await room(frameW, frameH, r);
   const fit = Math.min(1, (frameW * 0.98) / meta.width!, (frameH * 0.98) / meta.height!);
-  const inset = await sharp(framed).resize({ width: Math.round(meta.width! * fit) }).png({ compressionLevel: 0 }).toBuffer();
+  const inset = await sharp(framed).resize({ width: Math.round(meta.width! * fit) }).png(PIXEL_PNG).toBuffer();
   const im = await sharp(inset).metadata();
   return raw(sharpOf(bg).composite([{ input: inset, left: Math.round((frameW - im.width!) * r.float(0.2, 0.8)), top: Math.round((frameH - im.height!) * r.float(0.2, 0.8)) }]));
 }

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PIXEL_PNG } from '../../lib/engines/media';
 import { locateFaces } from '../../lib/engines/face';
 import { datasetsDir } from '../../lib/testing/datasets';
 
@@ -25,7 +26,7 @@ export const SCRATCH = path.join(process.cwd(), '.scratch', 'pad');
 
 /** The upright photo as PNG (EXIF turn applied). */
 export async function sourcePng(s: Pick<Source, 'image'>): Promise<Buffer> {
-  return sharp(path.join(datasetsDir()!, s.image)).rotate().png({ compressionLevel: 0 }).toBuffer();
+  return sharp(path.join(datasetsDir()!, s.image)).rotate().png(PIXEL_PNG).toBuffer();
 }
 
 const csv = (file: string) =>
