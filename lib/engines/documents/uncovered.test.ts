@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { pgm } from './box';
 import { drawnPage } from './drawn-page';
-import { readsAsName, readsAsPlace, readUncovered, withRescued } from './uncovered';
+import { readsAsName, readsAsPlace, readUncovered, splitStacked, withRescued } from './uncovered';
 
 afterAll(async () => closeOcrPool());
 
@@ -73,6 +73,51 @@ describe('lines the layout analysis left out', () => {
     const rescued = await readUncovered(names, swollen);
     expect(rescued.map((l) => l.text)).toEqual(['MARIA PATRÍCIA DE OLIVEIRA']);
   }, 60_000);
+
+  it('reads two name lines set so close that no blank row parts them, each on its own, the marks over the lower one kept', async () => {
+    // A CNH front's parents as some issuers set them: 36 px capitals on a 34 px pitch, the marks over the lower line
+    // touching the line above (on 36 px and more a blank row parts them, and each was rescued before).
+    const stacked = drawnPage(1400, 460, (ctx) => {
+      ctx.font = 'bold 36px sans-serif';
+      ctx.fillText('CARTEIRA NACIONAL DE HABILITACAO', 60, 70);
+      ctx.fillText('67825791 SSP SC', 60, 170);
+      ctx.fillText('RODRIGO DA ALVES DAS CASTRO RAMOS', 60, 270);
+      ctx.fillText('ANDRÉ CASTRO DE CARDOSO CONCEIÇÃO', 60, 304);
+      ctx.fillText('12/03/1981', 60, 410);
+    });
+    const full = await ocrPool().recognize({ image: pgm(stacked), mode: 'auto' });
+    const kept = full.lines.filter((l) => !/RODRIGO|ANDR|CONCEI|RAMOS/.test(l.text));
+    const rescued = await readUncovered(stacked, kept);
+    expect(rescued.map((l) => l.text).sort()).toEqual(['ANDRÉ CASTRO DE CARDOSO CONCEIÇÃO', 'RODRIGO DA ALVES DAS CASTRO RAMOS']);
+  }, 60_000);
+
+  it('cuts a cluster of stacked lines at the empty rows between them, and a single line of accented capitals not at all', () => {
+    const page = drawnPage(900, 200, (ctx) => {
+      ctx.font = 'bold 36px sans-serif';
+      ctx.fillText('RODRIGO DA ALVES', 20, 60);
+      ctx.fillText('ÂNGELA CONCEIÇÃO', 20, 100);
+      ctx.fillText('ÂNGELA CONCEIÇÃO', 460, 160);
+    });
+    const letter = 26;
+    // The two lines: rows 30 to 112 (cedilla included), cut once near their middle, above the Â's mark.
+    const parts = splitStacked(page, { box: [20, 30, 400, 82], n: 1000 }, letter);
+    expect(parts.map((p) => [p.cutAbove ?? false, p.cutBelow ?? false])).toEqual([[false, true], [true, false]]);
+    const cut = parts[1]!.box[1];
+    expect(cut).toBeGreaterThanOrEqual(60); // the first row under RODRIGO's baseline (60)
+    expect(cut).toBeLessThanOrEqual(70); // the marks over ÂNGELA start about 8 px above its capitals (top at 74)
+    expect(parts[0]!.n + parts[1]!.n).toBe(1000);
+    // One line with marks above and a cedilla below, about 1.9 letters tall: ink all across its middle, left whole.
+    expect(splitStacked(page, { box: [460, 115, 400, 52], n: 500 }, letter)).toEqual([{ box: [460, 115, 400, 52], n: 500 }]);
+  });
+
+  it('a rescued line whose junk host spans another row stands on its own', () => {
+    const w = (text: string, x: number, y: number, h = 22, conf = 90) => ({ text, conf, bbox: [x, y, 100, h] as [number, number, number, number] });
+    // The two rows read as one line of junk, one of whose words spans both.
+    const junk: OcrLine = { text: 'RIR ATIAS OLIVEIRA', conf: 40, bbox: [454, 802, 500, 101], words: [w('RIR', 454, 802, 101, 20), w('ATIAS', 560, 829, 45, 20), w('OLIVEIRA', 832, 829)] };
+    const upper: OcrLine = { text: 'PAULA THIAGO OLIVEIRA', conf: 94, bbox: [454, 829, 502, 22], words: [w('PAULA', 454, 829), w('THIAGO', 560, 829), w('OLIVEIRA', 832, 829)] };
+    const lower: OcrLine = { text: 'INES ARAUJO ROCHA', conf: 95, bbox: [454, 851, 283, 23], words: [w('INES', 454, 851, 23), w('ARAUJO', 560, 851, 23), w('ROCHA', 660, 851, 23)] };
+    expect(withRescued([junk], [upper, lower]).map((l) => l.text)).toEqual(['PAULA THIAGO OLIVEIRA', 'INES ARAUJO ROCHA']);
+  });
 
   it('a name line is words of known names and particles, bar one', () => {
     expect(readsAsName('MARIA PATRÍCIA DO CONCEIÇÃO CARVALHO')).toBe(true);

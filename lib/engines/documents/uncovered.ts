@@ -59,7 +59,8 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   const starts = lines.map((l) => l.bbox[0]);
   const inColumn = (box: Box) => starts.some((x) => Math.abs(x - box[0]) <= letter);
   const clusters = components(smeared, gw, gh)
-    .map(([x0, y0, x1, y1, n]) => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell] as Box, n }))
+    .map(([x0, y0, x1, y1, n]): Cluster => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell], n }))
+    .flatMap((c) => splitStacked(page, c, letter))
     // Line-shaped, of the page's letter height (labels are smaller, pictures taller), mostly ink where smeared, and no
     // wider than half again the widest line read: a card's edge or a rule across the page is a longer band (it took the
     // slots of an opened RG's birth line).
@@ -69,12 +70,16 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
     .sort((a, b) => Number(inColumn(b.box)) - Number(inColumn(a.box)) || b.box[2] - a.box[2])
     .slice(0, MAX_LINES);
   const read = await Promise.all(
-    clusters.map(async ({ box }) => {
+    clusters.map(async ({ box, cutAbove, cutBelow }) => {
       const x = Math.max(0, box[0] - pad);
       const y = Math.max(0, box[1] - pad);
       const w = Math.min(page.width, box[0] + box[2] + pad) - x;
       const h = Math.min(page.height, box[1] + box[3] + pad) - y;
-      const out = await ocrPool().recognize({ image: pgm(cropped(page, [x, y, w, h])), mode: 'line' });
+      const crop = cropped(page, [x, y, w, h]);
+      // A line cut from a stack: the margin on the cut side is made white, or the next line's letters are read into it.
+      if (cutAbove) crop.data.fill(255, 0, (box[1] - y) * w);
+      if (cutBelow) crop.data.fill(255, (box[1] + box[3] - y) * w);
+      const out = await ocrPool().recognize({ image: pgm(crop), mode: 'line' });
       return moved(out.lines, x, y);
     }),
   );
@@ -122,10 +127,63 @@ function letterRows(page: Grey, [x, y, w, h]: Box): number {
   return rows || h;
 }
 
+/** Tallest cluster taken for lines set one on another (in letter heights): two or three lines, no picture. */
+const MAX_STACK = 3.9;
+/** Shortest: a line of accented capitals with a cedilla reaches about 1.6. */
+const MIN_STACK = 1.8;
+/** Ink of a row between two lines, at most, against the lines' own rows (their 75th percentile). */
+const VALLEY = 0.35;
+
+/**
+ * A cluster of two or three lines set so close that no blank row parts them (a CNH's parents, one name under the
+ * other: together 2–2.5 letters tall, read as one line of junk or dropped as a picture) cut into its lines, with
+ * the sides that were cut; any other cluster as it is. A line is a run of rows of ink at least half a letter tall
+ * (the marks over capitals, or a cedilla, are thin rows of little ink); each cut is the first row after a line's
+ * run, so the marks over the next line's capitals (É, Ã) stay with their letters. Ink cells are shared out by
+ * height, so each line keeps its density.
+ */
+export function splitStacked(page: Grey, c: Cluster, letter: number): Cluster[] {
+  const [x, y0, w, h] = c.box;
+  if (h <= letter * MIN_STACK || h > letter * MAX_STACK) return [c];
+  const x0 = Math.max(0, x);
+  const x1 = Math.min(page.width, x + w);
+  const rowInk = (y: number) => {
+    let k = 0;
+    if (y >= 0 && y < page.height) for (let i = y * page.width + x0, end = y * page.width + x1; i < end; i++) if (page.data[i]! < INK) k++;
+    return k;
+  };
+  const profile = Array.from({ length: h }, (_, i) => rowInk(y0 + i));
+  const body = [...profile].sort((a, b) => a - b)[Math.floor(h * 0.75)]!;
+  const runs: [number, number][] = [];
+  for (let i = 0, start = -1; i <= h; i++) {
+    const inked = i < h && profile[i]! > VALLEY * body;
+    if (inked && start < 0) start = i;
+    if (!inked && start >= 0) {
+      if (i - start >= letter / 2) runs.push([start, i]);
+      start = -1;
+    }
+  }
+  if (runs.length < 2 || runs.length > 3) return [c];
+  const edges = [y0, ...runs.slice(1).map((_, k) => y0 + runs[k]![1]), y0 + h];
+  const last = edges.length - 2;
+  return edges.slice(1).map((end, i) => ({ box: [x, edges[i]!, w, end - edges[i]!], n: Math.round((c.n * (end - edges[i]!)) / h), cutAbove: i > 0, cutBelow: i < last }));
+}
+
+/** A line-shaped cluster of uncovered ink (page pixels), its count of ink cells, and the sides a stack was cut at. */
+interface Cluster {
+  box: Box;
+  n: number;
+  cutAbove?: boolean;
+  cutBelow?: boolean;
+}
+
+/** A connected component of a grid: [x0, y0, x1, y1, cells]. */
+type Component = [number, number, number, number, number];
+
 /** 4-connected components of a mask: [x0, y0, x1, y1, cells] each. */
-function components(mask: Uint8Array, w: number, h: number): [number, number, number, number, number][] {
+function components(mask: Uint8Array, w: number, h: number): Component[] {
   const seen = new Uint8Array(w * h);
-  const out: [number, number, number, number, number][] = [];
+  const out: Component[] = [];
   const stack: number[] = [];
   for (let start = 0; start < w * h; start++) {
     if (!mask[start] || seen[start]) continue;
@@ -156,8 +214,9 @@ function components(mask: Uint8Array, w: number, h: number): [number, number, nu
 /**
  * The page's lines with the rescued ones. A rescued line read again over words of a line (unsure words whose
  * centres lie in it: junk over the same ink) takes their place in that line, between its other words, so the
- * row stays one line ("(>) DF." and "11994312 SSP" are "(>) 11994312 SSP DF."); a line no word was read on
- * is put in reading order (by the height of its centre).
+ * row stays one line ("(>) DF." and "11994312 SSP" are "(>) 11994312 SSP DF."), unless words of that line lie
+ * in another row; a line no word was read on, or one whose host spans other rows, is put in reading order (by the
+ * height of its centre).
  */
 export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
   const inside = (b: Box, r: Box) => {
@@ -171,9 +230,16 @@ export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
     const host = out.findIndex((l) => l.words.some((w) => inside(w.bbox, r.bbox)));
     if (host >= 0) {
       const l = out[host]!;
-      const words = [...l.words.filter((w) => !inside(w.bbox, r.bbox)), ...r.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
-      out[host] = { text: words.map((w) => w.text).join(' '), conf: Math.max(l.conf, r.conf), bbox: union(words.map((w) => w.bbox)), words };
-      continue;
+      const rest = l.words.filter((w) => !inside(w.bbox, r.bbox));
+      const inRow = ([, y, , h]: Box) => y + h / 2 >= r.bbox[1] && y + h / 2 <= r.bbox[1] + r.bbox[3];
+      if (rest.every((w) => inRow(w.bbox))) {
+        const words = [...rest, ...r.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+        out[host] = { text: words.map((w) => w.text).join(' '), conf: Math.max(l.conf, r.conf), bbox: union(words.map((w) => w.bbox)), words };
+        continue;
+      }
+      // The junk spanned more than the rescued line's row (two names set close, read as one line): the rescued line
+      // stands on its own, and the rest of the junk is left for the line of the other row.
+      out[host] = { ...l, text: rest.map((w) => w.text).join(' '), bbox: union(rest.map((w) => w.bbox)), words: rest };
     }
     const at = out.findIndex((l) => centre(l) > centre(r));
     out.splice(at < 0 ? out.length : at, 0, r);
