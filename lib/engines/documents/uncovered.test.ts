@@ -95,7 +95,7 @@ describe('lines the layout analysis left out', () => {
     const page = drawnPage(900, 200, (ctx) => {
       ctx.font = 'bold 36px sans-serif';
       ctx.fillText('RODRIGO DA ALVES', 20, 60);
-      ctx.fillText('ÂNGELA CONCEIÇÃO', 20, 100);
+      ctx.fillText('ÂNGELA ÇÃO', 20, 100);
       ctx.fillText('ÂNGELA CONCEIÇÃO', 460, 160);
     });
     const letter = 26;
@@ -106,6 +106,9 @@ describe('lines the layout analysis left out', () => {
     expect(cut).toBeGreaterThanOrEqual(60); // the first row under RODRIGO's baseline (60)
     expect(cut).toBeLessThanOrEqual(70); // the marks over ÂNGELA start about 8 px above its capitals (top at 74)
     expect(parts[0]!.n + parts[1]!.n).toBe(1000);
+    // Each line as wide as its letters: the shorter lower line ends well before the upper one.
+    expect(parts[1]!.box[2]).toBeLessThan(parts[0]!.box[2] * 0.8);
+    expect(parts[0]!.box[0]).toBeGreaterThanOrEqual(20);
     // One line with marks above and a cedilla below, about 1.9 letters tall: ink all across its middle, left whole.
     expect(splitStacked(page, { box: [460, 115, 400, 52], n: 500 }, letter)).toEqual([{ box: [460, 115, 400, 52], n: 500 }]);
   });

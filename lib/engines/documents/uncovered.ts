@@ -166,7 +166,21 @@ export function splitStacked(page: Grey, c: Cluster, letter: number): Cluster[] 
   if (runs.length < 2 || runs.length > 3) return [c];
   const edges = [y0, ...runs.slice(1).map((_, k) => y0 + runs[k]![1]), y0 + h];
   const last = edges.length - 2;
-  return edges.slice(1).map((end, i) => ({ box: [x, edges[i]!, w, end - edges[i]!], n: Math.round((c.n * (end - edges[i]!)) / h), cutAbove: i > 0, cutBelow: i < last }));
+  // Each line as wide as its own letters: past a shorter line's end, the next line's fringe (the blurred feet of its
+  // capitals, above the cut) reads as junk ("INES ARAUJO ROCHA = o").
+  const extent = ([top, bottom]: [number, number]): [number, number] => {
+    let left = x1;
+    let right = x0;
+    for (let y = y0 + top; y < y0 + bottom; y++) {
+      for (let i = x0; i < left; i++) if (page.data[y * page.width + i]! < INK) left = i;
+      for (let i = x1 - 1; i >= right; i--) if (page.data[y * page.width + i]! < INK) right = i + 1;
+    }
+    return right > left ? [left, right] : [x0, x1];
+  };
+  return edges.slice(1).map((end, i) => {
+    const [left, right] = extent(runs[i]!);
+    return { box: [left, edges[i]!, right - left, end - edges[i]!], n: Math.round((c.n * (end - edges[i]!)) / h), cutAbove: i > 0, cutBelow: i < last };
+  });
 }
 
 /** A line-shaped cluster of uncovered ink (page pixels), its count of ink cells, and the sides a stack was cut at. */
