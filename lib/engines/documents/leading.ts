@@ -73,7 +73,7 @@ function droppedStart(page: Grey, line: OcrLine, words: OcrLine['words']): numbe
  * undefined when no column does; the whole is undefined when the ink runs on past `reach` columns (a picture or a
  * column of print, not a few letters).
  */
-export function inkRun(page: Grey, r0: number, r1: number, from: number, step: 1 | -1, reach: number, gap: number): { end?: number; inked: number } | undefined {
+export function inkRun(page: Grey, r0: number, r1: number, from: number, step: 1 | -1, reach: number, gap: number, stopAtReach = false): { end?: number; inked: number } | undefined {
   const inked = (c: number) => {
     for (let r = Math.max(0, r0); r <= Math.min(page.height - 1, r1); r++) if (page.data[r * page.width + c]! < INK) return true;
     return false;
@@ -82,7 +82,10 @@ export function inkRun(page: Grey, r0: number, r1: number, from: number, step: 1
   let count = 0;
   let blank = 0;
   for (let c = from, n = 0; c >= 0 && c < page.width; c += step, n++) {
-    if (n > reach) return undefined;
+    if (n > reach) {
+      if (stopAtReach) break;
+      return undefined;
+    }
     if (inked(c)) {
       end = c;
       count++;

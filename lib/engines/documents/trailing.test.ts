@@ -48,6 +48,22 @@ describe('a word whose last glyph the reading dropped', () => {
     expect(line.words.map((w) => w.text)).toEqual(['43031547', '06/08/2008']);
   }, 30_000);
 
+  it('reads four dropped letters of a name back, up to the next word, past a lower line whose box reaches into the row', async () => {
+    const g = await page(`${text(60, 'VITORIA JOSE MENDES')}<text x="60" y="150" font-family="Liberation Sans, sans-serif" font-weight="bold" font-size="34" fill="#111">LIMA DAS SANTOS</text>`);
+    const lines = (await ocrPool().recognize({ image: pgm(g), mode: 'auto' })).lines;
+    const first = lines.find((l) => l.text.startsWith('VITORIA'))!;
+    const whole = first.words[0]!;
+    // Read as VIT, its box stopping after the T (3 of 7 letters); the next line's words with boxes swollen upwards into this row.
+    const vit = { ...whole, text: 'VIT', bbox: [whole.bbox[0], whole.bbox[1], Math.round(whole.bbox[2] * 0.43), whole.bbox[3]] as typeof whole.bbox };
+    const dropped = lines.map((l) =>
+      l === first
+        ? { ...l, text: l.text.replace('VITORIA', 'VIT'), words: [vit, ...l.words.slice(1)] }
+        : { ...l, words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] - w.bbox[3] * 0.4, w.bbox[2], w.bbox[3] * 1.4] as typeof w.bbox })) },
+    );
+    const again = await withTrailingGlyphs(g, dropped);
+    expect(again.find((l) => l.text.includes('JOSE'))!.text).toBe('VITORIA JOSE MENDES');
+  }, 30_000);
+
   it('a page read whole is left as it was (each word ends where its ink does)', async () => {
     const g = await page(`${ROW}<text x="60" y="170" font-family="Liberation Sans, sans-serif" font-size="30" fill="#111">MARIA DA SILVA SANTOS</text>`);
     const lines = (await ocrPool().recognize({ image: pgm(g), mode: 'auto' })).lines;

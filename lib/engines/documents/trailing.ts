@@ -11,8 +11,8 @@ import { levenshtein } from './text';
  * glyphs of its own kind (digits after digits, letters after letters) joined to its end.
  */
 
-/** The farthest the dropped run may reach past the word, and the widest gap inside it, in word heights. */
-const REACH = 1.5;
+/** The farthest the dropped run may reach past the word (four wide capitals), and the widest gap inside it, in word heights. */
+const REACH = 4.5;
 const GAP = 0.3;
 /** The dropped run reaches at least this far past the word's box, with ink in at least this many columns (a rule or a bar is thinner). */
 const MIN_EXTENT = 0.25;
@@ -61,7 +61,8 @@ function withWords(line: OcrLine, replaced: Map<OcrWord, OcrWord>): OcrLine {
 
 /**
  * Where a dropped run of ink ends after a word: ink in the word's middle rows, from its box's right edge on, with no
- * gap wider than `GAP`, reaching at least `MIN_EXTENT` past the box and no farther than `REACH`, inked in at least
+ * gap wider than `GAP`, reaching at least `MIN_EXTENT` past the box and no farther than `REACH` (or than a word space
+ * short of the next word read on the row, where it is cut), inked in at least
  * `MIN_INKED` of a word height of columns, that no other word covers. Undefined when there is none.
  */
 function droppedEnd(page: Grey, word: OcrWord, words: OcrWord[]): number | undefined {
@@ -69,10 +70,16 @@ function droppedEnd(page: Grey, word: OcrWord, words: OcrWord[]): number | undef
   if (h < 8 || !/^[\p{L}\d]{2,}$/u.test(word.text)) return undefined;
   const right = Math.round(x + w);
   const [r0, r1] = [Math.round(y + h * 0.15), Math.round(y + h * 0.85)];
-  const run = inkRun(page, r0, r1, right, 1, REACH * h, GAP * h);
+  // The next word of the line bounds the run: a word space blurred shut joins the dropped letters to it (VIT read,
+  // ÓRIA dropped, JOSÉ next).
+  const inRow = (o: OcrWord) => o.bbox[1] + o.bbox[3] / 2 > r0 && o.bbox[1] + o.bbox[3] / 2 < r1;
+  const next = words.filter((o) => o !== word && o.bbox[0] >= right && inRow(o)).map((o) => o.bbox[0]);
+  const limit = Math.min(REACH * h, ...next.map((left) => left - right - GAP * h));
+  const run = inkRun(page, r0, r1, right, 1, limit, GAP * h, limit < REACH * h);
   if (run?.end === undefined || run.end - right < h * MIN_EXTENT || run.inked < h * MIN_INKED) return undefined;
   // Another word read there (the next word of the line): nothing was dropped.
-  const covered = words.some((o) => o !== word && o.bbox[0] < run.end! && o.bbox[0] + o.bbox[2] > right && o.bbox[1] < r1 && o.bbox[1] + o.bbox[3] > r0);
+  // (A word of the row: a photo's word boxes run tall, and the next line's reach into this one's rows.)
+  const covered = words.some((o) => o !== word && o.bbox[0] < run.end! && o.bbox[0] + o.bbox[2] > right && inRow(o));
   return covered ? undefined : run.end;
 }
 
