@@ -164,8 +164,7 @@ export function splitStacked(page: Grey, c: Cluster, letter: number): Cluster[] 
     }
   }
   if (runs.length < 2 || runs.length > 3) return [c];
-  const edges = [y0, ...runs.slice(1).map((_, k) => y0 + runs[k]![1]), y0 + h];
-  const last = edges.length - 2;
+  const edges = [y0, ...runs.slice(0, -1).map(([, end]) => y0 + end), y0 + h];
   // Each line as wide as its own letters: past a shorter line's end, the next line's fringe (the blurred feet of its
   // capitals, above the cut) reads as junk ("INES ARAUJO ROCHA = o").
   const extent = ([top, bottom]: [number, number]): [number, number] => {
@@ -179,7 +178,7 @@ export function splitStacked(page: Grey, c: Cluster, letter: number): Cluster[] 
   };
   return edges.slice(1).map((end, i) => {
     const [left, right] = extent(runs[i]!);
-    return { box: [left, edges[i]!, right - left, end - edges[i]!], n: Math.round((c.n * (end - edges[i]!)) / h), cutAbove: i > 0, cutBelow: i < last };
+    return { box: [left, edges[i]!, right - left, end - edges[i]!], n: Math.round((c.n * (end - edges[i]!)) / h), cutAbove: i > 0, cutBelow: i < runs.length - 1 };
   });
 }
 
