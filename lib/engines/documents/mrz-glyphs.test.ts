@@ -4,9 +4,9 @@ import { randomZone, renderIcao, type ZoneTruth } from '../../../scripts/synth/i
 import { mrzCheck } from '../../../scripts/synth/mrz';
 import { rng } from '../../../scripts/synth/random';
 import { toGrey } from './box';
-import { glyphChoices, judgeRivals, lineCells } from './mrz-glyphs';
+import { glyphChoices, judgeRivals, lineCells, strayEndsDropped } from './mrz-glyphs';
 import { locateMrz } from './mrz-locate';
-import { bandLineInks, settledByGlyphs, validChanges } from './mrz-read';
+import { bandLineInks, settledByGlyphs, splitJoined, validChanges } from './mrz-read';
 import { readMrz } from './mrz';
 
 /** A passport zone whose document number holds the look-alikes no check digit tells apart (G/6 and S/8 weigh alike). */
@@ -18,9 +18,10 @@ function zone(): ZoneTruth {
   return { format: 'TD3', lines: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', line2], documentNumber: doc, lastName: 'ERIKSSON', firstName: 'ANNA MARIA', birthDate: '740812', expirationDate: '120415', sex: 'F', nationality: 'UTO', issuingState: 'UTO' };
 }
 
-async function inksOf(truth: ZoneTruth, tilt = 0) {
+async function inksOf(truth: ZoneTruth, tilt = 0, blur = 0) {
   const page = renderIcao(truth, rng(4));
-  const grey = await toGrey(sharp(page.png).rotate(tilt, { background: '#ffffff' }).greyscale());
+  const tilted = sharp(page.png).rotate(tilt, { background: '#ffffff' }).greyscale();
+  const grey = await toGrey(blur ? tilted.blur(blur) : tilted);
   const band = (await locateMrz(grey))!;
   return bandLineInks(grey, band, 0);
 }
@@ -70,15 +71,28 @@ describe('look-alikes told by their OCR-B shapes', () => {
     expect(lines[0]).toBe(line);
   });
 
-  it('leaves a line read out of step with its cells (a letter too many) as it was read', async () => {
+  it('leaves a data line read out of step with its cells (a digit too many) as it was read', async () => {
+    const truth = zone();
+    const line = truth.lines[1]!;
+    // A digit read twice pushes every later character one cell on: judged there, digits would meet their neighbours' shapes.
+    const shifted = `${line.slice(0, 12)}7${line.slice(12, 43)}`;
+    expect(shifted).toHaveLength(44);
+    const { lines, changed } = glyphChoices(await inksOf(truth), [truth.lines[0]!, shifted], 'TD3');
+    expect(changed).toBe(0);
+    expect(lines[1]).toBe(shifted);
+  });
+
+  it('puts a names line read with a letter too many or too few back in step with its cells, then judges it', async () => {
     const truth = zone();
     const line = truth.lines[0]!;
-    // An O read twice pushes every later character one cell on: judged there, letters would meet their neighbours' shapes.
-    const shifted = `${line.slice(0, 5)}E${line.slice(5, 25)}C${line.slice(26, 43)}`;
-    expect(shifted).toHaveLength(44);
-    const { lines, changed } = glyphChoices(await inksOf(truth), [shifted, truth.lines[1]!], 'TD3');
-    expect(changed).toBe(0);
-    expect(lines[0]).toBe(shifted);
+    // A letter read into the names pushes every later one a cell on (generated TD1#16's `DEX<LA<CRUZ`).
+    const extra = `${line.slice(0, 5)}E${line.slice(5, 25)}C${line.slice(26, 43)}`;
+    expect(extra).toHaveLength(44);
+    const inks = await inksOf(truth);
+    expect(glyphChoices(inks, [extra, truth.lines[1]!], 'TD3').lines).toEqual(truth.lines);
+    // A letter dropped from them pulls every later one a cell back.
+    const dropped = `${line.slice(0, 7)}${line.slice(8)}<`;
+    expect(glyphChoices(inks, [dropped, truth.lines[1]!], 'TD3').lines).toEqual(truth.lines);
   });
 
   it('takes a glyph unlike the character read in a number for whichever character it is most like (OCR read Q as 6)', async () => {
@@ -167,6 +181,38 @@ describe('a line printed a little off level', () => {
     // Cut along the line's own rows, its last glyphs lost their feet or heads (a passport's composite digit).
     const truth = randomZone('TD3', rng(1));
     for (const tilt of [-0.8, 0.4, 0.8, 1.2]) expect(judgeRivals(await inksOf(truth, tilt), [truth.lines])).toBe(0);
+  });
+});
+
+describe('a band a degree or two off level, with a card edge beside it', () => {
+  it('has its lines cut apart and its names judged: any letter where the glyph is unlike the one read, a filler in the header', async () => {
+    // Generated photo TD3#7: tilted, the two lines overlapped in the rows, no line was cut, and the names stayed as read.
+    const truth = zone();
+    const misread = [`PCUTOERIKSSOH<<ANNA<MARIA${truth.lines[0]!.slice(25)}`, truth.lines[1]!];
+    for (const [tilt, blur] of [[1.2, 2], [1.2, 3], [1, 3]] as const) {
+      const inks = await inksOf(truth, tilt, blur);
+      expect(inks).toHaveLength(2);
+      expect(glyphChoices(inks, misread, 'TD3').lines).toEqual(truth.lines);
+    }
+  });
+
+  it("drops ink runs that lie steps apart from a line's ends (a card's edge), and keeps the rest", () => {
+    const runs: [number, number][] = [[0, 4], ...Array.from({ length: 10 }, (_, i) => [40 + 10 * i, 46 + 10 * i] as [number, number]), [180, 183]];
+    strayEndsDropped(runs);
+    expect(runs).toHaveLength(10);
+    expect(runs[0]).toEqual([40, 46]);
+    expect(runs.at(-1)).toEqual([130, 136]);
+  });
+
+  it('cuts a run of rows two lines tall at its faintest middle row', () => {
+    const ink = [...Array(20).fill(50), 9, 8, 30, ...Array(19).fill(50)];
+    const rows: [number, number][] = [[0, 42]];
+    splitJoined(rows, ink, 2);
+    expect(rows).toEqual([[0, 21], [21, 42]]);
+    // Too short to hold two lines: left whole.
+    const short: [number, number][] = [[0, 10]];
+    splitJoined(short, ink, 2);
+    expect(short).toEqual([[0, 10]]);
   });
 });
 

@@ -104,6 +104,23 @@ export function glyphLikeness(glyph: Uint8Array, candidates: string[]): Map<stri
   return new Map(candidates.map((c) => [c, templates.has(c) ? likeness(glyph, templates.get(c)!) : -1]));
 }
 
+/** How many of a line's usual steps apart from its neighbour an end run lies when it is no glyph. */
+const STRAY_STEPS = 2.5;
+
+/**
+ * A line's ink runs without those at either end that lie apart from the rest: OCR-B's cells follow one another without
+ * a gap, so a run several steps beyond the last is a card's edge or a frame line in the band (generated TD3#7's page
+ * edge, three steps past the composite digit).
+ */
+export function strayEndsDropped(runs: [number, number][]): void {
+  if (runs.length < 4) return;
+  const centre = (i: number) => (runs[i]![0] + runs[i]![1]) / 2;
+  const steps = runs.slice(1).map((_, i) => centre(i + 1) - centre(i)).sort((a, b) => a - b);
+  const step = steps[Math.floor(steps.length / 2)]!;
+  while (runs.length > 2 && centre(runs.length - 1) - centre(runs.length - 2) > STRAY_STEPS * step) runs.pop();
+  while (runs.length > 2 && centre(1) - centre(0) > STRAY_STEPS * step) runs.shift();
+}
+
 /**
  * The cells of a line of `count` characters at one pitch (OCR-B is monospaced and a zone has no spaces): the centres of
  * its ink runs fitted to `offset + pitch × index`. `ink`: the line, ink high. Undefined when the runs do not fit a
@@ -131,6 +148,7 @@ export function lineCells(ink: Grey, count: number): { cells: [number, number][]
       start = -1;
     }
   }
+  strayEndsDropped(runs);
   if (runs.length < count * 0.6) return undefined;
   const span = runs.at(-1)![1] - runs[0]![0];
   let pitch = span / (count - 0.4);
@@ -268,11 +286,43 @@ const LINE_IN_STEP = 0.75;
  */
 function inStep(glyphs: (Uint8Array | undefined)[], line: string): boolean {
   // Letters and digits only: a run of fillers read one cell off still meets fillers.
-  const scores = [...line].flatMap((c, i) => (c === '<' ? [] : [glyphs[i] ? glyphLikeness(glyphs[i]!, [c]).get(c)! : 0]));
-  return scores.length > 0 && [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]! >= LINE_IN_STEP;
+  return stepScore(glyphs, line) >= LINE_IN_STEP;
 }
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ALNUM = `${LETTERS}0123456789`;
+
+/** A line's median likeness of its letters and digits to their cells' glyphs (`inStep`'s measure). */
+function stepScore(glyphs: (Uint8Array | undefined)[], line: string): number {
+  const scores = [...line].flatMap((c, i) => (c === '<' ? [] : [glyphs[i] ? glyphLikeness(glyphs[i]!, [c]).get(c)! : 0]));
+  return scores.length > 0 ? [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]! : 0;
+}
+
+/**
+ * A names line read out of step with its cells put back in step, when one letter too many or too few explains it: the
+ * line with one character from `from` on dropped (a filler added at its end), or with the glyph of one cell put in
+ * (its last filler dropped), whichever is most like the glyphs and in step. No check digit covers the names, so a
+ * letter read into them (`DEX<LA<CRUZ`, generated TD1#16) stays unless the shapes tell. Undefined when none is in step.
+ */
+function namesInStep(glyphs: (Uint8Array | undefined)[], line: string, from: number): string | undefined {
+  const variants: string[] = [];
+  for (let i = from; i < line.length; i++) variants.push(`${line.slice(0, i)}${line.slice(i + 1)}<`);
+  if (line.endsWith('<')) {
+    for (let i = from; i < line.length; i++) {
+      const glyph = glyphs[i];
+      const put = glyph ? [...glyphLikeness(glyph, [...LETTERS, '<'])].sort((a, b) => b[1] - a[1])[0]![0] : '<';
+      variants.push(`${line.slice(0, i)}${put}${line.slice(i, -1)}`);
+    }
+  }
+  let best: [string, number] | undefined;
+  for (const v of new Set(variants)) {
+    const score = stepScore(glyphs, v);
+    if (!best || score > best[1]) best = [v, score];
+  }
+  return best && best[1] >= LINE_IN_STEP ? best[0] : undefined;
+}
+/** Below this likeness to its glyph a letter of the names is weighed against every letter. */
+const NAME_DOUBT = 0.85;
 
 /** Whether position i of line k holds the holder's names. */
 const names = (format: MrzFormat, k: number, i: number) => (format === 'TD1' ? k === 2 : k === 0 && i >= 5);
@@ -301,17 +351,24 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   const out = lines.map((line, k) => {
     // Each cell's glyph cut once, for the line's step and for its look-alikes.
     const glyphs = lineGlyphs(inks[k]!, line.length);
-    if (!glyphs || !inStep(glyphs, line)) return line;
-    const chars = [...line];
+    if (!glyphs) return line;
+    const from = format === 'TD1' ? 0 : 5;
+    const stepped = inStep(glyphs, line) ? line : k === (format === 'TD1' ? 2 : 0) ? namesInStep(glyphs, line, from) : undefined;
+    if (!stepped) return line;
+    if (stepped !== line) changed++;
+    const chars = [...stepped];
     chars.forEach((c, i) => {
       const free = classes[k]![i] === 'x' && !names(format, k, i);
       const glyph = glyphs[i];
       if (!glyph) return;
       // A glyph in a number not like the character read at all is any character's (OCR took a 4 for a 6, which no list of
       // look-alikes holds): every letter and digit is a candidate.
-      const unlike = free && c !== '<' && glyphLikeness(glyph, [c]).get(c)! < GLYPH_SEEN;
+      const own = c === '<' ? 1 : glyphLikeness(glyph, [c]).get(c)!;
+      const unlike = free && own < GLYPH_SEEN;
+      // A letter of the names its glyph is not clearly like may be any letter (`ABDULLAN` for ABDULLAH).
+      const doubted = names(format, k, i) && own < NAME_DOUBT;
       // In the names, any letter may be a chevron that print crossed (`WEI<KKRCK<<<`), not only its usual look-alikes.
-      const alts = unlike ? ALNUM.replace(c, '') : names(format, k, i) ? (CHEVRON_LOOKALIKES[c] ?? (/[A-Z]/.test(c) ? '<' : undefined)) : free ? LOOK_ALIKES[c] : undefined;
+      const alts = unlike ? ALNUM.replace(c, '') + '<' : doubted ? LETTERS.replace(c, '') + '<' : names(format, k, i) ? (CHEVRON_LOOKALIKES[c] ?? (/[A-Z]/.test(c) ? '<' : undefined)) : free ? LOOK_ALIKES[c] : undefined;
       if (!alts) return;
       const scores = glyphLikeness(glyph, [c, ...alts]);
       decisions?.push({ line: k, index: i, read: c, scores });

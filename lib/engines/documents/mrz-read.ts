@@ -1,6 +1,7 @@
 import { ocrPool } from '../ocr';
 import type { Grey } from './accents';
 import { fromGrey, pgm, toGrey, type Box } from './box';
+import { estimateSkew } from './deskew';
 import { readMrz, type MrzRead } from './mrz';
 import { glyphChoices, judgeRivals } from './mrz-glyphs';
 import { differingChecks, type MrzFormat } from './mrz-layout';
@@ -138,6 +139,23 @@ async function turnsOf(page: Grey, band: MrzBand): Promise<Turn[]> {
   return a >= b ? [first, flipped] : [flipped, first];
 }
 
+/**
+ * Runs of rows cut at their faintest middle row, the tallest first, until there are `count`: lines that a tilt of a
+ * fraction of a degree along the band or blur join leave no blank row between them (a TD3's two lines as one run).
+ */
+export function splitJoined(rows: [number, number][], ink: number[], count: number): void {
+  while (rows.length > 0 && rows.length < count) {
+    const at = rows.reduce((t, r, i) => (r[1] - r[0] > rows[t]![1] - rows[t]![0] ? i : t), 0);
+    const [y0, y1] = rows[at]!;
+    // Where the joined lines meet: a third to two thirds down a run of two or three lines.
+    const [from, to] = [y0 + Math.round((y1 - y0) * 0.3), y0 + Math.round((y1 - y0) * 0.7)];
+    let cut = from;
+    for (let y = from; y <= to; y++) if (ink[y]! < ink[cut]!) cut = y;
+    if (cut - y0 < LETTER * 0.4 || y1 - cut < LETTER * 0.4) return;
+    rows.splice(at, 1, [y0, cut], [cut, y1]);
+  }
+}
+
 /** The band's rows split into its lines by the ink of each row: each line read alone. */
 function lineBands(g: Grey, count: number): Box[] {
   const ink = Array.from({ length: g.height }, (_, y) => {
@@ -156,6 +174,7 @@ function lineBands(g: Grey, count: number): Box[] {
       start = -1;
     }
   }
+  splitJoined(rows, ink, count);
   const tallest = rows.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, count).sort((a, b) => a[0] - b[0]);
   const pad = Math.round(LETTER * 0.35);
   return tallest.map(([y0, y1]) => [0, Math.max(0, y0 - pad), g.width, Math.min(g.height, y1 + pad) - Math.max(0, y0 - pad)] as Box);
@@ -212,12 +231,20 @@ export function validChanges(read: string[], changed: string[]): MrzRead | undef
   return kept;
 }
 
+/** The most a band's tilt is taken to be (the page was levelled before), and the least that is undone. */
+const MAX_BAND_SKEW = 5;
+const MIN_BAND_SKEW = 0.2;
+
 /** Letter height of the band cut for the glyphs' shapes: larger than OCR's, and not squeezed. */
 const GLYPH_LETTER = 32;
 
 /** Each line of the band, upright, as ink (high = ink), cut for the glyphs' shapes. */
 export async function bandLineInks(page: Grey, band: MrzBand, turn: Turn): Promise<Grey[]> {
-  const img = await bandImage(page, band, turn, GLYPH_LETTER, 1);
+  const cut = await bandImage(page, band, turn, GLYPH_LETTER, 1);
+  // Levelled: a band a degree off level over its length has its lines overlap in the rows, and no cut between them
+  // keeps either line's glyphs whole (generated TD3#7's names, tilted 1.2°, were never judged).
+  const skew = await estimateSkew(cut, MAX_BAND_SKEW);
+  const img = Math.abs(skew) >= MIN_BAND_SKEW ? await toGrey(fromGrey(cut).rotate(-skew, { background: '#ffffff' })) : cut;
   return lineBands(img, band.lines).map(([, y, , h]) => ({ width: img.width, height: h, data: Uint8Array.from(img.data.subarray(y * img.width, (y + h) * img.width), (v) => 255 - v) }));
 }
 

@@ -45,8 +45,11 @@ function paddedOptional(format: MrzFormat, lines: string[]): string[] {
   for (const [l, s, e] of OPTIONAL[format]) {
     const found = out[l]!.indexOf('<<<', s);
     // A lone chevron look-alike before the run is a filler too (`CHNK<<<`: K, like A and U, weighs 0 ≡ `<` in every check).
-    const run = found === s + 1 && CHEVRON_LETTERS.includes(out[l]![s]!) ? s : found;
-    if (run >= 0 && run < e) out[l] = out[l]!.slice(0, run) + '<'.repeat(e - run) + out[l]!.slice(e);
+    const lone = found === s + 1 && CHEVRON_LETTERS.includes(out[l]![s]!) ? s : found;
+    // Or, from a filler on, chevron look-alikes only, six letters or more (`<<KKKKKKKAAAAAK`: K, A and U weigh 0 like
+    // `<`, so the checks pass on the misread padding).
+    const run = lone >= 0 ? lone : s + fillerTail(out[l]!.slice(s, e), 0).length;
+    if (run < e) out[l] = out[l]!.slice(0, run) + '<'.repeat(e - run) + out[l]!.slice(e);
   }
   return out;
 }
@@ -376,6 +379,8 @@ function searchRepairs(format: MrzFormat, raw: string[]): Repair | undefined {
   for (const o of per) combos = combos.flatMap((c) => o.map((x) => ({ lines: [...c.lines, x.line], cost: c.cost + x.cost })));
   const read = per.map((o, k) => (k === nameAt ? nameVariant(raw[k]!, width, format === 'TD1' ? 1 : 5, false) : raw[k]!));
   const solutions = new Map<string, number>();
+  /** Of each solution's cost, what moving characters into their class took (no guess: a K among fillers is one). */
+  const classMoves = new Map<string, number>();
   const guessed = new Set<string>();
   let fallback: string[] | undefined;
   let fewest = Infinity;
@@ -390,6 +395,7 @@ function searchRepairs(format: MrzFormat, raw: string[]): Repair | undefined {
         const key = s.lines.join('\n');
         if (s.cost < (solutions.get(key) ?? Infinity)) {
           solutions.set(key, s.cost);
+          classMoves.set(key, moved / 4);
           if (s.guess) guessed.add(key);
           else guessed.delete(key);
         }
@@ -431,6 +437,10 @@ function searchRepairs(format: MrzFormat, raw: string[]): Repair | undefined {
     const next = ranked[1];
     const contested = next ? differingChecks(format, lines, next[0].split('\n')) : [];
     const clear = !next || next[1] > ranked[0]![1] + (contested.length ? margin : 0);
+    // Lines brought to their width (tens of versions) and then mended past a few swaps: the versions tried are enough
+    // for one to pass the check digits by chance, alone (generated TD2#0: `F1I2041<<<<<<6` made `F1011201<<<<<<<6` at
+    // 5.75 for 1204159). The glyphs must vouch for it, as for a repair past the cap.
+    if (clear && margin > 0 && ranked[0]![1] - (classMoves.get(ranked[0]![0]) ?? 0) > RESIZED_VOUCHED && fallback) return { lines: fallback, repaired: differs(read, fallback), contested: everyCheck(format), rivals: [lines, fallback] };
     if (clear) return { lines, repaired: differs(read, lines) };
     if (contested.length) {
       // The repairs as likely as the best (by the check digits and the edits' costs) go with it: the glyphs may tell.
@@ -458,6 +468,12 @@ const everyCheck = (format: MrzFormat): string[] => [...LAYOUTS[format].checks.m
  * (`C<PRTH279UB1I66744298BA<K<<<` made to pass at 8.25 with an inserted `I` kept and a `U` read as `V`).
  */
 const MAX_REPAIR_COST = 6;
+
+/**
+ * The most the edits and swaps of a repair of lines read too long or short (or shifted) may cost before the glyphs must
+ * vouch for it (characters moved into their class do not count: a K among fillers is no guess).
+ */
+const RESIZED_VOUCHED = 4;
 
 /** Contested repairs handed on to be told apart by their glyphs: more than a few means the reading is too garbled to trust. */
 const MAX_RIVALS = 4;
