@@ -24,7 +24,8 @@ import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
 import { readUncovered, withRescued } from './uncovered';
-import { qrPairs, readQrCodes, type QrRead } from './qr';
+import { qrDates, qrPairs, readQrCodes, type QrRead } from './qr';
+import { fillDatesAround } from './fallbacks';
 import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
@@ -767,6 +768,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, shortValueRegions(on, fields, spec, grey.width)));
   await Promise.all([...pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]), ...shortValues(best.grey, best.lines)]);
   if (lines !== best.lines) await Promise.all(shortValues(secondPage, lines));
+  // Dates the QR code states anchor the unlabelled dates where the page's own were not read.
+  fillDatesAround(type, onDataSide(lines), fields, qrDates(await codes));
   // A CPF the reading did not find at all may stand on the page broken (a digit taken for a sign, its check digits lost).
   if (clock.affords(0.25)) await rescueMissingCpf(best.grey, best.lines, fields, type, best.photo);
   // What is still missing may stand alone on the page, where the reading skipped it.

@@ -126,6 +126,20 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   for (const { key, spot } of laidOut(order, placed, spare) ?? []) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });
 }
 
+/**
+ * `fillDatesByChronology` again, with dates the document states elsewhere (its QR code: birth, validity) in their slots
+ * first: an opened CNH whose validity line was not read had three slots for its two unlabelled dates (first licence,
+ * issue) and placed neither. Only the dates they place are added; the stated ones join the fields their own way.
+ */
+export function fillDatesAround(type: RecognizedType, lines: OcrLine[], out: OcrField[], stated: { key: string; value: string }[], today?: string) {
+  const known = stated.filter((d) => !out.some((f) => f.key === d.key) && /^\d{4}-\d{2}-\d{2}$/.test(d.value));
+  if (known.length === 0) return;
+  const probe = [...out, ...known.map((d) => ({ ...d, conf: 100, bbox: [0, 0, 0, 0] as Box }))];
+  const before = probe.length;
+  fillDatesByChronology(type, lines, probe, today);
+  out.push(...probe.slice(before));
+}
+
 /** Two dates (ISO) that differ in one digit only. */
 const oneDigitApart = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
 

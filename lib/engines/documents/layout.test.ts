@@ -4,7 +4,7 @@ import { generate, td3 } from '@/scripts/synth';
 import { intake } from '../media';
 import type { OcrLine } from '../ocr';
 import { extractFields, SHORT_VALUES, shortValueRegions } from './extract';
-import { fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
+import { fillCinShortValues, fillCnhCategory, fillDatesAround, fillDatesByChronology, fillNamesByOrder, fillRgByShape } from './fallbacks';
 import { preparedPageAndGlare } from './engine';
 import { flattenIllumination } from './illumination';
 import { rgNumberIn } from './normalize';
@@ -331,6 +331,23 @@ describe('values whose labels were not read', () => {
     fillDatesByChronology('CPF', [line('11425479', 50)], number);
     expect(number).toEqual([]);
   });
+  it('lays out the unlabelled dates around the dates the QR code states, adding only the page dates it places', () => {
+    // Tuned-variety opened CNH 2000: birth read with the birthplace, validity line unread, the first licence and the
+    // issue unlabelled: three slots for two dates placed none; the QR's validity leaves two for two.
+    const out = (): OcrField[] => [{ key: 'dataNascimento', value: '2002-01-07', conf: 90, bbox: [0, 0, 10, 10] }];
+    const lines = [line('07/01/2002, PETRÓPOLIS, SE', 10), line('20/06/2022', 30), line('11/03/2021', 50)];
+    const alone = out();
+    fillDatesByChronology('CNH_ABERTA', lines, alone, '2026-12-04');
+    expect(alone).toHaveLength(1);
+    const anchored = out();
+    fillDatesAround('CNH_ABERTA', lines, anchored, [{ key: 'validade', value: '2032-06-20' }, { key: 'dataNascimento', value: '2002-01-07' }], '2026-12-04');
+    expect(Object.fromEntries(anchored.map((f) => [f.key, f.value]))).toEqual({ dataNascimento: '2002-01-07', primeiraHabilitacao: '2021-03-11', dataEmissao: '2022-06-20' });
+    // A stated date that is no ISO date anchors nothing.
+    const garbled = out();
+    fillDatesAround('CNH_ABERTA', lines, garbled, [{ key: 'validade', value: '20/06/2032' }], '2026-12-04');
+    expect(garbled).toHaveLength(1);
+  });
+
   it('takes a date read twice, once with a slip, as one date (the surer reading) before laying the dates out', () => {
     // Birth and validity under their labels; the issue date read in the row of dates with a slip (21 for 11) and again
     // by the place of issue, the first licence unlabelled.

@@ -80,3 +80,7 @@ export function qrPairs(text: string): Record<string, string> {
   const pairs = text.split(/[|;\n]/).map((p) => /^\s*([\w.-]+)\s*[=:]\s*(.+?)\s*$/.exec(p)).filter(Boolean) as RegExpExecArray[];
   return Object.fromEntries(pairs.map((m) => [m[1]!, m[2]!]));
 }
+
+/** Dates the codes state for the holder (birth, validity), ISO as the codes carry them. */
+export const qrDates = (codes: QrRead[]): { key: string; value: string }[] =>
+  codes.flatMap((c) => Object.entries(qrPairs(c.text)).filter(([k]) => k === 'dataNascimento' || k === 'validade').map(([key, value]) => ({ key, value })));
