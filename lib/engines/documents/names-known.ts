@@ -152,3 +152,39 @@ export function lostInitialCandidates(read: string, first = false): string[] {
   const names = first ? GIVEN : PERSON;
   return [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => c + key).filter((w) => names.has(w));
 }
+
+/** Particles a run of joined names may hold between its words (not the conjunction E: one letter fits almost anywhere). */
+const JOINING: ReadonlySet<string> = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS']);
+/** The shortest word a run of joined names is looked at in, and the most words it is split into. */
+const JOINED_MIN = 8;
+const JOINED_MAX_PARTS = 4;
+
+/**
+ * A word that is two or more names read without the spaces between them (`JOSÉDAMOREIRA`: blur closed the spaces),
+ * split where the lexicon knows every part: names of three letters or more, a particle (DA, DOS…) only between two
+ * names. Only a word of eight letters or more that the lexicon does not know itself, and only when exactly one split
+ * fits; undefined otherwise. The parts keep the word's accents.
+ */
+export function joinedNames(word: string): string[] | undefined {
+  const chars = [...word.normalize('NFC')];
+  const key = fold(word);
+  if (chars.length !== key.length || key.length < JOINED_MIN || !/^[A-Z]+$/.test(key) || PERSON.has(key)) return undefined;
+  const splits: number[][] = [];
+  const walk = (at: number, cuts: number[], afterParticle: boolean): void => {
+    if (splits.length > 1) return;
+    if (at === key.length) {
+      if (!afterParticle) splits.push(cuts);
+      return;
+    }
+    if (cuts.length === JOINED_MAX_PARTS) return;
+    for (let end = at + 2; end <= key.length; end++) {
+      const part = key.slice(at, end);
+      const particle = JOINING.has(part) && at > 0 && !afterParticle;
+      const name = part.length >= 3 && PERSON.has(part) && !PARTICLES.has(part);
+      if (particle || name) walk(end, [...cuts, end], particle);
+    }
+  };
+  walk(0, [], false);
+  if (splits.length !== 1 || splits[0]!.length < 2) return undefined;
+  return splits[0]!.map((end, i, all) => chars.slice(i === 0 ? 0 : all[i - 1]!, end).join(''));
+}

@@ -3,7 +3,8 @@ import { closeOcrPool, type OcrLine } from '../ocr';
 import { restoreAccents } from './accents';
 import type { Box, Grey } from './box';
 import { drawnPage } from './drawn-page';
-import { accentedForms, confusionCandidates, isKnownName, listedUnaccented, lostInitialCandidates } from './names-known';
+import { accentedForms, confusionCandidates, isKnownName, joinedNames, listedUnaccented, lostInitialCandidates } from './names-known';
+import { personName } from './normalize';
 import { lexiconRepair, repairName } from './names-repair';
 
 /** Words printed in capitals on one line (optionally under a dense hatching, as a security print over the marks); the page and each word's box (capitals only, as OCR gives it when it drops an accent). */
@@ -65,6 +66,20 @@ describe('the name lexicon', () => {
     // Without the mark the vowel stands as read; a mark on a letter the name does not mark proves nothing.
     expect(confusionCandidates('LOCIA', true)).toEqual([]);
     expect(confusionCandidates('LUCÍA', true)).toEqual([]);
+  });
+});
+
+describe('names read without the spaces between them', () => {
+  it('are split where the lexicon knows every part, particles only between names, accents kept', () => {
+    expect(joinedNames('JOSÉDAMOREIRA')).toEqual(['JOSÉ', 'DA', 'MOREIRA']);
+    expect(joinedNames('SANTOSOLIVEIRA')).toEqual(['SANTOS', 'OLIVEIRA']);
+    // A name the lexicon knows, a short word, a word that ends in a particle, or one no split explains: left whole.
+    for (const w of ['CONCEIÇÃO', 'BITTENCOURT', 'MARIANA', 'JOSÉDA', 'ROSALINDA', 'JOSÉDAMOREIRAX']) expect(joinedNames(w)).toBeUndefined();
+  });
+
+  it('are split in a name line, its lower-case speck dropped (tuned-variety opened CNH 2001: the father read `hà JOSÉDAMOREIRA`)', () => {
+    expect(personName('hà  JOSÉDAMOREIRA')).toBe('JOSÉ DA MOREIRA');
+    expect(personName('MARIA CONCEIÇÃO DOS SANTOS')).toBe('MARIA CONCEIÇÃO DOS SANTOS');
   });
 });
 

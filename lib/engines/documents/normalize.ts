@@ -1,4 +1,5 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
+import { joinedNames } from './names-known';
 import { ocrDistance } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -180,7 +181,9 @@ export function personName(text: string): string {
     .split(' ')
     .filter(Boolean)
     // A single letter inside a name is a speck too (names are printed in full), except the conjunction E.
-    .filter((w, i, all) => w.length > 1 || w === 'E' || all.length === 1);
+    .filter((w, i, all) => w.length > 1 || w === 'E' || all.length === 1)
+    // Names read without the spaces between them (blur closes them) apart again, where the lexicon knows every part.
+    .flatMap((w) => joinedNames(w) ?? [w]);
   const stray = (w: string) => w.length <= 2 && !PARTICLES.has(w);
   while (words.length > 1 && stray(words[words.length - 1]!)) words.pop();
   while (words.length > 1 && stray(words[0]!)) words.shift();
