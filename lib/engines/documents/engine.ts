@@ -29,7 +29,7 @@ import { fillDatesAround } from './fallbacks';
 import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
-import { bestOfEach, doubtfulRows } from './merge';
+import { bestOfEach, doubtfulRows, printedOf } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
@@ -720,7 +720,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // card's print, under a security background, for a picture. Each card is read once more as one block of text, and
   // that reading is kept when it gives more of the model's fields (a fallback: within the time budget).
   // Counted on the layout's own lines: names rescued where it left a line out (`uncovered.ts`) do not make a skipped card read.
-  const laidOutFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? fieldsOf(best, type, best.laidOut).length : FEW_FIELDS;
+  // Only the fields the model prints count: an opened RG's CPF (printed on some) read off a card whose dates were lost
+  // left it unread as blocks, and its dates with it.
+  const laidOutFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? printedOf(type, fieldsOf(best, type, best.laidOut)).length : FEW_FIELDS;
   // The reading not kept, when made in the same frame (its boxes in the same pixels): its fields fill the kept one's
   // gaps, each field taken from the reading where it stands better.
   let also: Reading | undefined;

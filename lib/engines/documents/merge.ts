@@ -18,6 +18,9 @@ const EXPECTED: Record<RecognizedType, string[]> = {
   DOCUMENTO_ESTRANGEIRO: ['nome', 'numeroDocumento', 'dataNascimento', 'validade', 'sexo', 'nacionalidade', 'paisEmissor', 'mrz'],
 };
 
+/** The fields of a reading that its model prints (`EXPECTED`): a field some issuers add (an RG's CPF) is not one. */
+export const printedOf = (type: RecognizedType, fields: OcrField[]): OcrField[] => fields.filter((f) => EXPECTED[type].includes(f.key));
+
 /** Below this confidence a field is doubtful. */
 const SURE = 85;
 

@@ -39,6 +39,14 @@ describe('normalisation', () => {
     // Groups split by a space, after other numbers on the line.
     expect(cpfFrom('C.NAS LVAN FLS.146 61 7.787.352-90')).toEqual({ value: '61778735290', valid: true });
   });
+  it('takes a doubled digit out of a CPF group read a digit too long, when that alone gives valid check digits', () => {
+    // Tuned-variety opened RG 2000: `5587 .791.763-30` for 587.791.763-30.
+    expect(cpfFrom('5587 .791.763-30')).toEqual({ value: '58779176330', valid: true });
+    expect(cpfFrom('529.9822.247-25')).toEqual({ value: '52998224725', valid: true });
+    // No doubled digit in the long group, or two groups too long: nothing is taken out.
+    expect(cpfFrom('5879.791.763-30')).toBeUndefined();
+    expect(cpfFrom('5587.7911.763-30')).toBeUndefined();
+  });
   it('runs digits together into a CPF only when the text is that number and nothing else', () => {
     expect(cpfFrom('529 982 247 25')).toEqual({ value: '52998224725', valid: true });
     expect(cpfFrom('529982Z4725')).toEqual({ value: '52998224725', valid: true });

@@ -144,10 +144,32 @@ export function cpfFrom(text: string): { value: string; valid: boolean } | undef
   const lookalikes = [...bare].filter((c) => !/\d/.test(c)).length;
   const plain = digitsOnly(bare);
   if (plain.length === 11 && plain.length === bare.length && (framed || lookalikes <= MAX_LOOKALIKES)) candidates.push(plain);
-  const valid = candidates.find((c) => c.length === 11 && isValidCpf(c));
+  const valid = candidates.find((c) => c.length === 11 && isValidCpf(c)) ?? doubledDigitCpf(text);
   if (valid) return { value: valid, valid: true };
   const any = candidates.find((c) => c.length === 11);
   return any ? { value: any, valid: false } : undefined;
+}
+
+/**
+ * A CPF printed in its groups with one group a digit too long, where the reading doubled a digit (`5587.791.763-30` for
+ * `587.791.763-30`): the one digit of that group that repeats its neighbour taken out, when that gives valid check digits
+ * and only one CPF. A doubled digit only: any digit taken out of twelve passes the check digits one time in a hundred.
+ */
+function doubledDigitCpf(text: string): string | undefined {
+  const m = /(?<![\d.])(\d{3,4})\s?[.,]\s?(\d{3,4})\s?[.,]\s?(\d{3,4})\s?[-–]\s?(\d{2,3})(?![\d])/.exec(text);
+  if (!m) return undefined;
+  const groups = m.slice(1, 5);
+  const long = groups.map((g, i) => g.length - (i === 3 ? 2 : 3));
+  if (long.filter((d) => d === 1).length !== 1 || long.some((d) => d !== 0 && d !== 1)) return undefined;
+  const at = long.indexOf(1);
+  const group = groups[at]!;
+  const found = new Set<string>();
+  for (let i = 1; i < group.length; i++) {
+    if (group[i] !== group[i - 1]) continue;
+    const cpf = groups.map((g, k) => (k === at ? g.slice(0, i) + g.slice(i + 1) : g)).join('');
+    if (isValidCpf(cpf)) found.add(cpf);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 export { isValidCnhNumber } from '../br';
