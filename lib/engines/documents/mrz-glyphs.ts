@@ -353,7 +353,7 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
     const glyphs = lineGlyphs(inks[k]!, line.length);
     if (!glyphs) return line;
     const from = format === 'TD1' ? 0 : 5;
-    const stepped = inStep(glyphs, line) ? line : k === (format === 'TD1' ? 2 : 0) ? namesInStep(glyphs, line, from) : undefined;
+    const stepped = inStep(glyphs, line) ? line : names(format, k, from) ? namesInStep(glyphs, line, from) : undefined;
     if (!stepped) return line;
     if (stepped !== line) changed++;
     const chars = [...stepped];

@@ -160,7 +160,8 @@ function doubledDigitCpf(text: string): string | undefined {
   if (!m) return undefined;
   const groups = m.slice(1, 5);
   const long = groups.map((g, i) => g.length - (i === 3 ? 2 : 3));
-  if (long.filter((d) => d === 1).length !== 1 || long.some((d) => d !== 0 && d !== 1)) return undefined;
+  // (The pattern's group lengths allow each group one digit more at most.)
+  if (long.filter((d) => d === 1).length !== 1) return undefined;
   const at = long.indexOf(1);
   const group = groups[at]!;
   const found = new Set<string>();
