@@ -4,7 +4,7 @@ import type { Box } from './box';
 import { classifyEvidence, halvesOf, placedByText, type Evidence } from './classify';
 import { conceptsIn, LABELS, wordingsOf } from './cues';
 import { readMrz } from './mrz';
-import { findPortrait } from './portrait';
+import { findPortrait, findPortraitOnCards } from './portrait';
 import { fold } from './text';
 
 const person = { documentNumber: 'AB1234567', surname: 'SOUZA', given: 'ANA MARIA', birth: '1985-03-02', sex: 'F' as const, expiry: '2031-07-09' };
@@ -116,6 +116,13 @@ describe('classification from independent cues', () => {
     // Without the layout, or on one card's shape, nothing is placed: the numbers' side is the cue.
     expect(place(text, { aspect: 3.12, portrait, colour }).type).toBeUndefined();
     expect(place(text, { aspect: 1.58, portrait, halves, colour }).type).toBeUndefined();
+    // A card tinted outside the RG's usual hues, its data side's dates and CPF and a birth label read, the photo side
+    // its portrait alone: placed by the layout (the portrait on the card without the data is the photo side).
+    const read = `${text}\nDATA DE NASCIMENTO 25/12/1998\n934.088.760-37`;
+    const tinted = { hue: 59, saturation: 0.27 };
+    expect(place(read, { aspect: 3.12, portrait, halves, colour: tinted }).type).toBe('RG_ABERTO');
+    // Not when the data lies on both cards (a CNH prints its data beside its portrait).
+    expect(place(read, { aspect: 3.12, portrait, halves: { portrait: 'left', data: 'both' }, colour: tinted }).type).not.toBe('RG_ABERTO');
   });
 
   it('takes one RG side read on a page two cards wide for the RG opened flat (its other side unread), not a CNH side', () => {
@@ -319,6 +326,22 @@ describe('portrait cue', () => {
     expect(found.side).toBe('left');
     expect(found.box[0]).toBeGreaterThanOrEqual(80);
     expect(found.box[0]).toBeLessThan(140);
+  });
+
+  it('finds the portrait of two cards side by side on a card shaded darker across than the portrait differs from it', () => {
+    // The photo card on the left darkens towards its outer edge (a shadow): against the bright data card the whole
+    // shaded part reads as one block, too wide for a portrait. Against the tones around it, the portrait stands out.
+    const shade = (x: number) => 120 + (115 * x) / 620;
+    const opened = page((x, y) => (x >= 620 ? 235 : x >= 70 && x < 170 && y >= 130 && y < 270 ? shade(x) - 70 : shade(x)), 1240, 400);
+    const data: Box[] = Array.from({ length: 8 }, (_, i) => [700, 40 + i * 42, 480, 24] as Box);
+    const card: Box = [0, 0, 1240, 400];
+    expect(findPortrait(opened, data, card)).toBeUndefined();
+    expect(findPortraitOnCards(opened, data, card, true)).toMatchObject({ side: 'left' });
+    const found = findPortraitOnCards(opened, data, card, true)!;
+    expect(found.box[0]).toBeGreaterThanOrEqual(50);
+    expect(found.box[0] + found.box[2]).toBeLessThanOrEqual(200);
+    // One card alone is searched as a whole, as before.
+    expect(findPortraitOnCards(opened, data, card, false)).toBeUndefined();
   });
 });
 

@@ -253,10 +253,11 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // own are strong: the photo side's small captions are lost first, its heading is not. With the back proven, one
   // strong label only the front prints (its first licence, its category) is enough; with the two-card shape too, any
   // cue only the front prints, or its portrait (a CNH opened flat loses its small captions first, and no single card
-  // is two cards wide).
+  // is two cards wide). With `shapeTells`, the portrait found on the card that holds none of the data is the photo
+  // side itself (its heading and captions lost, the card's tint outside the usual range).
   const frontOwn = own(frontName, backName);
   const frontEnough = shaped
-    ? front.score >= 1.5 || (backProven && (frontOwn >= 0.5 || Boolean(e.portrait)))
+    ? front.score >= 1.5 || (backProven && (frontOwn >= 0.5 || Boolean(e.portrait))) || (split > 0 && opts.shapeTells === true)
     : frontOwn >= (backProven || (opts.headedFront && backOwn >= 3.5) ? 1.5 : 2.5);
   if (!frontEnough) return undefined;
   const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];

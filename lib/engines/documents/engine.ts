@@ -5,7 +5,7 @@ import { restoreAccents, type Grey } from './accents';
 import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
-import { findPortrait } from './portrait';
+import { findPortraitOnCards } from './portrait';
 import { withLeadingGlyphs } from './leading';
 import { withTrailingGlyphs } from './trailing';
 import { isBlank } from './blank';
@@ -333,7 +333,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
-    portrait: sideways ? undefined : (findPortrait(photo, words.map((w) => w.bbox), cardOnPage(frame, photo)) ?? before?.evidence.portrait ?? null),
+    portrait: sideways ? undefined : (findPortraitOnCards(photo, words.map((w) => w.bbox), cardOnPage(frame, photo), frame.sideBySide) ?? before?.evidence.portrait ?? null),
     colour: await page.colour,
   };
   evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);

@@ -1,7 +1,7 @@
 import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
-import { isNamingWord, PARTICLES } from './names-known';
+import { isNamingWord, PARTICLES, withLettersForDigits } from './names-known';
 import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf, runDate } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -242,7 +242,8 @@ export function datesHeight(fields: { key: string; bbox: Box }[]): number {
 /** A line that reads as a person's name: two or more words of letters only, none a heading or label word. */
 function nameLike(read: string): string | undefined {
   // A parent's own label printed before the name on its row ("MÃE REGINA MAGALHÃES"): no name starts with it.
-  const text = read.replace(/^\s*(PAI|M[AÃ]E)\s*[:.\-]?\s+(?=\S)/i, '');
+  // A name word read with digits for its capitals ("LUCIA 1515 DA SANTANA") is no number in the line.
+  const text = withLettersForDigits(read.replace(/^\s*(PAI|M[AÃ]E)\s*[:.\-]?\s+(?=\S)/i, ''));
   // Digits, or a city with its state ("MACEIÓ-RS"), are not a person's name.
   // Nor is a machine-readable line ("SILVA<<JOSE<<<").
   if (/\d|</.test(text) || /[-/,]\s*[A-Z]{2}\s*$/.test(text)) return undefined;

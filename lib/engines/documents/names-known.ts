@@ -99,12 +99,12 @@ export const capitals = (word: string) => [...word.normalize('NFC').toUpperCase(
 
 /**
  * Letters OCR takes for one another in printed capitals (read → printed):
- * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
+ * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, B/S, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
  */
 const CONFUSIONS: [string, string][] = [
   ['I', 'T'], ['I', 'L'], ['T', 'L'], ['I', 'J'], ['1', 'I'], ['1', 'L'], ['1', 'T'],
   ['O', 'Q'], ['O', 'D'], ['Q', 'D'], ['0', 'O'], ['0', 'D'], ['0', 'Q'],
-  ['C', 'G'], ['E', 'F'], ['U', 'V'], ['RN', 'M'], ['CL', 'D'], ['VV', 'W'], ['II', 'U'],
+  ['C', 'G'], ['E', 'F'], ['U', 'V'], ['B', 'S'], ['RN', 'M'], ['CL', 'D'], ['VV', 'W'], ['II', 'U'],
 ];
 
 /**
@@ -188,3 +188,20 @@ export function joinedNames(word: string): string[] | undefined {
   if (splits.length !== 1 || splits[0]!.length < 2) return undefined;
   return splits[0]!.map((end, i, all) => chars.slice(i === 0 ? 0 : all[i - 1]!, end).join(''));
 }
+
+/** Digits OCR reads for printed capitals (1515 for ISIS, 5ANTOS for SANTOS). */
+const LETTER_FOR_DIGIT: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+
+/**
+ * A word of a name line read with digits for some of its capitals (`1515` for ÍSIS), as the name it then spells;
+ * undefined unless the word mixes nothing but capitals and such digits, has a digit, and the lexicon knows the
+ * result as a name of three letters or more (a date or a number spells no name).
+ */
+export function digitsReadForLetters(word: string): string | undefined {
+  if (!/\d/.test(word) || !/^[A-Z0-9]{3,}$/.test(word)) return undefined;
+  const letters = [...word].map((c) => LETTER_FOR_DIGIT[c] ?? c).join('');
+  return /^[A-Z]+$/.test(letters) && PERSON.has(letters) && !PARTICLES.has(letters) ? letters : undefined;
+}
+
+/** A line with each word that `digitsReadForLetters` reads as a name put back in letters. */
+export const withLettersForDigits = (text: string): string => text.replace(/[A-Z0-9]+/g, (w) => digitsReadForLetters(w) ?? w);

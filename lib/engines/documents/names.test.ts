@@ -3,7 +3,7 @@ import { closeOcrPool, type OcrLine } from '../ocr';
 import { restoreAccents } from './accents';
 import type { Box, Grey } from './box';
 import { drawnPage } from './drawn-page';
-import { accentedForms, confusionCandidates, isKnownName, joinedNames, listedUnaccented, lostInitialCandidates } from './names-known';
+import { accentedForms, confusionCandidates, digitsReadForLetters, isKnownName, joinedNames, listedUnaccented, lostInitialCandidates } from './names-known';
 import { personName } from './normalize';
 import { lexiconRepair, repairName } from './names-repair';
 
@@ -47,6 +47,23 @@ describe('the name lexicon', () => {
     expect(accentedForms('ANTONIO')).toEqual(['ANTÔNIO']);
     expect(accentedForms('SILVA')).toEqual([]);
     expect(accentedForms('GALVAO')).toEqual(['GALVÃO']);
+  });
+
+  it('reads a name word whose capitals were read as look-alike digits as the name it spells, and no number as a name', () => {
+    expect(digitsReadForLetters('1515')).toBe('ISIS');
+    expect(digitsReadForLetters('5ANTOS')).toBe('SANTOS');
+    // A date, a number, a word without digits or spelling no known name: left alone.
+    expect(digitsReadForLetters('1981')).toBeUndefined();
+    expect(digitsReadForLetters('67825791')).toBeUndefined();
+    expect(digitsReadForLetters('SANTOS')).toBeUndefined();
+    expect(digitsReadForLetters('D0')).toBeUndefined();
+    expect(personName('LUCIA 1515 DA SANTANA')).toBe('LUCIA ISIS DA SANTANA');
+    expect(personName('MARIA 12 SOUZA')).toBe('MARIA SOUZA');
+  });
+
+  it('takes B and S for one another (SEATRIZ read for BEATRIZ)', () => {
+    expect(lexiconRepair('SEATRIZ', true)).toBe('BEATRIZ');
+    expect(lexiconRepair('BANTOS')).toBe('SANTOS');
   });
 
   it('finds the one known name a letter confusion hides, and nothing for a known or unrelated word', () => {

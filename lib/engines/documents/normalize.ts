@@ -1,5 +1,5 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
-import { joinedNames } from './names-known';
+import { joinedNames, withLettersForDigits } from './names-known';
 import { ocrDistance } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -191,7 +191,8 @@ const PARTICLES = new Set(['DA', 'DE', 'DO', 'DI', 'DU', 'E', 'Y']);
 /** A printed name: letters (accents kept), single spaces, upper case, without stray letters from specks at the ends. */
 export function personName(text: string): string {
   // Names are printed in capitals: a word in lower case at either end is a speck or a mark read as letters.
-  const raw = text.split(/\s+/).filter(Boolean);
+  // A name word read with digits for look-alike capitals ("1515" for ÍSIS) is the name it spells, not a speck.
+  const raw = withLettersForDigits(text).split(/\s+/).filter(Boolean);
   const lower = (w: string) => /[a-zà-ÿ]/.test(w) && !/[A-ZÀ-Ý]/.test(w);
   if (raw.some((w) => !lower(w) && /[A-ZÀ-Ý]{2}/.test(w))) {
     while (raw.length > 1 && lower(raw[0]!)) raw.shift();

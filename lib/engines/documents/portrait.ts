@@ -53,13 +53,30 @@ function trimmed(page: Grey, background: number, [x, y, w, h]: number[]): Box {
   return [left, top, right - left + 1, bottom - top + 1];
 }
 
+/** Cells on each side of a cell whose text-free means give its local background (a portrait spans about 4 × 5 cells). */
+const AROUND = 6;
+
+/** Each cell's local background: the upper quartile of the text-free cells' means within AROUND cells of it. */
+function localBackground(mean: Float64Array, text: Uint8Array, rows: number, cols: number): Float64Array {
+  const out = new Float64Array(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const near: number[] = [];
+      for (let rr = Math.max(0, r - AROUND); rr <= Math.min(rows - 1, r + AROUND); rr++) for (let cc = Math.max(0, c - AROUND); cc <= Math.min(cols - 1, c + AROUND); cc++) if (!text[rr * cols + cc]) near.push(mean[rr * cols + cc]!);
+      near.sort((a, b) => a - b);
+      out[r * cols + c] = near.length ? near[Math.floor(near.length * 0.5)]! : 255;
+    }
+  }
+  return out;
+}
+
 /**
  * A portrait is the largest upright rectangle on the card that holds no text and does not look like
  * the card's background (darker or busier than it), a third to a half of the card's height or more.
  * Found on a coarse grid from the OCR's line boxes and the grey levels: no face detector (the
  * document engine stays free of the face models, and a printed silhouette counts too).
  */
-export function findPortrait(page: Grey, textBoxes: Box[], card?: Box): PortraitCue | undefined {
+export function findPortrait(page: Grey, textBoxes: Box[], card?: Box, local = false): PortraitCue | undefined {
   // The grid covers the card alone when its place on the page is known: the blank corners a deskew adds around a
   // tilted card are brighter than any card, and taken for its background they mark the whole card as portrait.
   const [ox, oy, width, height] = card ?? [0, 0, page.width, page.height];
@@ -102,8 +119,12 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box): Portrait
   const free = [...mean].filter((_, i) => !text[i]).sort((a, b) => a - b);
   if (free.length < 12) return undefined;
   const background = free[Math.floor(free.length * 0.75)]!;
+  // Local: each cell against the text-free cells around it (a shadow or glare across the card shifts its tone more than
+  // a portrait's frame differs from the card).
+  const around = local ? localBackground(mean, text, rows, cols) : undefined;
+  const bgAt = (i: number) => around?.[i] ?? background;
   const marked = new Uint8Array(cols * rows);
-  for (let i = 0; i < marked.length; i++) marked[i] = !text[i] && (background - mean[i]! > 28 || spread[i]! > 38) ? 1 : 0;
+  for (let i = 0; i < marked.length; i++) marked[i] = !text[i] && (bgAt(i) - mean[i]! > 28 || spread[i]! > 38) ? 1 : 0;
   // The outer ring is the card's edge, its printed frame or the surface around it, never the portrait.
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) marked[r * cols + c] = 0;
   closeGaps(marked, rows, cols);
@@ -136,7 +157,13 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box): Portrait
     for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) textCells += text[r * cols + c]!;
     if (r1 - r0 < 4 || c1 - c0 < 3 || count < cells * 0.6 || textCells > cells * 0.08 || (best && cells <= best.area)) continue;
     // Portraits are about 3:4; a QR code (square) or a signature strip (wide) is not one.
-    const [, , bw, bh] = trimmed(page, background, [ox + c0 * cw, oy + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch]);
+    let blockBackground = background;
+    if (around) {
+      let sum = 0;
+      for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) sum += around[r * cols + c]!;
+      blockBackground = sum / cells;
+    }
+    const [, , bw, bh] = trimmed(page, blockBackground, [ox + c0 * cw, oy + r0 * ch, (c1 - c0) * cw, (r1 - r0) * ch]);
     const aspect = bw / Math.max(1, bh);
     if (aspect < 0.45 || aspect > 0.92) continue;
     best = { area: cells, box: [c0, r0, c1, r1] };
@@ -145,4 +172,22 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box): Portrait
   const [c0, r0, c1, r1] = best.box;
   const centre = (c0 + c1) / 2 / cols;
   return { side: centre < 0.4 ? 'left' : centre > 0.6 ? 'right' : 'centre', box: [Math.round(ox + c0 * cw), Math.round(oy + r0 * ch), Math.round((c1 - c0) * cw), Math.round((r1 - r0) * ch)] };
+}
+
+/**
+ * The portrait of two cards opened side by side, each card searched against its own background: one card of a
+ * booklet is often darker than the other (a shadow, glare, another tint), and measured against the brighter one the
+ * whole darker card reads as one block that is no portrait.
+ */
+export function findPortraitOnCards(page: Grey, textBoxes: Box[], card: Box, sideBySide: boolean): PortraitCue | undefined {
+  const whole = findPortrait(page, textBoxes, card);
+  if (whole || !sideBySide) return whole;
+  const [x, y, w, h] = card;
+  const half = Math.floor(w / 2);
+  const found = [findPortrait(page, textBoxes, [x, y, half, h], true), findPortrait(page, textBoxes, [x + half, y, w - half, h], true)].filter((p) => p !== undefined);
+  // (Both cards holding a block is no opened RG or CNH: no side is said.)
+  if (found.length !== 1) return undefined;
+  const { box } = found[0]!;
+  const centre = (box[0] + box[2] / 2 - x) / w;
+  return { side: centre < 0.4 ? 'left' : centre > 0.6 ? 'right' : 'centre', box };
 }

@@ -16,6 +16,17 @@ const page = drawnPage(1400, 700, (ctx) => {
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) if ((x + y) % 2) ctx.fillRect(1150 + x * 22, 450 + y * 22, 22, 22);
 });
 
+/** A CNH-like page whose father's line (baseline 300) has the mother's under it, at the baseline given. */
+const parentsPage = (motherBaseline: number) =>
+  drawnPage(1400, 520, (ctx) => {
+    ctx.font = 'bold 40px sans-serif';
+    ctx.fillText('CARTEIRA NACIONAL DE HABILITACAO', 60, 80);
+    ctx.fillText('67825791 SSP SC', 60, 190);
+    ctx.fillText('PAULO ROBERTO DOS SANTOS', 60, 300);
+    ctx.fillText('MARIA PATRÍCIA DE OLIVEIRA', 60, motherBaseline);
+    ctx.fillText('12/03/1981', 60, 460);
+  });
+
 describe('lines the layout analysis left out', () => {
   it('reads the line missing from a reading, and nothing from the portrait or the QR-like block', async () => {
     const full = await ocrPool().recognize({ image: pgm(page), mode: 'auto' });
@@ -56,14 +67,7 @@ describe('lines the layout analysis left out', () => {
   });
 
   it('reads a dropped name line (a mother under a father), measuring the letters on the page when the word boxes are swollen', async () => {
-    const names = drawnPage(1400, 520, (ctx) => {
-      ctx.font = 'bold 40px sans-serif';
-      ctx.fillText('CARTEIRA NACIONAL DE HABILITACAO', 60, 80);
-      ctx.fillText('67825791 SSP SC', 60, 190);
-      ctx.fillText('PAULO ROBERTO DOS SANTOS', 60, 300);
-      ctx.fillText('MARIA PATRÍCIA DE OLIVEIRA', 60, 352);
-      ctx.fillText('12/03/1981', 60, 460);
-    });
+    const names = parentsPage(352);
     const full = await ocrPool().recognize({ image: pgm(names), mode: 'auto' });
     // A rough page's words take in specks above and below: boxes half a line taller on each side.
     const swollen = full.lines
@@ -72,6 +76,20 @@ describe('lines the layout analysis left out', () => {
     expect(swollen.length).toBe(full.lines.length - 1);
     const rescued = await readUncovered(names, swollen);
     expect(rescued.map((l) => l.text)).toEqual(['MARIA PATRÍCIA DE OLIVEIRA']);
+  }, 60_000);
+
+  it("reads a mother's line under the father's when the father's word boxes were stretched down over it, and leaves the father's words in place", async () => {
+    const names = parentsPage(356);
+    const full = await ocrPool().recognize({ image: pgm(names), mode: 'auto' });
+    // As read off a rough opened RG: the mother's line dropped, and two of the father's words read surely with boxes
+    // reaching down over it (their centres between the lines).
+    const stretched = full.lines
+      .filter((l) => !l.text.includes('MARIA'))
+      .map((l) => (l.text.includes('PAULO') ? { ...l, words: l.words.map((w) => (/ROBERTO|SANTOS/.test(w.text) ? { ...w, bbox: [w.bbox[0], w.bbox[1], w.bbox[2], w.bbox[3] * 3.1] as typeof w.bbox } : w)) } : l));
+    expect(stretched.length).toBe(full.lines.length - 1);
+    const rescued = await readUncovered(names, stretched);
+    expect(rescued.map((l) => l.text)).toEqual(['MARIA PATRÍCIA DE OLIVEIRA']);
+    expect(withRescued(stretched, rescued).map((l) => l.text).filter((t) => /PAULO|MARIA/.test(t))).toEqual(['PAULO ROBERTO DOS SANTOS', 'MARIA PATRÍCIA DE OLIVEIRA']);
   }, 60_000);
 
   it('reads two name lines set so close that no blank row parts them, each on its own, the marks over the lower one kept', async () => {
@@ -120,6 +138,15 @@ describe('lines the layout analysis left out', () => {
     const upper: OcrLine = { text: 'PAULA THIAGO OLIVEIRA', conf: 94, bbox: [454, 829, 502, 22], words: [w('PAULA', 454, 829), w('THIAGO', 560, 829), w('OLIVEIRA', 832, 829)] };
     const lower: OcrLine = { text: 'INES ARAUJO ROCHA', conf: 95, bbox: [454, 851, 283, 23], words: [w('INES', 454, 851, 23), w('ARAUJO', 560, 851, 23), w('ROCHA', 660, 851, 23)] };
     expect(withRescued([junk], [upper, lower]).map((l) => l.text)).toEqual(['PAULA THIAGO OLIVEIRA', 'INES ARAUJO ROCHA']);
+  });
+
+  it("a rescued line leaves in place a surely read word whose box reaches down over it (its own line's word)", () => {
+    const w = (text: string, x: number, y: number, h = 30, conf = 90) => ({ text, conf, bbox: [x, y, 100, h] as [number, number, number, number] });
+    // "AZEVEDO", read surely, its box from its own line's top down over the whole line under it: its centre lies there.
+    const father: OcrLine = { text: 'BEATRIZ AZEVEDO LIMA', conf: 85, bbox: [55, 438, 400, 65], words: [w('BEATRIZ', 55, 438), w('AZEVEDO', 160, 438, 65, 82), w('LIMA', 265, 438)] };
+    const mother: OcrLine = { text: 'LUCIA 54', conf: 64, bbox: [55, 470, 140, 39], words: [w('LUCIA', 55, 470, 33), w('54', 120, 470, 39, 37)] };
+    const rescued: OcrLine = { text: 'LUCIA ISIS SANTANA', conf: 90, bbox: [55, 468, 420, 36], words: [w('LUCIA', 55, 470, 33), w('ISIS', 160, 470, 33), w('SANTANA', 265, 470, 33)] };
+    expect(withRescued([father, mother], [rescued]).map((l) => l.text)).toEqual(['BEATRIZ AZEVEDO LIMA', 'LUCIA ISIS SANTANA']);
   });
 
   it('a name line is words of known names and particles, bar one', () => {

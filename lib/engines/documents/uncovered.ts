@@ -1,4 +1,4 @@
-import { ocrPool, type OcrLine } from '../ocr';
+import { ocrPool, type OcrLine, type OcrWord } from '../ocr';
 import { cropped, INK, pgm, union, type Box, type Grey } from './box';
 import { isNamingWord, PARTICLES } from './names-known';
 import { placeOf } from './normalize';
@@ -32,9 +32,14 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   const covered = new Uint8Array(gw * gh);
   const pad = Math.round(letter * 0.4);
   // Only words read surely cover their ink: a stretch read as junk ("—", "E" over a line of digits) is read again.
+  // A word box two lines tall covers only its own line's rows (see `ownRows`).
+  const rowsOf = ownRows(lines, letter);
   for (const w of words) {
-    const [x, y, bw, bh] = w.bbox;
-    for (let cy = Math.max(0, Math.floor((y - pad) / cell)); cy <= Math.min(gh - 1, Math.floor((y + bh + pad) / cell)); cy++)
+    const [x, , bw] = w.bbox;
+    const own = rowsOf.get(w);
+    // (No margin under a tall word's own rows: the line set close under it starts there.)
+    const [y, bh, below] = own ? [...own, 0] : [w.bbox[1], w.bbox[3], pad];
+    for (let cy = Math.max(0, Math.floor((y - pad) / cell)); cy <= Math.min(gh - 1, Math.floor((y + bh + below) / cell)); cy++)
       for (let cx = Math.max(0, Math.floor((x - pad) / cell)); cx <= Math.min(gw - 1, Math.floor((x + bw + pad) / cell)); cx++) covered[cy * gw + cx] = 1;
   }
   const ink = new Uint8Array(gw * gh);
@@ -88,6 +93,31 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   return read
     .flat()
     .filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text)));
+}
+
+/** A word box taller than this many letters takes in another line's ink. */
+const TALL_WORD = 1.8;
+/** Words this many letters tall or less give a line's own rows. */
+const LEVEL_WORD = 1.4;
+
+/**
+ * The rows a word box two lines tall really covers: its line's own rows (the median top and bottom of the line's
+ * words of a letter's height). Tesseract stretches a word over the line set close under it (a father's name whose
+ * "AZEVEDO" box reached down over the mother's line), and that ink, covered, was never read. Words of lines with
+ * no such level words keep their boxes.
+ */
+function ownRows(lines: OcrLine[], letter: number): Map<OcrWord, [number, number]> {
+  const out = new Map<OcrWord, [number, number]>();
+  const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1]!;
+  for (const l of lines) {
+    const tall = l.words.filter((w) => w.bbox[3] > letter * TALL_WORD);
+    const level = l.words.filter((w) => w.bbox[3] <= letter * LEVEL_WORD && w.text.trim().length >= 2);
+    if (tall.length === 0 || level.length === 0) continue;
+    const top = median(level.map((w) => w.bbox[1]));
+    const bottom = median(level.map((w) => w.bbox[1] + w.bbox[3]));
+    for (const w of tall) out.set(w, [top, bottom - top]);
+  }
+  return out;
 }
 
 /**
@@ -237,13 +267,17 @@ export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
     const cy = b[1] + b[3] / 2;
     return cx >= r[0] && cx <= r[0] + r[2] && cy >= r[1] && cy <= r[1] + r[3];
   };
+  // A word read surely is junk over the rescued ink only when it lies mostly in the rescued line's rows: a sure word
+  // whose box Tesseract stretched down over the line under it ("AZEVEDO" over the mother's line) has its centre there
+  // and is its own line's word.
+  const over = (w: OcrWord, r: Box) => inside(w.bbox, r) && (w.conf < MIN_CONF || Math.min(w.bbox[1] + w.bbox[3], r[1] + r[3]) - Math.max(w.bbox[1], r[1]) >= w.bbox[3] * 0.75);
   const centre = (l: OcrLine) => l.bbox[1] + l.bbox[3] / 2;
   const out = [...lines];
   for (const r of rescued) {
-    const host = out.findIndex((l) => l.words.some((w) => inside(w.bbox, r.bbox)));
+    const host = out.findIndex((l) => l.words.some((w) => over(w, r.bbox)));
     if (host >= 0) {
       const l = out[host]!;
-      const rest = l.words.filter((w) => !inside(w.bbox, r.bbox));
+      const rest = l.words.filter((w) => !over(w, r.bbox));
       const inRow = ([, y, , h]: Box) => y + h / 2 >= r.bbox[1] && y + h / 2 <= r.bbox[1] + r.bbox[3];
       if (rest.every((w) => inRow(w.bbox))) {
         const words = [...rest, ...r.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
