@@ -9,7 +9,7 @@ import { findPortraitOnCards } from './portrait';
 import { withLeadingGlyphs } from './leading';
 import { withTrailingGlyphs } from './trailing';
 import { isBlank } from './blank';
-import { settledReading } from './settled';
+import { settledByLabels, settledReading } from './settled';
 import { budgetClock, type BudgetClock } from './budget';
 import { clahe, LOCAL_TILE } from './clahe';
 import { quieter } from './denoise';
@@ -630,9 +630,12 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // page prepared to tell it is the one read when they say it is the right way up. Lines standing on end that the
   // labels leave undecided are probed at both quarter turns.
   let prepared: Prepared | undefined;
+  // The labels said the page is the right way up: a reading of it placed by its text is not probed at other turns.
+  let labelsUpright = false;
   if (coded === undefined) {
     prepared = await prepare(base.grey, firstTurn, false, skews, base.located);
     const order = await labelOrder(prepared.grey);
+    labelsUpright = labelsSayUpright(order);
     if (labelsSayUpsideDown(order)) {
       firstTurn = ((firstTurn + 180) % 360) as Turn;
       prepared = undefined;
@@ -659,7 +662,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // document still reads as lines (sideways, or upside-down letter soup), so no turn would find one here, and the
   // probes only spent the budget (face photos took 0.9-2.9 s; the four-turn probes found nothing on any).
   const nothingRead = !base.located && !best.sideways && best.lines.length === 0;
-  if (!settledReading(best) && !legibleUnknown(best) && !nothingRead) {
+  // (Only the turn the labels were judged at: the reading made with the page prepared for them.)
+  const settled = settledReading(best) || (labelsUpright && best.frame.turn === firstTurn && settledByLabels(best));
+  if (!settled && !legibleUnknown(best) && !nothingRead) {
     // Small readings of all four turns (the upright one too: words are counted at the probe's size) say which to read in full.
     // They are what tells a turned document from one that is no document, so they are probed whenever the time left
     // covers them (a fraction of a reading); past that, the page is said to be not recognised, with the probes not tried.

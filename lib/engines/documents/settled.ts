@@ -27,3 +27,13 @@ export function settledReading(r: Placed): boolean {
   const firm = (r.score >= SURE.score && r.conf >= SURE.conf) || (r.score >= FIRM.score && r.conf >= FIRM.conf);
   return Boolean(r.type && firm && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
 }
+
+/**
+ * Whether a reading the page's labels say is the right way up (`labelsSayUpright`: small labels just above their
+ * values) is settled: placed by its text as surely as `SURE` asks, whatever its words' confidence. A noisy opened RG
+ * (confidence under 60) was probed at the other turns, about 0.5 s of its budget, and those readings are of a page
+ * upside down or on end, which the labels already ruled out.
+ */
+export function settledByLabels(r: Placed): boolean {
+  return Boolean(r.type && r.score >= SURE.score && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
+}
