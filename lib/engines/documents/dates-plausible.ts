@@ -7,6 +7,8 @@
  * one worth reading again.
  */
 
+import { isIsoDate } from './normalize';
+
 /** The dates of one document, ISO yyyy-mm-dd. */
 export interface DocumentDates {
   birth?: string;
@@ -27,7 +29,7 @@ export const DATE_FIELDS: Record<keyof DocumentDates, string[]> = {
 export function datesOfFields(fields: readonly { key: string; value: string }[]): DocumentDates {
   const out: DocumentDates = {};
   for (const [k, keys] of Object.entries(DATE_FIELDS) as [keyof DocumentDates, string[]][]) {
-    const f = fields.find((x) => keys.includes(x.key) && /^\d{4}-\d{2}-\d{2}$/.test(x.value));
+    const f = fields.find((x) => keys.includes(x.key) && isIsoDate(x.value));
     if (f) out[k] = f.value;
   }
   return out;

@@ -2,7 +2,7 @@ import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
 import { isNamingWord, PARTICLES, withLettersForDigits } from './names-known';
-import { CNH_CATEGORY, digitsOnly, isFullName, isoDate, personName, placeOf, runDate } from './normalize';
+import { CNH_CATEGORY, digitsOnly, isFullName, isIsoDate, isoDate, personName, placeOf, runDate } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -132,7 +132,7 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
  * issue) and placed neither. Only the dates they place are added; the stated ones join the fields their own way.
  */
 export function fillDatesAround(type: RecognizedType, lines: OcrLine[], out: OcrField[], stated: { key: string; value: string }[], today?: string) {
-  const known = stated.filter((d) => !out.some((f) => f.key === d.key) && /^\d{4}-\d{2}-\d{2}$/.test(d.value));
+  const known = stated.filter((d) => !out.some((f) => f.key === d.key) && isIsoDate(d.value));
   if (known.length === 0) return;
   const probe = [...out, ...known.map((d) => ({ ...d, conf: 100, bbox: [0, 0, 0, 0] as Box }))];
   const before = probe.length;

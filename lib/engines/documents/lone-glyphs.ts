@@ -2,6 +2,7 @@ import { ocrPool, type OcrLine } from '../ocr';
 import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
 import { datesHeight } from './fallbacks';
+import { isIsoDate } from './normalize';
 import { fold } from './text';
 
 /**
@@ -202,7 +203,7 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   // Codes printed under some labels look the same (the CNH's restriction codes under OBSERVAÇÕES): not these.
   const below = (label: string) => lines.filter((l) => fold(l.text).includes(label)).map((l) => [l.bbox[0] - l.bbox[3] * 4, l.bbox[1], l.bbox[2] + l.bbox[3] * 8, l.bbox[3] * 5] as Box);
   // The values' letter height: as ink in the dates' words when it can be measured (their boxes run taller than their digits).
-  const glyph = inkHeight(page, fields.filter((f) => /^\d{4}-\d{2}-\d{2}$/.test(f.value)).map((f) => f.bbox)) ?? height;
+  const glyph = inkHeight(page, fields.filter((f) => isIsoDate(f.value)).map((f) => f.bbox)) ?? height;
   // A word of capitals as tall as the values, read surely: what the lone value is read beside. Its box is measured
   // against the dates' ink or against the dates' boxes: a photo's word boxes run tall for names as for dates, or not.
   const sized = (h: number, ref: number, over: number) => h >= ref * 0.8 && h <= ref * over;

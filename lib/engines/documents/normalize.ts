@@ -68,6 +68,9 @@ function monthNameDates(text: string): string[] {
   return out;
 }
 
+/** Whether a field's value is a date as fields hold them (ISO yyyy-mm-dd). */
+export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 export function isoDate(text: string): string | undefined {
   const numeric = numericIsoDate(text);
   return numeric ?? monthNameDates(text)[0];
