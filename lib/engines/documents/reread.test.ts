@@ -4,7 +4,7 @@ import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey } from './box';
 import { drawnPage } from './drawn-page';
 import type { Grey } from './accents';
-import { betterName, rereadBrokenDates, rereadNames } from './reread';
+import { betterName, rereadBrokenDates, rereadNames, touchingLines } from './reread';
 import type { OcrField } from './types';
 
 type Box = [number, number, number, number];
@@ -76,12 +76,12 @@ describe('pages handed to OCR as raw grey', () => {
 
 describe('names read again on their own', () => {
   /** Two printed lines of names, the second right under the first (as a CNH prints the parents); each line's box. */
-  function parents(first: string, second: string): { page: Grey; boxes: Box[] } {
+  function parents(first: string, second: string, pitch = 34): { page: Grey; boxes: Box[] } {
     const boxes: Box[] = [];
     const page = drawnPage(900, 200, (ctx) => {
       ctx.font = 'bold 28px sans-serif';
       for (const [k, text] of [first, second].entries()) {
-        const y = 80 + k * 34;
+        const y = 80 + k * pitch;
         ctx.fillText(text, 40, y);
         boxes.push([40, y - 21, Math.ceil(ctx.measureText(text).width), 21]);
       }
@@ -110,6 +110,41 @@ describe('names read again on their own', () => {
     expect(name.value).toBe('ÂNGELO ÁLVARO SÉRGIO');
   });
 
+  it("a name whose box was stretched up over the line above, set so close that marks join them, is read on its own line", async () => {
+    // 28 px capitals on a 23 px pitch: the father's cedilla and the mother's accent meet, no blank row between the lines.
+    const { page, boxes } = parents('RAFAEL CONCEIÇÃO DO NASCIMENTO', 'LETÍCIA SOUZA', 23);
+    const [, top] = boxes[0]!;
+    const [x, y, w, h] = boxes[1]!;
+    const mother = parent('LETÍCIA ONGENÃO', [x, top, w, y + h - top], 50);
+    await rereadNames(page, [mother]);
+    expect(mother.value).toBe('LETÍCIA SOUZA');
+    // Never another name's reading taken as this one's (the line above read instead of this one).
+    const [fx, fy, fw, fh] = boxes[0]!;
+    const again = parent('LETÍCIA ONGENÃO', [x, fy - 2, Math.max(w, fw) - (x - fx), fh + 4], 50);
+    await rereadNames(page, [parent('RAFAEL CONCEIÇÃO DO NASCIMENTO', boxes[0]!), again]);
+    expect(again.value).not.toBe('RAFAEL CONCEIÇÃO DO NASCIMENTO');
+  });
+
+  it('cuts a run of rows at the faint row between two touching lines, and leaves one line whole', () => {
+    // The run of inked rows (across the names' first 460 px) through a row.
+    const run = (page: Grey, through: number): [number, number] => {
+      const inked = (r: number) => page.data.subarray(r * page.width + 40, r * page.width + 500).some((v) => v < 110);
+      let start = through;
+      while (inked(start - 1)) start--;
+      let end = through;
+      while (inked(end)) end++;
+      return [start, end];
+    };
+    const close = parents('RAFAEL CONCEIÇÃO DO NASCIMENTO', 'LETÍCIA SOUZA', 23);
+    const parts = touchingLines(close.page, 40, 500, run(close.page, close.boxes[0]![1] + 10));
+    expect(parts).toHaveLength(2);
+    expect(parts[0]![1]).toBeGreaterThan(close.boxes[0]![1] + close.boxes[0]![3] - 4);
+    expect(parts[1]![0]).toBeLessThan(close.boxes[1]![1] + 4);
+    const apart = parents('RAFAEL CONCEIÇÃO DO NASCIMENTO', 'LETÍCIA SOUZA', 80);
+    const one = run(apart.page, apart.boxes[0]![1] + 10);
+    expect(touchingLines(apart.page, 40, 500, one)).toEqual([one]);
+  });
+
   it('a second reading replaces the first when closer and surer, never when it loses names the lexicon knows', () => {
     const first = { value: 'ANTÔNIO SDGIO NUNES DO RIBEIRO MELO', conf: 62 };
     expect(betterName(first, { value: 'ANTÔNIO SÉRGIO NUNES DO RIBEIRO MELO', conf: 80 })).toBe(true);
@@ -117,5 +152,12 @@ describe('names read again on their own', () => {
     // The same letters with other marks, or a less sure reading, keep the first.
     expect(betterName(first, { value: 'ANTONIO SDGIO NUNES DO RIBEIRO MELO', conf: 90 })).toBe(false);
     expect(betterName(first, { value: 'ANTÔNIO SÉRGIO NUNES DO RIBEIRO MELO', conf: 50 })).toBe(false);
+    // A first reading with a word the lexicon does not know (another line's letters read into it) gives way to a sure
+    // one of known names only, however far apart; not to one that knows no more of its words, nor to an unsure one.
+    const mixed = { value: 'LETÍCIA ONGENÃO', conf: 50 };
+    expect(betterName(mixed, { value: 'LETÍCIA SOUZA', conf: 69 })).toBe(true);
+    expect(betterName(mixed, { value: 'LETÍCIA SOUZA', conf: 55 })).toBe(false);
+    expect(betterName(mixed, { value: 'LETÍCIA MWRTZQ', conf: 90 })).toBe(false);
+    expect(betterName({ value: 'LETÍCIA SOUZA', conf: 50 }, { value: 'LETÍCIA SANTOS', conf: 90 })).toBe(false);
   });
 });

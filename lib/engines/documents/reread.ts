@@ -210,7 +210,9 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
     .filter((n) => n.h >= 6 && (n.truncated || n.f.conf < SURE_NAME || needsRepair(n.f.value)))
     .slice(0, MAX_NAME_REREADS);
   // Each name on its own: read in parallel, as the pool's threads come free.
-  await Promise.all(work.map((n) => rereadName(page, n)));
+  // (Another name's reading, taken as this one's: the other line was read, not this one.)
+  const others = (f: OcrField) => new Set(names.filter((x) => x !== f).map((x) => fold(x.value)));
+  await Promise.all(work.map((n) => rereadName(page, n, others(n.f))));
   // A parent re-read changes the joined value.
   for (const f of fields.filter((x) => x.key === 'filiacao' && x.fields?.length)) {
     f.value = f.fields!.map((p) => p.value).join(' / ');
@@ -220,8 +222,10 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
 
 /**
  * The rows of a printed name's letters (top and height), accents above them left out: the run of rows holding ink
- * across the box that covers most of the box's lower part (marks over capitals only ever stretch a box upwards). Undefined
- * when no run does, or when the run is as tall as two lines (lines set so close that no blank row parts them).
+ * across the box that covers most of the box's lower part (marks over capitals only ever stretch a box upwards), two
+ * lines joined by their marks counted as two runs (`touchingLines`). Undefined when no run does, when the run is as tall
+ * as two lines still, or when it is under a fifth of the box (a speck; a box stretched over its label above and the
+ * line below holds its own line's letters in a little more than that).
  */
 function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined {
   const x0 = Math.max(0, Math.round(x));
@@ -242,13 +246,40 @@ function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined
     }
   }
   const overlap = ([a, b]: [number, number]) => Math.max(0, Math.min(b, y + h) - Math.max(a, y + h * 0.35));
-  const best = runs.sort((p, q) => overlap(q) - overlap(p))[0];
-  if (!best || overlap(best) === 0 || best[1] - best[0] > h * 1.2 || best[1] - best[0] < h * 0.3) return undefined;
+  const best = runs.flatMap((run) => touchingLines(page, x0, x1, run)).sort((p, q) => overlap(q) - overlap(p))[0];
+  if (!best || overlap(best) === 0 || best[1] - best[0] > h * 1.2 || best[1] - best[0] < h * 0.2) return undefined;
   return [best[0], best[1] - best[0]];
+}
+
+/** A row between two lines set close holds at most this share of the lines' own rows' ink (their 75th percentile): a cedilla or a mark. */
+const BETWEEN_LINES = 0.2;
+
+/**
+ * A run of inked rows cut in two at its faintest row near its middle when that row is as faint as the gap between two
+ * lines set so close that marks and cedillas join them (a father's CONCEIÇÃO over the mother's line): each line then
+ * has its own rows, and a name's box stretched over both is read on the line its lower part lies on. A single line of
+ * capitals has a stroke of every letter across its middle, and is left whole.
+ */
+export function touchingLines(page: Grey, x0: number, x1: number, [start, end]: [number, number]): [number, number][] {
+  const counts: number[] = [];
+  for (let r = start; r < end; r++) {
+    let dark = 0;
+    for (let c = x0; c < x1; c++) if (page.data[r * page.width + c]! < INK) dark++;
+    counts.push(dark);
+  }
+  const body = [...counts].sort((a, b) => a - b)[Math.floor(counts.length * 0.75)] ?? 0;
+  const from = Math.ceil(counts.length * 0.3);
+  const to = Math.floor(counts.length * 0.7);
+  let cut = -1;
+  for (let i = from; i < to; i++) if (counts[i]! <= BETWEEN_LINES * body && (cut < 0 || counts[i]! < counts[cut]!)) cut = i;
+  return body > 0 && cut > 0 ? [[start, start + cut], [start + cut + 1, end]] : [[start, end]];
 }
 
 /** Height the letters of a name read alone are scaled to (the room for marks above them comes on top). */
 const LETTERS_HEIGHT = 42;
+
+/** Confidence a second reading needs to replace a first one it shares few letters with. */
+const SURE_AGAIN = 60;
 
 /** How many of a name's words the lexicon knows. */
 const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w)).length;
@@ -257,13 +288,16 @@ const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w
 export function betterName(first: { value: string; conf: number }, again: { value: string; conf: number }): boolean {
   if (!isFullName(again.value) || again.value === first.value) return false;
   if (extends_(first.value, again.value) && again.conf >= 75) return true;
+  // A first reading with words the lexicon does not know (another line's letters read into it: "LETÍCIA ONGENÃO" for
+  // LETÍCIA SOUZA under a CONCEIÇÃO) gives way to a sure one whose every word it knows, however far apart they are.
+  if (again.conf >= SURE_AGAIN && knownWords(again.value) === again.value.split(' ').length && knownWords(again.value) > knownWords(first.value)) return true;
   // The same letters with other marks is no better reading: the marks were checked on the picture for the first one.
   // Nor is one that loses names the lexicon knows ("NUNES DO RIBEIRO" read again "NUNILS DO MEELIRO", more confidently).
   return levenshtein(first.value, again.value) <= Math.max(2, Math.floor(first.value.length / 5)) && again.conf > first.conf && fold(again.value) !== fold(first.value) && knownWords(again.value) >= knownWords(first.value);
 }
 
 /** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
-async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }): Promise<void> {
+async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }, others: Set<string>): Promise<void> {
   // Room above the letters for their marks, a little below for a cedilla.
   const region: Box = [left - h * 0.4, y - h * 0.5, right - left + h * 0.8, h * 1.8];
   const again = await readLineAlone(page, region, (height) => (LETTERS_HEIGHT * height) / h, 6, NAME_LETTERS);
@@ -277,6 +311,6 @@ async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; l
   const text = line.words.map((wd) => wd.text).join(' ');
   const value = personName(text);
   const conf = Math.round(again.out.conf);
-  if (betterName(f, { value, conf })) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
+  if (betterName(f, { value, conf }) && !others.has(fold(value))) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
   if (needsRepair(f.value)) f.value = await repairName(page, f.value, line.words);
 }
