@@ -125,6 +125,18 @@ describe('names read again on their own', () => {
     expect(again.value).not.toBe('RAFAEL CONCEIÇÃO DO NASCIMENTO');
   });
 
+  it("a father's box stretched down over the mother's line is read on his own line, hers on hers", async () => {
+    const { page, boxes } = parents('BEATRIZ DE AZEVEDO LIMA', 'LUCIA ISIS DA SANTANA');
+    const [x, y, w] = boxes[0]!;
+    const [, my, , mh] = boxes[1]!;
+    // His box from the small label above his line down to the foot of hers; hers on her line.
+    const father = parent('SRATRIZ DE AZEVEDO LIMA', [x, y - 14, w, my + mh + 4 - (y - 14)], 40);
+    const mother = parent('LUCIA ISIS DA SANTANA', boxes[1]!, 50);
+    await rereadNames(page, [father, mother]);
+    expect(father.value).toBe('BEATRIZ DE AZEVEDO LIMA');
+    expect(mother.value).toBe('LUCIA ISIS DA SANTANA');
+  });
+
   it('cuts a run of rows at the faint row between two touching lines, and leaves one line whole', () => {
     // The run of inked rows (across the names' first 460 px) through a row.
     const run = (page: Grey, through: number): [number, number] => {

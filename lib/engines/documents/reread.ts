@@ -197,11 +197,12 @@ function extends_(shorter: string, longer: string): boolean {
  */
 export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void> {
   const names = nameFields(fields);
+  const bands = ownBands(page, names);
   const work = names
-    .map((f) => {
+    .map((f, k) => {
       const [x, , w] = f.bbox;
       // The letters' own rows: a box stretched by accents or by a neighbour line read into it would reach both lines.
-      const [y, h] = letterBand(page, f.bbox) ?? [f.bbox[1], f.bbox[3]];
+      const [y, h] = bands[k] ?? [f.bbox[1], f.bbox[3]];
       const [left, right] = lineExtent(page, [x, y, w, h], h * 1.6);
       const truncated = right > x + w + h * 0.5 || left < x - h * 0.5;
       return { f, left, right, truncated, h, y };
@@ -221,13 +222,13 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
 }
 
 /**
- * The rows of a printed name's letters (top and height), accents above them left out: the run of rows holding ink
+ * The rows a printed name's letters may lie on (top and height), accents above them left out: the run of rows holding ink
  * across the box that covers most of the box's lower part (marks over capitals only ever stretch a box upwards), two
  * lines joined by their marks counted as two runs (`touchingLines`). Undefined when no run does, when the run is as tall
  * as two lines still, or when it is under a fifth of the box (a speck; a box stretched over its label above and the
- * line below holds its own line's letters in a little more than that).
+ * line below holds its own line's letters in a little more than that). All such runs, the likeliest first.
  */
-function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined {
+function letterBands(page: Grey, [x, y, w, h]: Box): [number, number][] {
   const x0 = Math.max(0, Math.round(x));
   const x1 = Math.min(page.width, Math.round(x + w));
   const least = Math.max(2, (x1 - x0) * 0.02);
@@ -246,9 +247,31 @@ function letterBand(page: Grey, [x, y, w, h]: Box): [number, number] | undefined
     }
   }
   const overlap = ([a, b]: [number, number]) => Math.max(0, Math.min(b, y + h) - Math.max(a, y + h * 0.35));
-  const best = runs.flatMap((run) => touchingLines(page, x0, x1, run)).sort((p, q) => overlap(q) - overlap(p))[0];
-  if (!best || overlap(best) === 0 || best[1] - best[0] > h * 1.2 || best[1] - best[0] < h * 0.2) return undefined;
-  return [best[0], best[1] - best[0]];
+  return runs
+    .flatMap((run) => touchingLines(page, x0, x1, run))
+    .filter((run) => overlap(run) > 0 && run[1] - run[0] <= h * 1.2 && run[1] - run[0] >= h * 0.2)
+    .sort((p, q) => overlap(q) - overlap(p))
+    .map(([a, b]): [number, number] => [a, b - a]);
+}
+
+/**
+ * Each name's own rows (`letterBands`' first), except where two names' boxes, stretched over each other's lines, chose
+ * the same rows: the name whose box is centred farther from them takes its next rows (a father's box reaching down over
+ * the mother's line had both read on hers).
+ */
+function ownBands(page: Grey, names: OcrField[]): ([number, number] | undefined)[] {
+  const ranked = names.map((f) => letterBands(page, f.bbox));
+  const chosen = ranked.map((r) => r[0]);
+  const off = (k: number, [top, height]: [number, number]) => Math.abs(names[k]!.bbox[1] + names[k]!.bbox[3] / 2 - (top + height / 2));
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const [a, b] = [chosen[i], chosen[j]];
+      if (!a || !b || a[0] !== b[0] || a[1] !== b[1]) continue;
+      const farther = off(i, a) > off(j, b) ? i : j;
+      chosen[farther] = ranked[farther]!.find((r) => r[0] !== a[0]);
+    }
+  }
+  return chosen;
 }
 
 /** A row between two lines set close holds at most this share of the lines' own rows' ink (their 75th percentile): a cedilla or a mark. */
