@@ -3,7 +3,7 @@ import { cnhNumber, td1, td3 } from '@/scripts/synth';
 import { rng } from '@/scripts/synth/random';
 import { classify } from './classify';
 import { readMrz } from './mrz';
-import { cpfFrom, isIsoDate, isoDate, isValidCnhNumber, personName, runDate } from './normalize';
+import { cpfFrom, isIsoDate, isoDate, isValidCnhNumber, personName, placeOf, runDate } from './normalize';
 import { bestOfEach, doubtful, doubtfulRows } from './merge';
 import { labelRows, placeOfMissing } from './extract';
 import { conceptsIn } from './cues';
@@ -15,6 +15,12 @@ describe('normalisation', () => {
     expect(isoDate('1O/O5/198l')).toBe('1981-05-10');
     expect(isoDate('31/02/2000')).toBeUndefined();
     expect(isoDate('no date')).toBeUndefined();
+    // A place's state read with a look-alike sign or digit for a capital counts when the state it spells exists.
+    expect(placeOf('JOÃO PESSOA/R)')).toEqual({ city: 'JOÃO PESSOA', uf: 'RJ' });
+    expect(placeOf('SALVADOR-8A')).toEqual({ city: 'SALVADOR', uf: 'BA' });
+    expect(placeOf('CASA-12')).toBeUndefined();
+    expect(placeOf('SSP-5P')).toBeUndefined();
+    expect(placeOf('NATAL-XX')).toBeUndefined();
     // A field's value is a date when it holds one as fields do.
     expect(isIsoDate('1981-05-10')).toBe(true);
     expect(isIsoDate('10/05/1981')).toBe(false);

@@ -217,11 +217,16 @@ export function personName(text: string): string {
   return words.join(' ');
 }
 
+/** Signs and digits OCR reads for a state's capitals (`R)` for RJ: a J's hook is a closing parenthesis at small sizes). */
+const STATE_LOOKALIKES: Record<string, string> = { ')': 'J', ']': 'J', '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
 /**
  * A place as documents print it, "CITY-UF" or "CITY/UF", with a state that exists; "SSP-SP" (an identity number's issuer
- * and its state) is no city. The city as read and the state, or undefined.
+ * and its state) is no city. The city as read and the state, or undefined. A state letter read as its look-alike
+ * sign or digit counts when the state it then spells exists ("JOÃO PESSOA/R)").
  */
 export function placeOf(text: string): { city: string; uf: string } | undefined {
-  const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z]{2})$/.exec(text.trim());
-  return m && isUf(m[2]!) && !isIssuer(m[1]!.trim()) ? { city: m[1]!, uf: m[2]! } : undefined;
+  const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z0-9)\]]{2})$/.exec(text.trim());
+  const uf = m && [...m[2]!].map((c) => STATE_LOOKALIKES[c] ?? c).join('');
+  return m && uf && /^[A-Z]{2}$/.test(uf) && isUf(uf) && !isIssuer(m[1]!.trim()) ? { city: m[1]!, uf } : undefined;
 }
