@@ -227,6 +227,7 @@ const STATE_LOOKALIKES: Record<string, string> = { ')': 'J', ']': 'J', '0': 'O',
  */
 export function placeOf(text: string): { city: string; uf: string } | undefined {
   const m = /^([A-ZÀ-Ý][A-ZÀ-Ý' ]{2,}?)\s*[-/]\s*([A-Z0-9)\]]{2})$/.exec(text.trim());
-  const uf = m && [...m[2]!].map((c) => STATE_LOOKALIKES[c] ?? c).join('');
-  return m && uf && /^[A-Z]{2}$/.test(uf) && isUf(uf) && !isIssuer(m[1]!.trim()) ? { city: m[1]!, uf } : undefined;
+  if (!m) return undefined;
+  const uf = [...m[2]!].map((c) => STATE_LOOKALIKES[c] ?? c).join('');
+  return isUf(uf) && !isIssuer(m[1]!.trim()) ? { city: m[1]!, uf } : undefined;
 }

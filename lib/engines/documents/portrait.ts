@@ -56,7 +56,7 @@ function trimmed(page: Grey, background: number, [x, y, w, h]: number[]): Box {
 /** Cells on each side of a cell whose text-free means give its local background (a portrait spans about 4 × 5 cells). */
 const AROUND = 6;
 
-/** Each cell's local background: the upper quartile of the text-free cells' means within AROUND cells of it. */
+/** Each cell's local background: the median of the text-free cells' means within AROUND cells of it (the portrait is a minority there). */
 function localBackground(mean: Float64Array, text: Uint8Array, rows: number, cols: number): Float64Array {
   const out = new Float64Array(rows * cols);
   for (let r = 0; r < rows; r++) {
@@ -74,7 +74,8 @@ function localBackground(mean: Float64Array, text: Uint8Array, rows: number, col
  * A portrait is the largest upright rectangle on the card that holds no text and does not look like
  * the card's background (darker or busier than it), a third to a half of the card's height or more.
  * Found on a coarse grid from the OCR's line boxes and the grey levels: no face detector (the
- * document engine stays free of the face models, and a printed silhouette counts too).
+ * document engine stays free of the face models, and a printed silhouette counts too). `local`: each cell is judged
+ * against the tones around it rather than the card's as a whole (`findPortraitOnCards`).
  */
 export function findPortrait(page: Grey, textBoxes: Box[], card?: Box, local = false): PortraitCue | undefined {
   // The grid covers the card alone when its place on the page is known: the blank corners a deskew adds around a
@@ -175,9 +176,9 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box, local = f
 }
 
 /**
- * The portrait of two cards opened side by side, each card searched against its own background: one card of a
- * booklet is often darker than the other (a shadow, glare, another tint), and measured against the brighter one the
- * whole darker card reads as one block that is no portrait.
+ * The portrait of two cards opened side by side. The whole page first; when it finds none, each card on its own, each
+ * cell against the tones around it: one card of a booklet is often darker than the other or shaded across (a shadow,
+ * glare, another tint), and measured against the brighter card the darker one reads as one block that is no portrait.
  */
 export function findPortraitOnCards(page: Grey, textBoxes: Box[], card: Box, sideBySide: boolean): PortraitCue | undefined {
   const whole = findPortrait(page, textBoxes, card);

@@ -19,13 +19,16 @@ const SURE = { score: 3, conf: 60 };
  */
 const FIRM = { score: 6, conf: 40 };
 
+/** A type placed, lines lying level, and the best candidate resting on something read in the text. */
+const placedLevelByText = (r: Placed): boolean => Boolean(r.type && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
+
 /**
  * Whether a reading says the page was read the right way up, so the other turns are not probed or read. Placed by
  * its text (a CNH opened flat, read upside down, was placed by its QR code, shape and a portrait-like block alone).
  */
 export function settledReading(r: Placed): boolean {
   const firm = (r.score >= SURE.score && r.conf >= SURE.conf) || (r.score >= FIRM.score && r.conf >= FIRM.conf);
-  return Boolean(r.type && firm && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
+  return firm && placedLevelByText(r);
 }
 
 /**
@@ -35,5 +38,5 @@ export function settledReading(r: Placed): boolean {
  * upside down or on end, which the labels already ruled out.
  */
 export function settledByLabels(r: Placed): boolean {
-  return Boolean(r.type && r.score >= SURE.score && !r.sideways && r.candidates[0] && placedByText(r.candidates[0]));
+  return r.score >= SURE.score && placedLevelByText(r);
 }
