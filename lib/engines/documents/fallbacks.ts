@@ -460,8 +460,9 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   if (type.startsWith('RG_') && !has('rg')) {
     for (const l of lines) {
       if (nome && l.bbox[1] > nome.bbox[1]) continue;
-      const w = numberRuns(l.words).find((x) => /^\d[\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));
-      const digits = w?.text.replace(/[^\dXx]/g, '').toUpperCase();
+      // (Its first digit may be read as a look-alike capital: B6564030 for 86564030.)
+      const w = numberRuns(l.words).find((x) => /^[\dBSGOIZT][\d.\-]{3,12}[\dXx]$/.test(x.text) && !isoDate(x.text) && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(x.text));
+      const digits = w && digitsOnly(w.text.slice(0, 1)) + w.text.slice(1).replace(/[^\dXx]/g, '').toUpperCase();
       if (w && digits && digits.length >= 5 && digits.length <= 10) {
         out.push({ key: 'rg', value: digits, conf: Math.round(w.conf), bbox: w.bbox });
         break;

@@ -572,6 +572,13 @@ describe('values whose labels were not read', () => {
     const split: OcrField[] = [];
     fillRgByShape('RG_VERSO', [line('16.490 .917-5 17/03/2017', 40), line('GERALDO RENATO SIQUEIRA', 90)], split);
     expect(split.find((f) => f.key === 'rg')?.value).toBe('164909175');
+    // Its first digit read as a look-alike capital (a blurred 8 as B); a word is no number.
+    const lookalike: OcrField[] = [];
+    fillRgByShape('RG_ABERTO', [line('B6564030 02/08/2001', 40), line('FERNANDA MENDES DO MARQUES', 90)], lookalike);
+    expect(lookalike.find((f) => f.key === 'rg')?.value).toBe('86564030');
+    const word: OcrField[] = [];
+    fillRgByShape('RG_ABERTO', [line('BOLSO 02/08/2001', 40), line('SSP-SP', 90)], word);
+    expect(word.find((f) => f.key === 'rg')).toBeUndefined();
     // The number beside its label; the line under the label is the name, whose letters look like fifteen digits.
     const got = Object.fromEntries(extractFields('RG_VERSO', [line('REGISTRO GERAL 143710370', 40), line('NOME COMPLETO FÁBIO FLÁVIO CONCEIÇÃO DAS FONSECA', 70)], undefined).map((f) => [f.key, f.value]));
     expect(got.rg).toBe('143710370');

@@ -27,6 +27,13 @@ const parentsPage = (motherBaseline: number) =>
     ctx.fillText('12/03/1981', 60, 460);
   });
 
+/** The photo side of an opened RG: headings wider than any value, which the reading did not read. */
+function photoSideHeadings(ctx: { font: string; fillText: (text: string, x: number, y: number) => void }) {
+  const headings = ['SECRETARIA DA SEGURANCA PUBLICA', 'INSTITUTO DE IDENTIFICACAO', 'CARTEIRA DE IDENTIDADE', 'REPUBLICA FEDERATIVA', 'ESTADO DE SAO PAULO', 'POLEGAR DIREITO', 'ASSINATURA DO TITULAR'];
+  ctx.font = 'bold 30px sans-serif';
+  headings.forEach((t, i) => ctx.fillText(t, 40, 80 + i * 110));
+}
+
 describe('lines the layout analysis left out', () => {
   it('reads the line missing from a reading, and nothing from the portrait or the QR-like block', async () => {
     const full = await ocrPool().recognize({ image: pgm(page), mode: 'auto' });
@@ -40,10 +47,8 @@ describe('lines the layout analysis left out', () => {
   }, 60_000);
 
   it("reads a dropped value in the column of the lines read before wider unread print elsewhere (an opened RG's photo-side headings)", async () => {
-    const HEADINGS = ['SECRETARIA DA SEGURANCA PUBLICA', 'INSTITUTO DE IDENTIFICACAO', 'CARTEIRA DE IDENTIDADE', 'REPUBLICA FEDERATIVA', 'ESTADO DE SAO PAULO', 'POLEGAR DIREITO', 'ASSINATURA DO TITULAR'];
     const opened = drawnPage(1500, 900, (ctx) => {
-      ctx.font = 'bold 30px sans-serif';
-      HEADINGS.forEach((t, i) => ctx.fillText(t, 40, 80 + i * 110));
+      photoSideHeadings(ctx);
       ctx.font = 'bold 34px sans-serif';
       ['MARIA DAS DORES', '82006305', 'SAO LUIS/MA', '12/03/1981'].forEach((t, i) => ctx.fillText(t, 820, 120 + i * 160));
     });
@@ -90,6 +95,46 @@ describe('lines the layout analysis left out', () => {
     const rescued = await readUncovered(names, stretched);
     expect(rescued.map((l) => l.text)).toEqual(['MARIA PATRÍCIA DE OLIVEIRA']);
     expect(withRescued(stretched, rescued).map((l) => l.text).filter((t) => /PAULO|MARIA/.test(t))).toEqual(['PAULO ROBERTO DOS SANTOS', 'MARIA PATRÍCIA DE OLIVEIRA']);
+  }, 60_000);
+
+  it("reads a mother's line over the father's when every word of his line was stretched up over it (his line's own box level)", async () => {
+    const names = parentsPage(356);
+    const full = await ocrPool().recognize({ image: pgm(names), mode: 'auto' });
+    // As read off a rough opened RG: the upper name line dropped, and every word of the line under it read surely with a
+    // box reaching up over it, while the line's box keeps its own rows.
+    const stretched = full.lines
+      .filter((l) => !l.text.includes('PAULO'))
+      .map((l) => (l.text.includes('MARIA') ? { ...l, words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] - w.bbox[3] * 1.2, w.bbox[2], w.bbox[3] * 2.2] as typeof w.bbox })) } : l));
+    expect(stretched.length).toBe(full.lines.length - 1);
+    const rescued = await readUncovered(names, stretched);
+    expect(rescued.map((l) => l.text)).toEqual(['PAULO ROBERTO DOS SANTOS']);
+  }, 60_000);
+
+  it("reads a dropped value in a second column (an RG's birth date beside its birthplace) before wider unread print elsewhere", async () => {
+    const opened = drawnPage(1700, 900, (ctx) => {
+      photoSideHeadings(ctx);
+      ctx.font = 'bold 34px sans-serif';
+      // Number and issue date, name, birthplace and birth date: two columns.
+      for (const [text, x, y] of [['82006305', 820, 120], ['03/01/2012', 1400, 120], ['MARIA DAS DORES', 820, 280], ['SAO LUIS/MA', 820, 440], ['04/04/2002', 1400, 440]] as const) ctx.fillText(text, x, y);
+    });
+    const full = await ocrPool().recognize({ image: pgm(opened), mode: 'auto' });
+    // The reading as it went: the data side read but the birth date, the headings not at all.
+    const column = full.lines
+      .filter((l) => l.bbox[0] > 700 || l.words.some((w) => w.bbox[0] > 700))
+      .map((l) => ({ ...l, words: l.words.filter((w) => w.bbox[0] > 700 && !w.text.includes('2002')) }))
+      .filter((l) => l.words.length > 0)
+      // One line per row, as Tesseract read that page ("21771495 03/01/2012": a wide gap inside the line).
+      .reduce<OcrLine[]>((rows, l) => {
+        const row = rows.find((r) => Math.abs(r.bbox[1] - l.bbox[1]) < 30);
+        if (row) row.words.push(...l.words);
+        else rows.push({ ...l, words: [...l.words] });
+        return rows;
+      }, [])
+      .map((l) => ({ ...l, text: l.words.map((w) => w.text).join(' '), bbox: [l.words[0]!.bbox[0], l.bbox[1], l.words.at(-1)!.bbox[0] + l.words.at(-1)!.bbox[2] - l.words[0]!.bbox[0], l.bbox[3]] as typeof l.bbox }));
+    expect(column.map((l) => l.text)).toContain('82006305 03/01/2012');
+    expect(column.map((l) => l.text).join(' ')).not.toContain('04/04/2002');
+    const rescued = await readUncovered(opened, column);
+    expect(rescued.map((l) => l.text)).toContain('04/04/2002');
   }, 60_000);
 
   it('reads two name lines set so close that no blank row parts them, each on its own, the marks over the lower one kept', async () => {
@@ -152,6 +197,9 @@ describe('lines the layout analysis left out', () => {
   it('a name line is words of known names and particles, bar one', () => {
     expect(readsAsName('MARIA PATRÍCIA DO CONCEIÇÃO CARVALHO')).toBe(true);
     expect(readsAsName('JNÊS SÉRGIO SILVA TEIXEIRA VIEIRA')).toBe(true); // one letter misread
+    expect(readsAsName('(SIS MONTEIRO CARDOSO MOREIRA')).toBe(true); // an accented capital read as a sign
+    expect(readsAsName('(SIS (VAN MOREIRA')).toBe(false);
+    expect(readsAsName('CNAS (VAIS FLS')).toBe(false);
     expect(readsAsName('CARTEIRA NACIONAL DE HABILITAÇÃO')).toBe(false);
     expect(readsAsName('DEPARTAMENTO NACIONAL DE TRÂNSITO')).toBe(false);
     expect(readsAsName('Nome Completo')).toBe(false);

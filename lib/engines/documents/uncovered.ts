@@ -61,7 +61,7 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
       last = cx;
     }
   }
-  const starts = lines.map((l) => l.bbox[0]);
+  const starts = columnStarts(lines, letter);
   const inColumn = (box: Box) => starts.some((x) => Math.abs(x - box[0]) <= letter);
   const clusters = components(smeared, gw, gh)
     .map(([x0, y0, x1, y1, n]): Cluster => ({ box: [x0 * cell, y0 * cell, (x1 - x0 + 1) * cell, (y1 - y0 + 1) * cell], n }))
@@ -95,6 +95,23 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
     .filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text)));
 }
 
+/** A word this many letters past the one before it on its line starts a column of its own. */
+const COLUMN_GAP = 3;
+
+/**
+ * Where the read lines' columns start: each line's start, and a word set far past the one before it (a form's second
+ * column: an RG's issue date beside its number, its birth date beside the birthplace).
+ */
+function columnStarts(lines: OcrLine[], letter: number): number[] {
+  const out = lines.map((l) => l.bbox[0]);
+  for (const l of lines)
+    for (let k = 1; k < l.words.length; k++) {
+      const [before, word] = [l.words[k - 1]!.bbox, l.words[k]!.bbox];
+      if (word[0] - (before[0] + before[2]) > COLUMN_GAP * letter) out.push(word[0]);
+    }
+  return out;
+}
+
 /** A word box taller than this many letters takes in another line's ink. */
 const TALL_WORD = 1.8;
 /** Words this many letters tall or less give a line's own rows. */
@@ -112,7 +129,13 @@ function ownRows(lines: OcrLine[], letter: number): Map<OcrWord, [number, number
   for (const l of lines) {
     const tall = l.words.filter((w) => w.bbox[3] > letter * TALL_WORD);
     const level = l.words.filter((w) => w.bbox[3] <= letter * LEVEL_WORD && w.text.trim().length >= 2);
-    if (tall.length === 0 || level.length === 0) continue;
+    if (tall.length === 0) continue;
+    // Every word stretched (over the line set close above, a mother's name over her son's father's): the line's own
+    // box, when a letter tall, still gives its rows.
+    if (level.length === 0) {
+      if (l.bbox[3] <= letter * LEVEL_WORD) for (const w of tall) out.set(w, [l.bbox[1], l.bbox[3]]);
+      continue;
+    }
     const top = median(level.map((w) => w.bbox[1]));
     const bottom = median(level.map((w) => w.bbox[1] + w.bbox[3]));
     for (const w of tall) out.set(w, [top, bottom - top]);
@@ -133,7 +156,9 @@ export const readsAsPlace = (text: string): boolean => placeOf(text) !== undefin
  */
 export function readsAsName(text: string): boolean {
   const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length < 2 || words.some((w) => !/^[A-ZÀ-Ý]+$/.test(w))) return false;
+  // (One word may carry a sign: an accent over a capital read as one, "(SIS" for ÍSIS; it is then the misread one.)
+  const signed = words.filter((w) => !/^[A-ZÀ-Ý]+$/.test(w));
+  if (words.length < 2 || signed.length > 1 || signed.some((w) => !/^[^\p{L}\p{N}]?[A-ZÀ-Ý]{2,}$/u.test(w))) return false;
   const known = words.filter((w) => w.length >= 2 && isNamingWord(w)).length;
   const particles = words.filter((w) => PARTICLES.has(w)).length;
   return known >= 2 && known + particles >= words.length - 1;
