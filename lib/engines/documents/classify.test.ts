@@ -156,6 +156,11 @@ describe('classification from independent cues', () => {
     expect(place(`${frontLost} ${back}`, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_ABERTA');
     expect(place(back, { aspect: 3.1, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
     expect(place(`${frontLost} ${back}`, { aspect: 1.5, qr: 'cnh', portrait: left }).type).not.toBe('CNH_ABERTA');
+    // Not one caption of either side read: the code's own values printed on the page (its front's print) say both are there.
+    const values = 'PAULA DAS PEREIRA 22319312 SSP MA 956.299,131-82 06/04/1965 88975241796 05/10/2024 05/10/2019';
+    expect(place(values, { aspect: 0.74, qr: 'cnh', qrPrinted: true, portrait: null }).type).toBe('CNH_ABERTA');
+    expect(place(values, { qr: 'cnh', qrPrinted: true, portrait: null }).type).toBe('CNH_ABERTA');
+    expect(place(values, { aspect: 0.74, qr: 'cnh', portrait: null }).type).toBe('CNH_VERSO');
     // One card's shape, or none known: with the QR, one strong label only the front prints.
     expect(place(`CARTEIRA NACIONAL DE HABILITAÇÃO 1ª HABILITAÇÃO 01/02/2005 ${back}`, { qr: 'cnh', portrait: null }).type).toBe('CNH_ABERTA');
     expect(place(`CARTEIRA NACIONAL DE HABILITAÇÃO 1ª HABILITAÇÃO 01/02/2005 ${back}`, { portrait: null }).type).not.toBe('CNH_ABERTA');

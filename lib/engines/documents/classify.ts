@@ -15,6 +15,8 @@ export interface Evidence {
   mrzShape?: 'TD1' | 'TD3';
   /** What the page's QR codes hold: a CNH registration, anything else, or none. */
   qr?: 'cnh' | 'other';
+  /** The page prints values its CNH code holds (a date, the CPF): the CNH's face, which its back does not print (`codeValuesPrinted`). */
+  qrPrinted?: boolean;
   /** Width over height of the document alone, when it was told from its surroundings. */
   aspect?: number;
   portrait?: PortraitCue | null;
@@ -256,15 +258,17 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // is two cards wide). With `shapeTells`, the portrait found on the card that holds none of the data is the photo
   // side itself (its heading and captions lost, the card's tint outside the usual range).
   const frontOwn = own(frontName, backName);
+  // With the back proven by its code, the code's values printed on the page are its front's own print, whatever the shape.
+  const faceOfCode = backProven && e.qrPrinted === true;
   const frontEnough = shaped
-    ? front.score >= 1.5 || (backProven && (frontOwn >= 0.5 || Boolean(e.portrait))) || (split > 0 && opts.shapeTells === true)
-    : frontOwn >= (backProven || (opts.headedFront && backOwn >= 3.5) ? 1.5 : 2.5);
+    ? front.score >= 1.5 || (backProven && (frontOwn >= 0.5 || Boolean(e.portrait) || faceOfCode)) || (split > 0 && opts.shapeTells === true)
+    : faceOfCode || frontOwn >= (backProven || (opts.headedFront && backOwn >= 3.5) ? 1.5 : 2.5);
   if (!frontEnough) return undefined;
   const [strong, weak] = front.score >= back.score ? [front, back] : [back, front];
   return {
     type,
-    score: Math.round((strong.score + weak.score / 3 + (shaped ? 1 : 0)) * 100) / 100,
-    cues: [...new Set([...front.cues, ...back.cues]), ...(shaped ? [`two-card shape ${e.aspect!.toFixed(2)}`] : []), ...(split ? [`portrait ${e.halves!.portrait}, data ${e.halves!.data}`] : [])],
+    score: Math.round((strong.score + weak.score / 3 + (shaped ? 1 : 0) + (faceOfCode ? 1 : 0)) * 100) / 100,
+    cues: [...new Set([...front.cues, ...back.cues]), ...(faceOfCode ? ['code values printed'] : []), ...(shaped ? [`two-card shape ${e.aspect!.toFixed(2)}`] : []), ...(split ? [`portrait ${e.halves!.portrait}, data ${e.halves!.data}`] : [])],
   };
 }
 

@@ -24,7 +24,7 @@ import { estimateSkew } from './deskew';
 import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
 import { readUncovered, withRescued } from './uncovered';
-import { qrDates, qrPairs, readQrCodes, type QrRead } from './qr';
+import { codeValuesPrinted, qrDates, qrPairs, readQrCodes, type QrRead } from './qr';
 import { fillDatesAround } from './fallbacks';
 import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
@@ -237,6 +237,8 @@ interface Deglared {
 interface PageCues {
   /** What the page's QR codes hold (decoded while the first reading runs: OCR works in its own thread). */
   qr: () => Promise<Evidence['qr']>;
+  /** The page's QR codes as read. */
+  codes: () => Promise<QrRead[]>;
   colour: Promise<CardColour | undefined>;
   /**
    * Width over height of the document as located in the photo (an opened RG is three times as wide as
@@ -330,6 +332,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     mrz,
     mrzShape: mrzShape(out.lines),
     qr,
+    qrPrinted: qr === 'cnh' && codeValuesPrinted(await page.codes(), out.text),
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
@@ -601,6 +604,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       if (found.length === 0) return undefined;
       return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
     },
+    codes: () => codes,
     colour: cardColour(page.png, documentBox).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { qrPng } from '../qr';
-import { readQrCodes, uprightTurn } from './qr';
+import { codeValuesPrinted, readQrCodes, uprightTurn } from './qr';
 
 describe('a QR code says which way up the page is', () => {
   it('gives the clockwise quarter turn that stands the code upright', async () => {
@@ -19,5 +19,20 @@ describe('a QR code says which way up the page is', () => {
     expect(uprightTurn({ x: 100, y: 0 }, { x: 0, y: -10 })).toBe(180);
     expect(uprightTurn({ x: 0, y: 0 }, { x: -8, y: 100 })).toBe(270);
     expect(uprightTurn({ x: 0, y: 100 }, { x: 6, y: 0 })).toBe(90);
+  });
+});
+
+describe("a CNH code's values printed on the page", () => {
+  const code = { text: JSON.stringify({ nome: 'PAULA DAS PEREIRA', cpf: '95629913182', numeroRegistro: '88975241796', dataNascimento: '1965-04-06', validade: '2024-10-05' }), turn: 0, bbox: [0, 0, 10, 10] } as Parameters<typeof codeValuesPrinted>[0][number];
+  it('are found as a face prints them: a date day first, a grouped CPF (a comma read for a dot)', () => {
+    expect(codeValuesPrinted([code], 'PAULA 06/04/1965')).toBe(true);
+    expect(codeValuesPrinted([code], 'CPF 956.299,131-82')).toBe(true);
+    expect(codeValuesPrinted([code], 'VALIDADE 05.10.2024')).toBe(true);
+  });
+  it("are not the back's print: its issue date, the code's digits run together (a zone's), another holder's date", () => {
+    expect(codeValuesPrinted([code], 'OBSERVAÇÕES LOCAL GOIÂNIA, AP 05/10/2019')).toBe(false);
+    expect(codeValuesPrinted([code], 'I<BRA95629913182<<<< 6504061F2410057BRA')).toBe(false);
+    expect(codeValuesPrinted([code], '07/08/1992')).toBe(false);
+    expect(codeValuesPrinted([], '06/04/1965')).toBe(false);
   });
 });

@@ -84,3 +84,17 @@ export function qrPairs(text: string): Record<string, string> {
 /** Dates the codes state for the holder (birth, validity), ISO as the codes carry them. */
 export const qrDates = (codes: QrRead[]): { key: string; value: string }[] =>
   codes.flatMap((c) => Object.entries(qrPairs(c.text)).filter(([k]) => k === 'dataNascimento' || k === 'validade').map(([key, value]) => ({ key, value })));
+
+/**
+ * Whether the page prints, as a document's face prints them, values its codes hold: the holder's birth or validity date
+ * (day/month/year) or CPF (grouped). A CNH's code is on its back, which prints none of them: read beside them, the
+ * front lies open beside its back (the front's small captions are the first thing a rough photo loses).
+ */
+export function codeValuesPrinted(codes: QrRead[], text: string): boolean {
+  const dates = new Set([...text.matchAll(/(\d{2})[/.\-](\d{2})[/.\-](\d{4})/g)].map((m) => `${m[3]}-${m[2]}-${m[1]}`));
+  const cpfs = new Set([...text.matchAll(/\d{3}[.,]\d{3}[.,]\d{3}[-.]\d{2}/g)].map((m) => m[0].replace(/\D/g, '')));
+  return codes.some((c) => {
+    const pairs = qrPairs(c.text);
+    return [pairs.dataNascimento, pairs.validade].some((d) => d !== undefined && dates.has(d)) || (pairs.cpf !== undefined && cpfs.has(pairs.cpf.replace(/\D/g, '')));
+  });
+}
