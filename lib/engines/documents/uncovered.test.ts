@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
-import { pgm } from './box';
+import { pgm, union } from './box';
 import { drawnPage } from './drawn-page';
-import { readsAsName, readsAsPlace, readUncovered, splitStacked, withRescued } from './uncovered';
+import { readsAsKnownName, readsAsName, readsAsPlace, readUncovered, splitStacked, withRescued } from './uncovered';
 
 afterAll(async () => closeOcrPool());
 
@@ -205,6 +205,26 @@ describe('lines the layout analysis left out', () => {
     expect(readsAsName('Nome Completo')).toBe(false);
     expect(readsAsName('MARIA')).toBe(false);
     expect(readsAsName('NB a cr su ue')).toBe(false);
+  });
+
+  it('a line of known names only (no word misread) vouches for itself at a lower confidence', () => {
+    expect(readsAsKnownName('ANDRE RODRIGUES')).toBe(true);
+    expect(readsAsKnownName('JOSÉ DE SOUZA')).toBe(true);
+    expect(readsAsKnownName('JNÊS SÉRGIO SILVA TEIXEIRA VIEIRA')).toBe(false);
+    expect(readsAsKnownName('CARTEIRA NACIONAL')).toBe(false);
+  });
+
+  it("drops what is left of a line read twice (a father's line read again with the mother's ink) once her line is rescued", () => {
+    const w = (text: string, x: number, y: number, h = 26, conf = 96) => ({ text, conf, bbox: [x, y, 90, h] as [number, number, number, number] });
+    const line = (words: ReturnType<typeof w>[]): OcrLine => ({ text: words.map((x) => x.text).join(' '), conf: 80, bbox: union(words.map((x) => x.bbox)), words });
+    const father = line([w('ANTÔNIO', 440, 626), w('RAFAEL', 540, 626), w('RAMOS', 640, 626), w('DO', 740, 626), w('B', 840, 626)]);
+    // The same rows read again, taking in the mother's line under them: junk over her ink, his last words read surely.
+    const twice = line([w('AANTONIS', 420, 620, 61, 15), w('RAEGEL', 530, 628, 53, 51), w('RAMOS', 650, 626), w('DO', 750, 626), w('BRAGANÇA', 850, 626)]);
+    const mother = line([w('ANDRÉ', 420, 648, 30), w('RODRIGUES', 520, 648, 30)]);
+    expect(withRescued([father, twice], [mother]).map((l) => l.text)).toEqual(['ANTÔNIO RAFAEL RAMOS DO B', 'ANDRÉ RODRIGUES']);
+    // Words no line in their rows holds stay, for that row's line.
+    const other = line([w('AANTONIS', 420, 620, 61, 15), w('RAEGEL', 530, 628, 53, 51), w('SOUZA', 650, 626), w('LIMA', 750, 626)]);
+    expect(withRescued([father, other], [mother]).map((l) => l.text)).toEqual(['ANTÔNIO RAFAEL RAMOS DO B', 'SOUZA LIMA', 'ANDRÉ RODRIGUES']);
   });
 
   it('a place line is a city and a state that exists', () => {

@@ -6,6 +6,11 @@ import { moved } from './page-read';
 
 /** Lines read from uncovered ink are kept at this confidence or above. */
 const MIN_CONF = 60;
+/**
+ * A line of known names only is kept from this confidence: its words vouch for it (a mother's ANDRE RODRIGUES read at
+ * 52 under a rough CNH's father's line).
+ */
+const KNOWN_NAME_CONF = 45;
 /** At most this many uncovered lines are read (those starting in the read lines' column first, then the widest): the rescue is bounded in time. */
 const MAX_LINES = 6;
 
@@ -92,7 +97,7 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   // among the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
   return read
     .flat()
-    .filter((l) => l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text)));
+    .filter((l) => (l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text))) || (l.conf >= KNOWN_NAME_CONF && readsAsKnownName(l.text)));
 }
 
 /** A word this many letters past the one before it on its line starts a column of its own. */
@@ -162,6 +167,12 @@ export function readsAsName(text: string): boolean {
   const known = words.filter((w) => w.length >= 2 && isNamingWord(w)).length;
   const particles = words.filter((w) => PARTICLES.has(w)).length;
   return known >= 2 && known + particles >= words.length - 1;
+}
+
+/** A name line whose every word is a given name or surname the lexicon knows, or a particle: no word misread. */
+export function readsAsKnownName(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return readsAsName(text) && words.every((w) => PARTICLES.has(w) || (w.length >= 2 && isNamingWord(w)));
 }
 
 /**
@@ -286,6 +297,15 @@ function components(mask: Uint8Array, w: number, h: number): Component[] {
  * in another row; a line no word was read on, or one whose host spans other rows, is put in reading order (by the
  * height of its centre).
  */
+/** Words that another line in the same rows already holds: two of them at least, and half of them. */
+function repeats(words: OcrWord[], other: OcrLine, box: Box): boolean {
+  const centre = other.bbox[1] + other.bbox[3] / 2;
+  if (centre < box[1] || centre > box[1] + box[3]) return false;
+  const theirs = new Set(other.words.map((w) => w.text));
+  const same = words.filter((w) => theirs.has(w.text)).length;
+  return same >= 2 && same * 2 >= words.length;
+}
+
 export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
   const inside = (b: Box, r: Box) => {
     const cx = b[0] + b[2] / 2;
@@ -310,8 +330,11 @@ export function withRescued(lines: OcrLine[], rescued: OcrLine[]): OcrLine[] {
         continue;
       }
       // The junk spanned more than the rescued line's row (two names set close, read as one line): the rescued line
-      // stands on its own, and the rest of the junk is left for the line of the other row.
-      out[host] = { ...l, text: rest.map((w) => w.text).join(' '), bbox: union(rest.map((w) => w.bbox)), words: rest };
+      // stands on its own, and the rest of the junk is left for the line of the other row, unless that row was read
+      // as a line of its own already (the rest repeats its words: a father's line read twice, once with the mother's ink).
+      const restBox = union(rest.map((w) => w.bbox));
+      if (out.some((o, k) => k !== host && repeats(rest, o, restBox))) out.splice(host, 1);
+      else out[host] = { ...l, text: rest.map((w) => w.text).join(' '), bbox: restBox, words: rest };
     }
     const at = out.findIndex((l) => centre(l) > centre(r));
     out.splice(at < 0 ? out.length : at, 0, r);
