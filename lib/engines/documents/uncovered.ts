@@ -97,7 +97,14 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   // among the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
   return read
     .flat()
-    .filter((l) => (l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3 && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text))) || (l.conf >= KNOWN_NAME_CONF && readsAsKnownName(l.text)));
+    .filter((l) => keptRescue(l));
+}
+
+/** A line read from uncovered ink that is kept: read surely and a line of figures, a name or a place; or known names only. */
+function keptRescue(l: OcrLine): boolean {
+  const sure = l.conf >= MIN_CONF && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3;
+  if (sure && ((l.text.match(/\d/g)?.length ?? 0) >= 2 || readsAsName(l.text) || readsAsPlace(l.text))) return true;
+  return l.conf >= KNOWN_NAME_CONF && readsAsKnownName(l.text);
 }
 
 /** A word this many letters past the one before it on its line starts a column of its own. */
@@ -135,8 +142,8 @@ function ownRows(lines: OcrLine[], letter: number): Map<OcrWord, [number, number
     const tall = l.words.filter((w) => w.bbox[3] > letter * TALL_WORD);
     const level = l.words.filter((w) => w.bbox[3] <= letter * LEVEL_WORD && w.text.trim().length >= 2);
     if (tall.length === 0) continue;
-    // Every word stretched (over the line set close above, a mother's name over her son's father's): the line's own
-    // box, when a letter tall, still gives its rows.
+    // Every word stretched (up over the line set close above: a second parent's words over the first parent's line):
+    // the line's own box, when a letter tall, still gives its rows.
     if (level.length === 0) {
       if (l.bbox[3] <= letter * LEVEL_WORD) for (const w of tall) out.set(w, [l.bbox[1], l.bbox[3]]);
       continue;
