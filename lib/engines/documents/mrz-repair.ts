@@ -1,4 +1,5 @@
 import { states } from 'mrz';
+import { LETTER_FOR_DIGIT } from './text';
 import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
 /** Letters OCR makes of a chevron that pale print, blur or a pattern crosses. */
@@ -34,7 +35,6 @@ const CONFUSED: Record<string, string> = {
 };
 
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '7', Z: '2', S: '5', B: '8', G: '6', A: '4', K: '<' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
 const TO_SEX: Record<string, string> = { H: 'M', N: 'M', P: 'F', E: 'F' };
 
 const fits = (c: string, cls: CharClass) => c === '<' || (cls === 'n' ? /\d/.test(c) : cls === 'a' ? /[A-Z]/.test(c) : cls === 's' ? /[MFX]/.test(c) : true);
@@ -61,7 +61,7 @@ function coerce(format: MrzFormat, lines: string[]): string[] {
     [...l]
       .map((c, i) => {
         const cls = classes[k]![i]!;
-        const fixed = cls === 'n' ? TO_DIGIT[c] : cls === 'a' ? TO_LETTER[c] : cls === 's' ? TO_SEX[c] : undefined;
+        const fixed = cls === 'n' ? TO_DIGIT[c] : cls === 'a' ? LETTER_FOR_DIGIT[c] : cls === 's' ? TO_SEX[c] : undefined;
         const out = fixed && !fits(c, cls) ? fixed : c;
         // A filler read as K inside a run of fillers (optional data, names).
         return out === 'K' && cls !== 'n' && l[i - 1] === '<' && (l[i + 1] === '<' || i === l.length - 1) ? '<' : out;
@@ -155,7 +155,7 @@ function nameVariant(read: string, width: number, from: number, fixGap = true): 
   const line = fixGap && from === 5 ? headerMended(read) : read;
   const cut = line.indexOf('<<<', from);
   const names = fillerTail(cut > 0 ? line.slice(0, cut) : line, from);
-  const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (TO_LETTER[d] ? d : '')) : names;
+  const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (LETTER_FOR_DIGIT[d] ? d : '')) : names;
   return (kept + '<'.repeat(width)).slice(0, width);
 }
 

@@ -1,6 +1,6 @@
 import { ACCENTED_WORDS } from './accent-words';
 import { GIVEN_NAMES, PLACE_WORDS, SURNAMES } from './names-lexicon';
-import { fold } from './text';
+import { fold, LETTER_FOR_DIGIT } from './text';
 
 /**
  * The name lexicon (names-lexicon.ts, public lists shipped by npm packages,
@@ -188,9 +188,6 @@ export function joinedNames(word: string): string[] | undefined {
   if (splits.length !== 1 || splits[0]!.length < 2) return undefined;
   return splits[0]!.map((end, i, all) => chars.slice(i === 0 ? 0 : all[i - 1]!, end).join(''));
 }
-
-/** Digits OCR reads for printed capitals (1515 for ISIS, 5ANTOS for SANTOS). */
-const LETTER_FOR_DIGIT: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
 
 /**
  * A word of a name line read with digits for some of its capitals (`1515` for ÍSIS), as the name it then spells;
