@@ -191,9 +191,10 @@ const always: AffordsMore = () => true;
  * each line. A band read backwards is read again the other way up. `more`:
  * whether the time left allows the fallbacks (a garbled zone can take a dozen readings).
  * Then its look-alikes are judged by their shapes (`mrz-glyphs.ts`). `vouched`: only a valid zone whose every character
- * is like the glyph printed in its cell is returned (a band read where no page was prepared for it, see `judgeRivals`).
+ * is like the glyph printed in its cell is returned (a band read where no page was prepared for it, see `judgeRivals`);
+ * or, as a test, only for the zones it names.
  */
-export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always, vouched = false): Promise<MrzRead | undefined> {
+export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always, vouched: boolean | ((read: MrzRead) => boolean) = false): Promise<MrzRead | undefined> {
   const found = await readBandAt(page, band, more);
   if (!found) return undefined;
   // Look-alikes the check digits cannot tell apart, told by their shapes: kept when the zone they make validates.
@@ -203,7 +204,8 @@ export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = al
   const mended = changed > 0 ? zerosMended(found.read.format as MrzFormat, lines) : undefined;
   const again = changed > 0 ? validAsIs(lines) ?? (mended && validAsIs(mended)) ?? (found.read.valid ? validChanges(found.read.lines, lines) : undefined) : undefined;
   const read = again ? { ...again, repaired: true, bbox: found.read.bbox, conf: found.read.conf } : found.read;
-  return !vouched || (read.valid && judgeRivals(inks, [read.lines]) === 0) ? read : undefined;
+  const mustVouch = typeof vouched === 'function' ? read.valid && vouched(read) : vouched;
+  return !mustVouch || (read.valid && judgeRivals(inks, [read.lines]) === 0) ? read : undefined;
 }
 
 /** The zone the lines make, when it validates with those very characters (no repair of its own). */

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateIcao, renderIcao, exampleZone, randomZone } from '../../../scripts/synth/icao';
 import { rng } from '../../../scripts/synth/random';
+import { generate } from '../../../scripts/synth';
 import { intake } from '../media';
 import { closeOcrPool } from '../ocr';
 import { facesDir } from '../../testing/datasets';
@@ -13,7 +14,7 @@ import { readPage } from './page-read';
 import { extractFields } from './extract';
 import { readMrz } from './mrz';
 import { locateMrz } from './mrz-locate';
-import { liesBeside, readBandOffPhoto, readMachineZone } from './mrz-zone';
+import { liesBeside, movesChecked, readBandOffPhoto, readMachineZone } from './mrz-zone';
 import { withoutPaleInk } from './mrz-read';
 
 afterAll(() => closeOcrPool());
@@ -107,6 +108,28 @@ describe('a zone washed out by glare', () => {
     // When the call's time is spent, the fallback readings are not tried (the engine's budget decides).
     const spent = await readMachineZone(page, lines, undefined, glareUndone, undefined, () => false);
     expect(spent?.valid).not.toBe(true);
+  }, 60_000);
+});
+
+describe('a zone read again off another image of its band', () => {
+  const first = readMrz(['P<BRAROCHA<<VITORIA<RAMOS<<<<<<<<<<<<<<<<<<<', 'Z174429<00BRA6805171M3310023<<<<<<<<<<<<<<00'])!;
+  it('vouches for itself by its check digits when it changes a checked field by one character', () => {
+    const again = readMrz(['P<BRAROCHA<<VITORIA<RAMOS<<<<<<<<<<<<<<<<<<<', 'ZI744293<0BRA6805171M3310023<<<<<<<<<<<<<<00'])!;
+    expect(again.valid).toBe(true);
+    expect(movesChecked(readMrz(['P<BRAROCHA<<VITORIA<RAMOS<<<<<<<<<<<<<<<<<<<', 'Z1744293<0BRA6805171M3310023<<<<<<<<<<<<<<00'])!, again)).toBe(false);
+  });
+  it('needs the glyphs to vouch for it when it changes a checked field by more (a tenth pass by chance)', () => {
+    // The number read as look-alike letters off a glare-undone page: its check digit passes, and the composite repeats it.
+    const garbled = readMrz(['P<BRAROCHAC<VITORIACRAMOS<<<<<<<<<<<<<<<<<<<', 'TITAA293<0BRA6805171M3310023<<<<<<<<<<<<<<00'])!;
+    expect(garbled.valid).toBe(true);
+    expect(movesChecked(first, garbled)).toBe(true);
+  });
+  it('is not taken when the glyphs do not vouch for a number it changed (a passport in a monospace font, blurred)', async () => {
+    const s = await generate('PASSAPORTE', 3109, 'photo', { variety: true, rough: true });
+    const { page, plain, glareUndone, photo } = await preparedPageAndGlare(await intake(s.image.toString('base64'), 'image'));
+    const { lines } = await readPage(page);
+    const r = await readMachineZone(plain, lines, undefined, glareUndone, photo);
+    expect(r?.valid && r.fields.documentNumber !== s.truth.fields.numeroPassaporte).toBe(false);
   }, 60_000);
 });
 

@@ -4,6 +4,7 @@ import { fromGrey, pgm, toGrey, type Box } from './box';
 import { looksLikeMrz, readMrz, type MrzRead } from './mrz';
 import { clahe, LOCAL_TILE } from './clahe';
 import { estimateSkew } from './deskew';
+import { LAYOUTS, type MrzFormat } from './mrz-layout';
 import { locateMrz, type MrzBand } from './mrz-locate';
 import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
 
@@ -53,10 +54,10 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
  * The zone found by its shape on the page and read alone (needs no OCR of the page: started while the page is read).
  * `readOn`: another image of the page in the same geometry to read the band from.
  */
-export async function readZoneBand(page: Grey, readOn: Grey = page, more?: AffordsMore): Promise<MrzRead | undefined> {
+export async function readZoneBand(page: Grey, readOn: Grey = page, more?: AffordsMore, vouched?: (read: MrzRead) => boolean): Promise<MrzRead | undefined> {
   if (readOn.width !== page.width || readOn.height !== page.height) return undefined;
   const band = await locateMrz(page);
-  return band && readBand(readOn, band, more);
+  return band && readBand(readOn, band, more, vouched);
 }
 
 /**
@@ -76,17 +77,36 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
   // A zone seen but not validated on a page with glare: its band read again where the glare was undone
   // (glare washes the letters of one stretch of a line out, and the check digits then fail).
   if (found && !found.valid && glareUndone && more()) {
-    const again = await readZoneBand(glareUndone, glareUndone, more).catch(() => undefined);
+    const again = await readZoneBand(glareUndone, glareUndone, more, (r) => movesChecked(found, r)).catch(() => undefined);
     if (again?.valid) return again;
   }
   // Still not valid: the band read from the photo with contrast set region by region (CLAHE), where letters glare left
   // faint but legible, which the page's lighting correction turned to paper white (generated MRV-B under glare:
   // "JPN06250M" read for JPN6506250M).
   if (found && !found.valid && photo && more()) {
-    const local = await readZoneBand(page, { data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }, more).catch(() => undefined);
+    const local = await readZoneBand(page, { data: clahe(photo, LOCAL_TILE), width: photo.width, height: photo.height }, more, (r) => movesChecked(found, r)).catch(() => undefined);
     if (local?.valid) return local;
   }
   return found;
+}
+
+/** Characters of one checked field a zone read again may change from the first reading before its check digit alone no longer vouches for it. */
+const MOVED_VOUCHED = 1;
+
+/**
+ * Whether a zone read again off another image of the band (glare undone, contrast set by region) changes a checked field
+ * of the zone first read by more characters than its check digit vouches for: a tenth of such readings pass by chance,
+ * as a repair of two swaps does (a blurred passport's `ZI744293` first read `Z174429<`, read again off the glare-undone
+ * page as `TITAA293`, whose check digit passed; the composite repeats the number's sum and adds nothing). The glyphs
+ * printed in the band must then vouch for it. A zone of another format or width is a new reading altogether.
+ */
+export function movesChecked(first: MrzRead, again: MrzRead): boolean {
+  if (first.format !== again.format || first.lines.some((l, k) => l.length !== again.lines[k]?.length)) return true;
+  return LAYOUTS[again.format as MrzFormat].checks.some(({ at: [l, s, e], check: [cl, ci] }) => {
+    let moved = first.lines[cl]![ci] === again.lines[cl]![ci] ? 0 : 1;
+    for (let i = s; i < e; i++) if (first.lines[l]![i] !== again.lines[l]![i]) moved++;
+    return moved > MOVED_VOUCHED;
+  });
 }
 
 /** Share of a band's area that may lie on the located document for it to count as beside it. */
