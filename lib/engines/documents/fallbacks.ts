@@ -308,6 +308,16 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   if (!has('nome')) {
     // The holder's name comes before the parents'.
     const holder = free.find((n) => !filiacao || n.l.bbox[1] < filiacao.bbox[1]);
+    const below = holder && names[names.indexOf(holder) + 1];
+    // Unless it and the one name line left below it lie a line apart: then the two are the parents, and the holder's line
+    // was lost (a glare-washed name over "HEITOR CASTRO ALVES DE SILVA" and "RODRIGO SÉRGIO SILVA", which were taken for
+    // holder and parent). Not where the parents' rows carry their own labels, PAI and MÃE: rows then follow one another evenly.
+    const inlineLabels = below && /^(PAI|MAE|FILIACAO)\b/.test(fold(below.l.text));
+    const lastTwo = below !== undefined && names.indexOf(below) === names.length - 1;
+    if (holder && below && lastTwo && !inlineLabels && type !== 'CIN_FRENTE' && type !== 'CPF' && lineApart(holder.l, below.l, middle)) {
+      if (!filiacao && free.includes(below)) addParents([holder, below], out);
+      return;
+    }
     if (holder) {
       out.push({ key: 'nome', value: holder.name, conf: Math.round(holder.l.conf), bbox: holder.l.bbox });
       free.splice(free.indexOf(holder), 1);
@@ -319,6 +329,19 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   if (!filiacao && nome) {
     addParents(free.filter((n) => n.l.bbox[1] > nome.bbox[1]).slice(0, 2), out);
   }
+}
+
+/**
+ * Middles of two name lines this many letter widths apart are lines printed one under the other with nothing between:
+ * the parents, 0.9-2.6 on the tuning and variety generators' pages (rough photos too), where a holder's name lies 3.4
+ * or more above its first parent, a label between them; under 1 they share a row (a column beside). Measured in letter
+ * widths: word boxes stretched up over the line above (all of a reading's, at times) make letter heights twice too tall.
+ */
+const LINE_APART: [number, number] = [1, 2.9];
+
+function lineApart(upper: OcrLine, lower: OcrLine, middle: (l: OcrLine) => number): boolean {
+  const pitch = (middle(lower) - middle(upper)) / ((letterWidth(upper) + letterWidth(lower)) / 2);
+  return pitch >= LINE_APART[0] && pitch <= LINE_APART[1];
 }
 
 /** Both parents when both were read; one when only one was (the other is then missing, not guessed). */

@@ -436,6 +436,15 @@ describe('values whose labels were not read', () => {
     expect(out.find((f) => f.key === 'nome')?.value).toBe('MARIA DA SILVA SOUZA');
     expect(out.find((f) => f.key === 'filiacao')?.fields?.map((f) => f.value)).toEqual(['JOSÉ DA SILVA', 'ANA SOUZA']);
   });
+  it("takes two name lines a line apart for the parents, not for holder and parent, when the holder's line was lost", () => {
+    // As a glare-washed RG back reads: the holder's name and every label gone, the parents printed one under the other.
+    // (Letters 10 px wide: the parents' middles 2.5 letters apart, the holder's 8 above the first parent.)
+    const lines = [line('DATA EXPEDIÇÃO', 0), line('06/11/2003', 30), line('HEITOR CASTRO ALVES DE SILVA', 120), line('RODRIGO SÉRGIO SILVA', 145), line('TERESINA-BA', 220)];
+    expect(namesByOrder('RG_VERSO', lines)).toEqual({ nome: undefined, parents: ['HEITOR CASTRO ALVES DE SILVA', 'RODRIGO SÉRGIO SILVA'] });
+    // The holder read, a label's room above the first parent: holder and parents.
+    const read = [...lines.slice(0, 2), line('ÍSIS DE AZEVEDO ANDRADE', 40), ...lines.slice(2)];
+    expect(namesByOrder('RG_VERSO', read)).toEqual({ nome: 'ÍSIS DE AZEVEDO ANDRADE', parents: ['HEITOR CASTRO ALVES DE SILVA', 'RODRIGO SÉRGIO SILVA'] });
+  });
   it('takes the parents printed after their own labels on their rows (PAI, MÃE) without the labels', () => {
     const lines = [line('OTÁVIO DAMASCENO', 100), line('PAI: RENATO DAMASCENO LOUREIRO', 140), line('MAE REGINA MAGALHÃES', 180)];
     expect(namesByOrder('RG_VERSO', lines)).toEqual({ nome: 'OTÁVIO DAMASCENO', parents: ['RENATO DAMASCENO LOUREIRO', 'REGINA MAGALHÃES'] });
