@@ -32,9 +32,11 @@ const CHRONOLOGY: Partial<Record<RecognizedType, string[]>> = {
  * Date slots a model of the type may not print at all, with the label that says the page does print it: the paper
  * CNH before 2022 prints its issue date on the back, so its front holds three dates (birth, first licence, validity).
  * The label is a word matched with one slip at most: the issuer's label beside it (ÓRG. EMISSOR) is two letters away.
+ * `printedWith`: a field only the models that print the slot print (the 2022 CNH's front has the birthplace beside the
+ * birth date, 3, and the issue date, 4a; the model before it neither).
  */
-const UNPRINTED: Partial<Record<RecognizedType, { key: string; label: string }>> = {
-  CNH_FRENTE: { key: 'dataEmissao', label: 'EMISSAO' },
+const UNPRINTED: Partial<Record<RecognizedType, { key: string; label: string; printedWith: string }>> = {
+  CNH_FRENTE: { key: 'dataEmissao', label: 'EMISSAO', printedWith: 'naturalidade' },
 };
 
 interface Spot {
@@ -116,7 +118,8 @@ export function fillDatesByChronology(type: RecognizedType, lines: OcrLine[], ou
   // One date fewer than the empty slots, on a page without the label of a slot its model may leave out: that model, laid
   // out without the slot, when the whole set is plausible.
   const optional = UNPRINTED[type];
-  if (optional && spare.size === empty.length - 1 && empty.includes(optional.key) && !lines.some((l) => fold(l.text).split(/[^A-Z]+/).some((w) => levenshtein(w, optional.label) <= 1))) {
+  // (A 2022 CNH whose validity glare washed out and whose labels were lost had its issue date laid out as the validity.)
+  if (optional && spare.size === empty.length - 1 && empty.includes(optional.key) && !out.some((f) => f.key === optional.printedWith) && !lines.some((l) => fold(l.text).split(/[^A-Z]+/).some((w) => levenshtein(w, optional.label) <= 1))) {
     const laid = laidOut(order.filter((k) => k !== optional.key), placed, spare);
     if (!laid || implausibilities(type, datesOfFields(laid), new Date(`${today}T12:00:00Z`)).length) return;
     for (const { key, spot } of laid) if (spot) out.push({ key, value: spot.value, conf: spot.conf, bbox: spot.bbox, valid: true });

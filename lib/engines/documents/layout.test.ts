@@ -413,6 +413,14 @@ describe('values whose labels were not read', () => {
     const labelled: OcrField[] = [];
     fillDatesByChronology('CNH_FRENTE', [line('DATA EMISSÃO', 5), line('17/09/1992 05/09/2011 06/11/2021', 10)], labelled, '2026-11-27');
     expect(labelled).toEqual([]);
+    // Nor with the birthplace read, which only the 2022 model prints on the front, beside its issue date: of its four
+    // dates one was lost (the validity, washed out by glare), and the issue date is not laid out as the validity.
+    const model2022: OcrField[] = [
+      { key: 'dataNascimento', value: '1956-11-01', conf: 90, bbox: [0, 0, 1, 1] },
+      { key: 'naturalidade', value: 'BELÉM/MG', conf: 90, bbox: [0, 0, 1, 1] },
+    ];
+    fillDatesByChronology('CNH_FRENTE', [line('01/11/1956, BELÉM, MG', 5), line('17/05/2023', 10), line('26/08/2013', 50)], model2022, '2026-12-04');
+    expect(model2022.map((f) => f.key)).toEqual(['dataNascimento', 'naturalidade']);
   });
   it('leaves dates alone when they cannot be placed unambiguously', () => {
     const out: OcrField[] = [{ key: 'validade', value: '1990-01-01', conf: 90, bbox: [0, 0, 1, 1] }];
