@@ -471,7 +471,9 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     : mrzLines.length
     ? { text: '', conf: Math.round(mrzLines.reduce((s, l) => s + l.conf, 0) / mrzLines.length), bbox: union(mrzLines.map((l) => l.bbox)) }
     : { text: '', conf: 0, bbox: [0, 0, 0, 0] };
-  const f = mrz.fields;
+  // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
+  const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
+  const f: Record<string, string | null> = { ...mrz.fields, ...namesMended(mrz.fields, printed) };
   const nested: OcrField[] = [];
   const put = (key: string, value: string | null | undefined) => value && nested.push(field(key, value, at));
   const sex = f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : undefined;
@@ -510,8 +512,6 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if (type === 'DOCUMENTO_ESTRANGEIRO' && f.issuingState && !has('paisEmissor')) out.push(field('paisEmissor', f.issuingState, at, mrz.valid));
   // (A name line without a double filler is the primary identifier alone: a truncated name, or no given names.)
   if ((holder || mrz.format === 'TD3') && f.lastName && !has('nome')) {
-    // The zone carries the name without accents: each word takes its printed spelling when the page shows it.
-    const printed = new Map(lines.flatMap((l) => l.words).map((w) => [foldedLetters(w.text), personName(w.text)] as const));
     const words = `${f.firstName ?? ''} ${f.lastName}`.split(/\s+/).filter(Boolean);
     // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
     // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
@@ -524,6 +524,19 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   }
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
   if (numberKey && number && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
+}
+
+/**
+ * A zone's names with its double filler mended where OCR read it as a letter and a filler (`MARQUESE<ISIS` for
+ * `MARQUES<<ISIS`; no check digit covers names): in a name line without `<<`, the first word not printed on the page
+ * whose letters but the last are printed ends the primary identifier there. Nothing when no word is such.
+ */
+export function namesMended(f: Record<string, string | null>, printed: Map<string, string>): { lastName: string; firstName: string } | undefined {
+  if (f.firstName || !f.lastName) return undefined;
+  const words = f.lastName.split(' ');
+  const at = words.findIndex((w, i) => i < words.length - 1 && w.length > 3 && !printed.has(w) && printed.has(w.slice(0, -1)));
+  if (at < 0) return undefined;
+  return { lastName: [...words.slice(0, at), words[at]!.slice(0, -1)].join(' '), firstName: words.slice(at + 1).join(' ') };
 }
 
 /**

@@ -192,7 +192,7 @@ const always: AffordsMore = () => true;
  * whether the time left allows the fallbacks (a garbled zone can take a dozen readings).
  * Then its look-alikes are judged by their shapes (`mrz-glyphs.ts`). `vouched`: only a valid zone whose every character
  * is like the glyph printed in its cell is returned (a band read where no page was prepared for it, see `judgeRivals`);
- * or, as a test, only for the zones it names.
+ * as a predicate, the glyphs must vouch only for the valid zones it names (a reading that moved too far from an earlier one).
  */
 export async function readBand(page: Grey, band: MrzBand, more: AffordsMore = always, vouched: boolean | ((read: MrzRead) => boolean) = false): Promise<MrzRead | undefined> {
   const found = await readBandAt(page, band, more);

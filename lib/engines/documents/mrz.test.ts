@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OcrLine } from '../ocr';
 import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks } from './mrz-layout';
@@ -260,6 +261,23 @@ describe('a zone that does not validate', () => {
     expect(fields.dataNascimento).toBeUndefined();
     expect(fields.sexo).toBeUndefined();
     expect(fields.nacionalidade).toBeUndefined();
+  });
+});
+
+describe("a zone's name separator read as a letter and a filler", () => {
+  const zone = ['P<BRAMARQUESE<ISIS<<<<<<<<<<<<<<<<<<<<<<<<<<', 'CP592824<7BRA9401024M2604239<<<<<<<<<<<<<<06'];
+  const printedLine = (text: string): OcrLine => ({ text, conf: 90, bbox: [0, 0, 100, 20], words: [{ text, conf: 90, bbox: [0, 0, 100, 20] }] });
+  it('ends the surname where the page prints the word less its last letter', () => {
+    const mrz = readMrz(zone)!;
+    expect(mrz.valid).toBe(true);
+    const fields = extractFields('PASSAPORTE', [printedLine('MARQUES')], mrz);
+    const nested = Object.fromEntries(fields.find((f) => f.key === 'mrz')!.fields!.map((f) => [f.key, f.value]));
+    expect([nested.sobrenome, nested.nomes]).toEqual(['MARQUES', 'ISIS']);
+    expect(fields.find((f) => f.key === 'nome')?.value).toBe('ISIS MARQUES');
+  });
+  it('leaves the name as the zone reads it when the page does not print the shorter word', () => {
+    const fields = extractFields('PASSAPORTE', [printedLine('MARQUESE')], readMrz(zone)!);
+    expect(fields.find((f) => f.key === 'nome')?.value).toBe('MARQUESE ISIS');
   });
 });
 
