@@ -20,6 +20,8 @@ describe('classification from independent cues', () => {
     expect(conceptsIn(fold('SEXTA FEIRA PAIS CARTEIRA DE IDENTIDADE'))).not.toContain('identityDocument');
     // One OCR slip in a long label is forgiven.
     expect(conceptsIn(fold('VALIDA EM TODO O TERRITORIO NACIONA1'))).toContain('nationalValidity');
+    // Its first words lost under glare, the rest still heads the old RG's data side.
+    expect(conceptsIn(fold("VALIDA E!        ' TERRITORIO NACIONAL"))).toContain('nationalValidity');
   });
 
   it('tells values by their shape when the labels above them are garbled: "BRA" alone, a date still to come', () => {
