@@ -8,7 +8,7 @@ import { fillCinShortValues, fillCnhCategory, fillDatesAround, fillDatesByChrono
 import { preparedPageAndGlare } from './engine';
 import { flattenIllumination } from './illumination';
 import { rgNumberIn } from './normalize';
-import { homography, locateDocument, quadShape, rectify } from './locate';
+import { halves, homography, locateDocument, quadShape, rectify } from './locate';
 import { readMrz } from './mrz';
 import type { OcrField } from './types';
 
@@ -78,6 +78,20 @@ describe('finding the document in a photo', () => {
     // Standing on end it is a third as wide as tall.
     expect(quadShape([at(-150, -450), at(150, -450), at(150, 450), at(-150, 450)])).toBeCloseTo(1 / 3, 5);
   });
+
+  it('does not take a strip of one card for two cards side by side: both halves of a document opened flat are printed', async () => {
+    // A pale CPF card under glare on a pale table (the tuning generator's variety and rough photo, seed 3108): the flood
+    // ran in over its upper half and outlined the lower one, 3.4 times as wide as tall, its right half bare.
+    const s = await generate('CPF', 3108, 'photo', { variety: true, rough: true });
+    const quad = await locateDocument(s.image);
+    const shape = quad && quadShape(quad);
+    expect(shape === undefined || Math.max(shape, 1 / shape) < 2).toBe(true);
+    // The halves of an outline, across its long side either way up.
+    const wide: [number, number][] = [[0, 0], [300, 0], [300, 100], [0, 100]];
+    expect(halves(wide as never)).toEqual([[[0, 0], [150, 0], [150, 100], [0, 100]], [[150, 0], [300, 0], [300, 100], [150, 100]]]);
+    const tall: [number, number][] = [[0, 0], [100, 0], [100, 300], [0, 300]];
+    expect(halves(tall as never)[1]).toEqual([[0, 150], [100, 150], [100, 300], [0, 300]]);
+  }, 30_000);
 
   it('gives up when the document fills the frame', async () => {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#eeeeee' } }).png().toBuffer();
