@@ -531,7 +531,7 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
  * `MARQUES<<ISIS`; no check digit covers names): in a name line without `<<`, the first word not printed on the page
  * whose letters but the last are printed ends the primary identifier there. Nothing when no word is such.
  */
-export function namesMended(f: Record<string, string | null>, printed: Map<string, string>): { lastName: string; firstName: string } | undefined {
+function namesMended(f: Record<string, string | null>, printed: Map<string, string>): { lastName: string; firstName: string } | undefined {
   if (f.firstName || !f.lastName) return undefined;
   const words = f.lastName.split(' ');
   const at = words.findIndex((w, i) => i < words.length - 1 && w.length > 3 && !printed.has(w) && printed.has(w.slice(0, -1)));

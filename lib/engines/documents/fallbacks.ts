@@ -311,13 +311,12 @@ export function fillNamesByOrder(type: RecognizedType, lines: OcrLine[], out: Oc
   if (!has('nome')) {
     // The holder's name comes before the parents'.
     const holder = free.find((n) => !filiacao || n.l.bbox[1] < filiacao.bbox[1]);
-    const below = holder && names[names.indexOf(holder) + 1];
     // Unless it and the one name line left below it lie a line apart: then the two are the parents, and the holder's line
     // was lost (a glare-washed name over "HEITOR CASTRO ALVES DE SILVA" and "RODRIGO SÉRGIO SILVA", which were taken for
     // holder and parent). Not where the parents' rows carry their own labels, PAI and MÃE: rows then follow one another evenly.
+    const below = holder && names.indexOf(holder) === names.length - 2 ? names.at(-1) : undefined;
     const inlineLabels = below && /^(PAI|MAE|FILIACAO)\b/.test(fold(below.l.text));
-    const lastTwo = below !== undefined && names.indexOf(below) === names.length - 1;
-    if (holder && below && lastTwo && !inlineLabels && type !== 'CIN_FRENTE' && type !== 'CPF' && lineApart(holder.l, below.l, middle)) {
+    if (holder && below && !inlineLabels && type !== 'CIN_FRENTE' && type !== 'CPF' && lineApart(holder.l, below.l, middle)) {
       if (!filiacao && free.includes(below)) addParents([holder, below], out);
       return;
     }

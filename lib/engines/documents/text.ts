@@ -8,10 +8,10 @@ export const fold = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A word's letters alone, folded: how a word read with a stray mark or stop ("SILVA,") is matched to a name. */
 /** The capital OCR most often reads as each digit (1515 for ISIS, 5ANTOS for SANTOS, a zone's letter field read 0 for O). */
 export const LETTER_FOR_DIGIT: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
 
+/** A word's letters alone, folded: how a word read with a stray mark or stop ("SILVA,") is matched to a name. */
 export const foldedLetters = (s: string) => fold(s).replace(/[^A-Z]/g, '');
 
 export function levenshtein(a: string, b: string): number {

@@ -97,7 +97,7 @@ export async function readUncovered(page: Grey, lines: OcrLine[]): Promise<OcrLi
   // among the page's lines, moved which line the names are taken from (a tuned CNH front lost its holder's and parents' names).
   return read
     .flat()
-    .filter((l) => keptRescue(l));
+    .filter(keptRescue);
 }
 
 /** A line read from uncovered ink that is kept: read surely and a line of figures, a name or a place; or known names only. */
