@@ -242,6 +242,19 @@ describe('a foreign card zone', () => {
     const brazilian = readMrz(td1({ ...person, documentNumber: 'AB1234567' }))!;
     expect(place(labels, { mrz: brazilian }).type).toBe('CIN_VERSO');
   });
+
+  it('speaks so when a check digit fails too, by its two state codes (neither under a check digit)', () => {
+    const labels = 'AUTHORITY / AUTORITÉ PLACE OF BIRTH / LIEU DE NAISSANCE DATE OF ISSUE / DATE DE DÉLIVRANCE';
+    // The document number misread (SPECI2865): its check digit and the composite fail, the codes still say NLD.
+    const foreign = readMrz(['I<NLDSPECI2K654<<<<<<<<<<<<<<<', '8908283M2012135NLD<<<<<<<<<<<4', 'VAN<DER<MEULEN<VAN<T<ZAND<<DIR'])!;
+    expect(foreign.valid).toBe(false);
+    expect(place(labels, { mrz: foreign }).type).toBe('DOCUMENTO_ESTRANGEIRO');
+    // A Brazilian card's zone misread the same way stays a CIN back.
+    const lines = td1({ ...person, documentNumber: 'AB1234567' });
+    const brazilian = readMrz([lines[0]!.replace('AB1234567', 'AB1K34567'), ...lines.slice(1)])!;
+    expect(brazilian.valid).toBe(false);
+    expect(place(labels, { mrz: brazilian }).type).toBe('CIN_VERSO');
+  });
 });
 
 /** ICAO 9303's MRV-B example zone. */
@@ -277,7 +290,8 @@ describe('a visa zone that fails a check digit', () => {
   });
 
   it('does not take a zone failing two of its three checks for a visa', () => {
-    const visa = readMrz(['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009079F9612108<<<<<<<<'])!;
+    // (Brazil's codes: another state's would make it a foreign document by its codes alone.)
+    const visa = readMrz(['V<BRAERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4BRA4009079F9612108<<<<<<<<'])!;
     expect(visa.failing?.length).toBe(2);
     expect(place(labels, { mrz: visa, portrait: left }).type).not.toBe('DOCUMENTO_ESTRANGEIRO');
   });

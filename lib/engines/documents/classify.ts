@@ -2,7 +2,7 @@ import type { Box } from './box';
 import type { CardColour } from './colour';
 import { conceptsIn, type Concept } from './cues';
 import type { MrzRead } from './mrz';
-import { mrzDocumentType } from './mrz';
+import { foreignByCodes, mrzDocumentType } from './mrz';
 import type { PortraitCue } from './portrait';
 import type { RecognizedType } from './types';
 
@@ -191,7 +191,7 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   const format = e.mrz?.format;
   // A card zone that validates with another state's codes is no Brazilian card's (whatever labels it shares with one:
   // "Authority", "Place of birth", "Date of issue" on a foreign identity card's back).
-  const foreignCard = p.mrz?.format === 'TD1' && format === 'TD1' && e.mrz!.valid && mrzDocumentType(e.mrz!) === 'DOCUMENTO_ESTRANGEIRO';
+  const foreignCard = p.mrz?.format === 'TD1' && format === 'TD1' && (e.mrz!.valid ? mrzDocumentType(e.mrz!) === 'DOCUMENTO_ESTRANGEIRO' : foreignByCodes(e.mrz!));
   if (foreignCard) cues.push(`not: mrz TD1 ${e.mrz!.fields.issuingState ?? ''}`.trim());
   else if (p.mrz && format === p.mrz.format) {
     score += p.mrz.weight;
@@ -319,10 +319,11 @@ const readAsVisa = (e: Evidence): e is Evidence & { mrz: MrzRead } =>
 /**
  * A visa is printed on a passport page and shares a passport's English labels (and a CIN front's bilingual ones), so
  * a visa whose zone fails one check digit (two look-alike repairs tie) was placed as the passport. Its `V` code and
- * width still say what it is: no Brazilian document prints a visa's zone. A foreign document, weighed below a valid
- * zone's word.
+ * width still say what it is: no Brazilian document prints a visa's zone. So does a card zone whose two state codes
+ * read as other states (a foreign identity card's back shares a CIN back's labels and zone shape). A foreign
+ * document, weighed below a valid zone's word.
  */
-function visaAgainstBrazilian(candidates: Candidate[], mrz: MrzRead): void {
+function foreignAgainstBrazilian(candidates: Candidate[], mrz: MrzRead): void {
   const cue = `mrz ${mrz.format} ${mrz.fields.issuingState ?? ''} (check digit failing: ${mrz.failing?.join(', ') || 'dates implausible'})`.replace('  ', ' ');
   againstBrazilian(candidates, cue);
   candidates.push({ type: 'DOCUMENTO_ESTRANGEIRO', score: CAP.mrz, cues: [cue] });
@@ -368,7 +369,7 @@ export function classifyEvidence(e: Evidence): Classification {
     // A valid visa or TD2 zone is on no Brazilian document either (a visa on a passport page shares its labels).
     if (e.mrz!.format !== 'TD1') againstBrazilian(candidates, `mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim());
     candidates.push({ type: mrzType, score: CAP.mrz + 1, cues: [`mrz ${e.mrz!.format} ${e.mrz!.fields.issuingState ?? ''}`.trim()] });
-  } else if (readAsVisa(e)) visaAgainstBrazilian(candidates, e.mrz);
+  } else if (readAsVisa(e) || (e.mrz && foreignByCodes(e.mrz))) foreignAgainstBrazilian(candidates, e.mrz!);
   candidates.sort((a, b) => b.score - a.score);
   const top = candidates[0]!;
   const weighed = candidates.slice(0, 4);

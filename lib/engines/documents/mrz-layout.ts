@@ -5,6 +5,8 @@
  * (ICAO's own example country UTO among them), which says nothing about
  * whether the zone was read right.
  */
+import { states } from 'mrz';
+
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3' | 'MRVA' | 'MRVB';
 
 /** Lines and width of each format. */
@@ -149,7 +151,21 @@ export function failingChecks(format: MrzFormat, lines: string[]): string[] {
   return bad;
 }
 
-/** Dates and sex that could be real: a zone passing its check digits with month 14 was misread all the same. */
+/**
+ * Codes a zone may carry for a state: ICAO 9303 part 3's list as the `mrz` package ships it (states, D for Germany,
+ * the United Nations' and refugees' codes), ICAO's example state UTO, and codes withdrawn since, which documents still
+ * valid or kept on file print.
+ */
+const STATE_CODES = new Set([...Object.keys(states), 'UTO', 'BUR', 'CSK', 'ROM', 'SCG', 'SUN', 'TMP', 'YUG', 'ZAR']);
+
+/** A state code as printed, fillers trimmed (`D<<` is Germany), is one ICAO lists. */
+export const knownState = (printed: string) => STATE_CODES.has(printed.replace(/<+$/, ''));
+
+/**
+ * Dates, sex and state codes that could be real: a zone passing its check digits with month 14 was misread all the
+ * same, and so was one whose nationality or issuing state is no state (no check digit covers them: `GAS` for `NGA`,
+ * a letter lost and one gained in the optional data beside it).
+ */
 export function plausible(format: MrzFormat, lines: string[]): boolean {
   const layout = LAYOUTS[format];
   const date = (s: string) => /^\d{6}$/.test(s) && +s.slice(2, 4) >= 1 && +s.slice(2, 4) <= 12 && +s.slice(4, 6) >= 1 && +s.slice(4, 6) <= 31;
@@ -159,5 +175,9 @@ export function plausible(format: MrzFormat, lines: string[]): boolean {
     if (!date(lines[l]!.slice(s, e))) return false;
   }
   const sexAt = format === 'TD1' ? lines[1]![7] : lines[1]![20];
-  return /[MFX<]/.test(sexAt ?? '');
+  const nationality = format === 'TD1' ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13);
+  // The header is read as OCR gave it: a filler read as a letter shifts the issuer ("UBRA" for "I<BRA"), which a
+  // nationality found there vouches for.
+  const issuerRead = knownState(lines[0]!.slice(2, 5)) || lines[0]!.slice(0, 6).includes(nationality.replace(/<+$/, '') || '?');
+  return /[MFX<]/.test(sexAt ?? '') && knownState(nationality) && issuerRead;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../ocr';
 import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
-import { checkDigit, failingChecks } from './mrz-layout';
+import { checkDigit, failingChecks, plausible } from './mrz-layout';
 import { repairGroup, zerosMended } from './mrz-repair';
 import { paperOutside, readMrzFromReadings } from './mrz-read';
 import { td3 } from '../../../scripts/synth';
@@ -37,6 +37,21 @@ describe('ICAO example zones', () => {
     expect(r.fields.birthDate).toBe('740812');
     expect(r.fields.expirationDate).toBe('120415');
     expect(r.fields.nationality).toBe('UTO');
+  });
+
+  it('takes a zone whose nationality is no state for misread, though its check digits pass', () => {
+    // A visa scan read GAS for NGA: the N lost and an S gained before the birth date, where no check digit looks.
+    const misread = readMrz(['V<CHEABDULLAH<<CHIDI<<<<<<<<<<<<<<<<', 'K44W8000<4GAS5511101F3407286<<<<<<<<'])!;
+    expect(failingChecks('MRVB', misread.lines)).toEqual([]);
+    expect(misread.valid).toBe(false);
+    expect(readMrz(['V<CHEABDULLAH<<CHIDI<<<<<<<<<<<<<<<<', 'K44W8000<4NGA5511101F3407286<<<<<<<<'])!.valid).toBe(true);
+    // Germany's one-letter code, filled, is a state.
+    const german = readMrz([ICAO.TD3[0].replace('UTO', 'D<<'), ICAO.TD3[1].replace('UTO', 'D<<')])!;
+    expect(german.valid).toBe(true);
+    expect(german.fields.nationality).toBe('D');
+    // A header whose filler was read as a letter (UBRA) still names the state the nationality names.
+    expect(plausible('TD1', ['UBRA<' + ICAO.TD1[0].slice(5), ICAO.TD1[1].replace('UTO', 'BRA'), ICAO.TD1[2]])).toBe(true);
+    expect(plausible('TD1', ['I<UTB' + ICAO.TD1[0].slice(5), ...ICAO.TD1.slice(1)])).toBe(false);
   });
 
   it('computes check digits as ICAO does', () => {

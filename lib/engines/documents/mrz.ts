@@ -1,5 +1,5 @@
 import { parse } from 'mrz';
-import { SHAPES, failingChecks, plausible, type MrzFormat } from './mrz-layout';
+import { SHAPES, failingChecks, knownState, plausible, type MrzFormat } from './mrz-layout';
 import { repairGroup } from './mrz-repair';
 import type { RecognizedType } from './types';
 
@@ -150,6 +150,19 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
   // outside every check digit, so a valid zone can carry it shifted. The nationality on the second line is checked.
   if (mrz.format === 'TD1' && mrz.lines[1]?.slice(15, 18) === 'BRA' && mrz.lines[0]!.slice(0, 6).includes('BRA')) return 'CIN_VERSO';
   return 'DOCUMENTO_ESTRANGEIRO';
+}
+
+/**
+ * A card or visa zone that did not validate, whose issuing state and holder's nationality both read as states other
+ * than Brazil: another state's document all the same. Neither code is under a check digit, so a failing check says
+ * nothing against them, and OCR does not turn BRA into a real state's code in both places. (A passport zone is a
+ * passport's whoever issued it: not asked here.)
+ */
+export function foreignByCodes(mrz: MrzRead): boolean {
+  if (mrz.valid || mrz.format === 'TD3') return false;
+  const issuer = mrz.lines[0]!.slice(2, 5);
+  const nationality = mrz.format === 'TD1' ? mrz.lines[1]!.slice(15, 18) : mrz.lines[1]!.slice(10, 13);
+  return [issuer, nationality].every((c) => knownState(c) && c !== 'BRA');
 }
 
 export { SHAPES };
