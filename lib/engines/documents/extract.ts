@@ -161,6 +161,8 @@ const BIRTHPLACE = wordingsOf('birthPlace');
 const RG_ISSUE_DATE = ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EXPEDICAO', 'DATA DE EMISSAO'];
 const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
+/** A Brazilian passport's number: two letters, six digits (`FL139632`). */
+const BRAZILIAN_PASSPORT_NUMBER = /^[A-Z]{2}\d{6}$/;
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
 
 /** A value of one to three capitals, read again from under its label when missing or doubtful (`reread.ts`). */
@@ -523,7 +525,10 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     if (nameRead) out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
-  if (numberKey && number && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
+  // A Brazilian passport's number is two letters and six digits: one its zone gives otherwise passed its check digit by
+  // chance (one in ten: `I139632<<` read for `FL139632<`), and is left out rather than given wrong.
+  const numberFits = !number || f.issuingState !== 'BRA' || mrz.format !== 'TD3' || BRAZILIAN_PASSPORT_NUMBER.test(number);
+  if (numberKey && number && numberFits && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
 }
 
 /**

@@ -1,6 +1,5 @@
-import { states } from 'mrz';
 import { LETTER_FOR_DIGIT } from './text';
-import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, plausible, type CharClass, type MrzFormat } from './mrz-layout';
+import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, knownState, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
 /** Letters OCR makes of a chevron that pale print, blur or a pattern crosses. */
 const CHEVRON_LETTERS = 'AKLCX';
@@ -127,23 +126,21 @@ function fillerTail(line: string, from: number): string {
   return line;
 }
 
-/** A state's code as printed (fillers trimmed): the `mrz` package's list and ICAO's example state. */
-const isState = (code: string): boolean => {
-  const c = code.replace(/<+$/, '');
-  return c === 'UTO' || Object.hasOwn(states, c);
-};
-
 /**
  * The header of a name line (document code, then the issuing state: `P<UTO`) as printed, where OCR misread the filler
- * that ends a one-letter code. Nothing checks it, and a header one place off puts the state's code in the names.
+ * that ends a one-letter code, or lost the code. Nothing checks it, and a header one place off puts the state's code
+ * in the names.
  */
-function headerMended(read: string): string {
+function headerMended(read: string, format: MrzFormat): string {
+  // A passport's code and filler both lost ("BRACASTRO<<FRANCISCA"): the line opens with the state's code. (A TD3 is
+  // a passport's zone; a visa's as wide opens with V, which formatOf read.)
+  if (format === 'TD3' && read[0] !== 'P' && knownState(read.slice(0, 3)) && !knownState(read.slice(2, 5))) return `P<${read}`;
   // A state code never opens with a filler: "PX<UTO" is "P<UTO" with a letter read into the gap.
   if (/^[A-Z][A-Z0-9]<[A-Z]{2}/.test(read)) return read[0] + read.slice(2);
   // A passport's or visa's filler read as X or K ("PXUSA"): a chevron's look-alikes, and no state issues such a code.
-  if (/^[PV][XK]/.test(read) && isState(read.slice(2, 5))) return `${read[0]}<${read.slice(2)}`;
+  if (/^[PV][XK]/.test(read) && knownState(read.slice(2, 5))) return `${read[0]}<${read.slice(2)}`;
   // The filler lost ("PBELKUMAR"): the state's code then begins one place early, and what stands in its place is none.
-  if (/^[PV][A-Z]/.test(read) && !isState(read.slice(2, 5)) && isState(read.slice(1, 4))) return `${read[0]}<${read.slice(1)}`;
+  if (/^[PV][A-Z]/.test(read) && !knownState(read.slice(2, 5)) && knownState(read.slice(1, 4))) return `${read[0]}<${read.slice(1)}`;
   return read;
 }
 
@@ -151,8 +148,9 @@ function headerMended(read: string): string {
  * A name line: everything after the first run of three fillers is filler (long runs come back as K, L or digits), and
  * a digit among the names that looks like no letter is a speck or a stroke read as one, not a character ("B3ERANGER").
  */
-function nameVariant(read: string, width: number, from: number, fixGap = true): string {
-  const line = fixGap && from === 5 ? headerMended(read) : read;
+function nameVariant(read: string, width: number, format: MrzFormat, fixGap = true): string {
+  const from = format === 'TD1' ? 1 : 5;
+  const line = fixGap && from === 5 ? headerMended(read, format) : read;
   const cut = line.indexOf('<<<', from);
   const names = fillerTail(cut > 0 ? line.slice(0, cut) : line, from);
   const kept = fixGap ? names.slice(0, from) + names.slice(from).replace(/\d/g, (d) => (LETTER_FOR_DIGIT[d] ? d : '')) : names;
@@ -373,11 +371,11 @@ function searchRepairs(format: MrzFormat, raw: string[]): Repair | undefined {
   const { width, lines: count } = SHAPES[format];
   if (raw.length !== count) return undefined;
   const nameAt = format === 'TD1' ? 2 : 0;
-  const per = raw.map((l, k) => (k === nameAt ? [{ line: nameVariant(l, width, format === 'TD1' ? 1 : 5), cost: 0 }] : lengthVariants(l, width)));
+  const per = raw.map((l, k) => (k === nameAt ? [{ line: nameVariant(l, width, format), cost: 0 }] : lengthVariants(l, width)));
   if (per.reduce((n, o) => n * o.length, 1) > 2000) return undefined;
   let combos: Fix[] = [{ lines: [], cost: 0 }];
   for (const o of per) combos = combos.flatMap((c) => o.map((x) => ({ lines: [...c.lines, x.line], cost: c.cost + x.cost })));
-  const read = per.map((o, k) => (k === nameAt ? nameVariant(raw[k]!, width, format === 'TD1' ? 1 : 5, false) : raw[k]!));
+  const read = per.map((o, k) => (k === nameAt ? nameVariant(raw[k]!, width, format, false) : raw[k]!));
   const solutions = new Map<string, number>();
   /** Of each solution's cost, what moving characters into their class took (no guess: a K among fillers is one). */
   const classMoves = new Map<string, number>();

@@ -54,6 +54,14 @@ describe('ICAO example zones', () => {
     expect(plausible('TD1', ['I<UTB' + ICAO.TD1[0].slice(5), ...ICAO.TD1.slice(1)])).toBe(false);
   });
 
+  it('gives a passport zone whose code and filler were lost its header back, so the state is not read into the names', () => {
+    const r = readMrz([ICAO.TD3[0].slice(2) + '<<', ICAO.TD3[1]])!;
+    expect(r.valid).toBe(true);
+    expect(r.repaired).toBe(true);
+    expect(r.lines[0]).toBe(ICAO.TD3[0]);
+    expect([r.fields.documentCode, r.fields.lastName, r.fields.firstName]).toEqual(['P', 'ERIKSSON', 'ANNA MARIA']);
+  });
+
   it('computes check digits as ICAO does', () => {
     expect(checkDigit('L898902C3')).toBe('6');
     expect(checkDigit('740812')).toBe('2');
@@ -276,6 +284,17 @@ describe('a zone that does not validate', () => {
     expect(fields.dataNascimento).toBeUndefined();
     expect(fields.sexo).toBeUndefined();
     expect(fields.nacionalidade).toBeUndefined();
+  });
+
+  it("leaves out a Brazilian passport's number its zone gives in no Brazilian passport's form (a check digit passed by chance)", () => {
+    const line2 = (n: string) => {
+      const tail = `${n}${checkDigit(n)}BRA6105077M3304190<<<<<<<<<<<<<<0`;
+      const composite = checkDigit(tail.slice(0, 10) + tail.slice(13, 20) + tail.slice(21, 43));
+      return tail + composite;
+    };
+    const fieldsOf = (n: string) => Object.fromEntries(extractFields('PASSAPORTE', [], readMrz(['P<BRACARVALHO<<CARLOS<MONTEIRO<<<<<<<<<<<<<<', line2(n)])).map((f) => [f.key, f.value]));
+    expect(fieldsOf('I139632<<').numeroPassaporte).toBeUndefined();
+    expect(fieldsOf('FL139632<').numeroPassaporte).toBe('FL139632');
   });
 });
 
