@@ -153,7 +153,7 @@ function inkColumns(page: Grey, y0: number, y1: number): (x: number) => boolean 
  * and right until a gap wider than `gap` (a column break or the card's edge).
  * Tesseract sometimes stops a name at a smudge and drops the rest.
  */
-function lineExtent(page: Grey, [x, y, w, h]: Box, gap: number): [number, number] {
+export function lineExtent(page: Grey, [x, y, w, h]: Box, gap: number): [number, number] {
   const ink = inkColumns(page, y + h * 0.2, y + h * 0.8);
   const follow = (from: number, step: 1 | -1) => {
     let last = from;
@@ -231,24 +231,8 @@ export async function rereadNames(page: Grey, fields: OcrField[]): Promise<void>
 function letterBands(page: Grey, [x, y, w, h]: Box): [number, number][] {
   const x0 = Math.max(0, Math.round(x));
   const x1 = Math.min(page.width, Math.round(x + w));
-  const least = Math.max(2, (x1 - x0) * 0.02);
-  const inked = (r: number) => {
-    let dark = 0;
-    for (let c = x0; c < x1 && dark < least; c++) if (page.data[r * page.width + c]! < INK) dark++;
-    return dark >= least;
-  };
-  const runs: [number, number][] = [];
-  for (let r = Math.max(0, Math.round(y - h / 2)), start = -1; r <= Math.min(page.height, Math.round(y + 1.5 * h)); r++) {
-    const on = r < page.height && inked(r);
-    if (on && start < 0) start = r;
-    if (!on && start >= 0) {
-      runs.push([start, r]);
-      start = -1;
-    }
-  }
   const overlap = ([a, b]: [number, number]) => Math.max(0, Math.min(b, y + h) - Math.max(a, y + h * 0.35));
-  return runs
-    .flatMap((run) => touchingLines(page, x0, x1, run))
+  return inkedRuns(page, x0, x1, Math.max(0, Math.round(y - h / 2)), Math.min(page.height, Math.round(y + 1.5 * h)) + 1)
     .filter((run) => overlap(run) > 0 && run[1] - run[0] <= h * 1.2 && run[1] - run[0] >= h * 0.2)
     .sort((p, q) => overlap(q) - overlap(p))
     .map(([a, b]): [number, number] => [a, b - a]);
@@ -272,6 +256,29 @@ function ownBands(page: Grey, names: OcrField[]): ([number, number] | undefined)
     }
   }
   return chosen;
+}
+
+/**
+ * Runs of rows [start, end) with ink across [x0, x1), rows y0 to before y1 looked at (a run still open at y1 is left
+ * out: it may go on past what was looked at), lines set so close they touch cut apart (`touchingLines`).
+ */
+export function inkedRuns(page: Grey, x0: number, x1: number, y0: number, y1: number): [number, number][] {
+  const least = Math.max(2, (x1 - x0) * 0.02);
+  const inked = (r: number) => {
+    let dark = 0;
+    for (let c = x0; c < x1 && dark < least; c++) if (page.data[r * page.width + c]! < INK) dark++;
+    return dark >= least;
+  };
+  const runs: [number, number][] = [];
+  for (let r = y0, start = -1; r < y1; r++) {
+    const on = r < page.height && inked(r);
+    if (on && start < 0) start = r;
+    if (!on && start >= 0) {
+      runs.push([start, r]);
+      start = -1;
+    }
+  }
+  return runs.flatMap((run) => touchingLines(page, x0, x1, run));
 }
 
 /** A row between two lines set close holds at most this share of the lines' own rows' ink (their 75th percentile): a cedilla or a mark. */
@@ -319,21 +326,32 @@ export function betterName(first: { value: string; conf: number }, again: { valu
   return levenshtein(first.value, again.value) <= Math.max(2, Math.floor(first.value.length / 5)) && again.conf > first.conf && fold(again.value) !== fold(first.value) && knownWords(again.value) >= knownWords(first.value);
 }
 
-/** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
-async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }, others: Set<string>): Promise<void> {
-  // Room above the letters for their marks, a little below for a cedilla.
-  const region: Box = [left - h * 0.4, y - h * 0.5, right - left + h * 0.8, h * 1.8];
+/**
+ * A printed name line read on its own, from `left` to `right`, its letters' rows from `y`, `h` tall: the name with its
+ * marks checked on the page, the confidence, and the words in the page's pixels. Undefined when nothing was read.
+ */
+export async function readNameLine(page: Grey, left: number, right: number, y: number, h: number, within?: [number, number]): Promise<{ value: string; conf: number; words: OcrWord[] } | undefined> {
+  // Room above the letters for their marks, a little below for a cedilla; not past `within` (the rows of the lines
+  // above and below: the tops of a line set close under it made the reading find nothing).
+  const top = Math.max(y - h * 0.5, within?.[0] ?? -Infinity);
+  const bottom = Math.min(y + h * 1.3, within?.[1] ?? Infinity);
+  const region: Box = [left - h * 0.4, top, right - left + h * 0.8, bottom - top];
   const again = await readLineAlone(page, region, (height) => (LETTERS_HEIGHT * height) / h, 6, NAME_LETTERS);
-  if (!again || again.out.lines.length === 0) return;
+  if (!again || again.out.lines.length === 0) return undefined;
   const line: OcrLine = {
     ...again.out.lines[0]!,
     words: again.out.lines.flatMap((l) => l.words).map((wd) => ({ ...wd, bbox: again.toImage(wd.bbox) })),
     bbox: again.toImage(again.out.lines[0]!.bbox),
   };
   restoreAccents(page, [line]);
-  const text = line.words.map((wd) => wd.text).join(' ');
-  const value = personName(text);
-  const conf = Math.round(again.out.conf);
-  if (betterName(f, { value, conf }) && !others.has(fold(value))) Object.assign(f, { value, conf, bbox: line.words.length ? union(line.words.map((wd) => wd.bbox)) : f.bbox });
-  if (needsRepair(f.value)) f.value = await repairName(page, f.value, line.words);
+  return { value: personName(line.words.map((wd) => wd.text).join(' ')), conf: Math.round(again.out.conf), words: line.words };
+}
+
+/** One name read again from its whole printed line (`left` to `right`); it replaces the first reading when better. */
+async function rereadName(page: Grey, { f, left, right, h, y }: { f: OcrField; left: number; right: number; h: number; y: number }, others: Set<string>): Promise<void> {
+  const again = await readNameLine(page, left, right, y, h);
+  if (!again) return;
+  const { value, conf, words } = again;
+  if (betterName(f, { value, conf }) && !others.has(fold(value))) Object.assign(f, { value, conf, bbox: words.length ? union(words.map((wd) => wd.bbox)) : f.bbox });
+  if (needsRepair(f.value)) f.value = await repairName(page, f.value, words);
 }

@@ -1,0 +1,97 @@
+import { union, type Box } from './box';
+import type { Grey } from './accents';
+import { isLabelText } from './fallbacks';
+import { isFullName } from './normalize';
+import { isKnownName } from './names-known';
+import { needsRepair, repairName } from './names-repair';
+import { betterName, inkedRuns, lineExtent, readNameLine } from './reread';
+import { fold, levenshtein } from './text';
+import type { OcrField } from './types';
+
+/**
+ * Middles of two parents' lines lie at most this many letter widths apart (0.9-2.6 on the tuning and variety pages);
+ * a holder's name lies 3.4 or more above the first parent (`LINE_APART` in fallbacks.ts, measured the same way).
+ */
+const PARENTS_PITCH = 2.6;
+/** A run of inked rows at least this share of the parent's own letters' height is a line of letters, not marks or a rule. */
+const LINE_SHARE = 0.6;
+/** The other parent's line read alone is taken at this confidence or more, with most of its words names the lexicon knows. */
+const SURE_PARENT = 60;
+/** Lines read about one parent at most: the parent's box may reach over two, and one more on either side. */
+const MAX_LINES = 4;
+
+const namedWords = (name: string) => name.split(' ').filter((w) => w.length >= 3 && isKnownName(w)).length;
+
+/** Two readings of one line: at most a fifth of the letters differ (MARIA OS GOMES and MARIA DOS GOMES). */
+const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) <= Math.max(2, Math.floor(Math.min(a.length, b.length) / 5));
+
+/**
+ * The other parent of a filiação read with one. Parents are printed one under the other, so close that a reading can
+ * take both lines for one (the name read again then keeps the line its box's lower part lies on) or drop one; the one
+ * parent kept was put first whichever it was. Every line of letters about the parent's box, a parent's line pitch
+ * beyond it at most, is read on its own: the one that reads as the parent is its line (the box may reach over two), and
+ * a full name on the line just above or just below it, most of its words names, that is neither the holder's nor the
+ * parent's, is the other parent, placed in the order printed. Nothing when both sides hold such a name (the holder's
+ * line may be one of them), when neither does, or when no line reads as the parent.
+ */
+export async function completeParents(page: Grey, fields: OcrField[]): Promise<void> {
+  const holder = fields.find((f) => f.key === 'nome' && !f.fields);
+  const changed = new Set<OcrField>();
+  for (const filiacao of fields.filter((f) => f.key === 'filiacao' && f.fields?.length === 1)) {
+    const parent = filiacao.fields![0]!;
+    const [x, y, w, h] = parent.bbox;
+    if (w < 8 || h < 6 || parent.value.replace(/\s/g, '').length < 4) continue;
+    const letterWidth = w / parent.value.length;
+    const x0 = Math.max(0, Math.round(x));
+    const x1 = Math.min(page.width, Math.round(x + w));
+    const reach = PARENTS_PITCH * letterWidth;
+    const runs = inkedRuns(page, x0, x1, Math.max(0, Math.round(y - reach)), Math.min(page.height, Math.round(y + h + reach)));
+    // The letters' height: the tallest run inside the box (marks, a rule or a label's small print are shorter).
+    const inside = runs.filter(([a, b]) => a >= y - h * 0.2 && b <= y + h * 1.2);
+    const height = Math.max(0, ...inside.map(([a, b]) => b - a));
+    if (height < 6) continue;
+    const lines = runs.filter(([a, b]) => b - a >= LINE_SHARE * height && b - a <= height / LINE_SHARE).slice(0, MAX_LINES);
+    const read = await Promise.all(
+      lines.map(async (run, k) => {
+        const [left, right] = lineExtent(page, [x, run[0], w, run[1] - run[0]], (run[1] - run[0]) * 1.6);
+        // Short of the lines above and below: their marks and the tops of their capitals, cut off by the row count
+        // but still grey, made the reading find nothing.
+        const margin = (run[1] - run[0]) * 0.15;
+        const within: [number, number] = [(lines[k - 1]?.[1] ?? -Infinity) + margin, (lines[k + 1]?.[0] ?? Infinity) - margin];
+        const got = await readNameLine(page, left, right, run[0], run[1] - run[0], within);
+        if (got && needsRepair(got.value)) got.value = await repairName(page, got.value, got.words);
+        return got;
+      }),
+    );
+    const own = read.findIndex((r) => r && sameName(r.value, parent.value));
+    if (own < 0) continue;
+    // Read on its own line alone, the parent may read better than in a box that reached over two lines.
+    const again = read[own]!;
+    if (betterName(parent, again)) {
+      Object.assign(parent, { value: again.value, conf: again.conf, bbox: union(again.words.map((wd) => wd.bbox)) });
+      changed.add(filiacao);
+    }
+    const middle = (k: number) => (lines[k]![0] + lines[k]![1]) / 2;
+    const other = (k: number) => {
+      const got = read[k];
+      if (!got || Math.abs(middle(k) - middle(own)) > reach) return undefined;
+      const words = got.value.split(' ').filter(Boolean);
+      // (A label's words, NATURALIDADE or FILIAÇÃO, make a line no name.)
+      const sure = got.conf >= SURE_PARENT && isFullName(got.value) && !isLabelText(got.value) && namedWords(got.value) >= 2 && namedWords(got.value) * 2 >= words.length;
+      const known = [parent.value, holder?.value].some((v) => v && sameName(v, got.value));
+      return sure && !known ? { ...got, bbox: union(got.words.map((wd) => wd.bbox)) as Box } : undefined;
+    };
+    const [up, down] = [other(own - 1), other(own + 1)];
+    const found = up && down ? undefined : up ?? down;
+    if (!found) continue;
+    const added: OcrField = { key: 'nome', value: found.value, conf: found.conf, bbox: found.bbox };
+    filiacao.fields = found === up ? [added, parent] : [parent, added];
+    changed.add(filiacao);
+  }
+  for (const filiacao of changed) {
+    filiacao.fields ??= [];
+    filiacao.value = filiacao.fields.map((p) => p.value).join(' / ');
+    filiacao.conf = Math.min(...filiacao.fields.map((p) => p.conf));
+    filiacao.bbox = union(filiacao.fields.map((p) => p.bbox));
+  }
+}
