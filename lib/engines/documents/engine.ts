@@ -31,7 +31,7 @@ import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
 import { bestOfEach, doubtfulRows, printedOf } from './merge';
 import { rereadBrokenDates, rereadNames, rereadNumbers, rereadShort } from './reread';
-import { completeParents } from './parents';
+import { completeParents, holderFromCode } from './parents';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { locateMrz } from './mrz-locate';
@@ -780,6 +780,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const shortValues = (grey: Grey, on: OcrLine[]) => (SHORT_VALUES[type] ?? []).map((spec) => rereadShort(grey, fields, spec, shortValueRegions(on, fields, spec, grey.width)));
   await Promise.all([...pages.filter(([, subset]) => subset.length > 0).flatMap(([grey, subset]) => [rereadNumbers(grey, subset), rereadNames(grey, subset)]), ...shortValues(best.grey, best.lines)]);
   if (lines !== best.lines) await Promise.all(shortValues(secondPage, lines));
+  // A CNH's code names its holder: a holder taken by place who is not, while the code's name was read as a parent, is mended.
+  if (type.startsWith('CNH')) holderFromCode(fields, (await codes).map((c) => qrPairs(c.text).nome).find(Boolean));
   // A filiação read with one parent: the other may stand a line above or below it, lost to the reading or read into it.
   if (clock.affords(0.25)) await Promise.all(pages.filter(([, subset]) => subset.some((f) => f.key === 'filiacao')).map(([grey, subset]) => completeParents(grey, subset)));
   // Dates the QR code states anchor the unlabelled dates where the page's own were not read.

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool } from '../ocr';
 import type { Box } from './box';
 import { drawnPage } from './drawn-page';
-import { completeParents } from './parents';
+import { completeParents, holderFromCode } from './parents';
 import type { OcrField } from './types';
 
 afterAll(async () => closeOcrPool());
@@ -46,5 +46,28 @@ describe('a filiação read with one parent', () => {
     const fields = [field(0), filiacaoOf(field(1))];
     await completeParents(page, fields);
     expect(fields[1]!.fields).toHaveLength(1);
+  });
+});
+
+describe("a CNH's holder as its QR code names them", () => {
+  const at = (value: string, y: number): OcrField => ({ key: 'nome', value, conf: 90, bbox: [40, y, 400, 20] });
+  const filiacao = (...parents: OcrField[]): OcrField => ({ key: 'filiacao', value: parents.map((p) => p.value).join(' / '), conf: 90, bbox: [40, 100, 400, 60], fields: parents });
+
+  it('takes the parent the code names for the holder, where a city line was taken for the holder', () => {
+    const fields = [at('JOÃO PESSOA', 20), filiacao(at('ANDRÉ SANTOS CONCEIÇÃO', 60), at('LETÍCIA DAS SOUZA CASTRO OLIVEIRA', 100))];
+    holderFromCode(fields, 'ANDRE SANTOS CONCEICAO');
+    expect(fields[0]!.value).toBe('ANDRÉ SANTOS CONCEIÇÃO');
+    expect(fields[1]!.fields!.map((f) => f.value)).toEqual(['LETÍCIA DAS SOUZA CASTRO OLIVEIRA']);
+    expect(fields[1]!.value).toBe('LETÍCIA DAS SOUZA CASTRO OLIVEIRA');
+  });
+
+  it('changes nothing when the holder read is the one the code names, or the code names no one read', () => {
+    const fields = [at('ANDRÉ SANTOS CONCEICAO', 20), filiacao(at('LETÍCIA DAS SOUZA CASTRO OLIVEIRA', 60))];
+    holderFromCode(fields, 'ANDRE SANTOS CONCEICAO');
+    expect(fields[0]!.value).toBe('ANDRÉ SANTOS CONCEICAO');
+    const other = [at('JOÃO PESSOA', 20), filiacao(at('LETÍCIA DAS SOUZA CASTRO OLIVEIRA', 60))];
+    holderFromCode(other, 'ANDRE SANTOS CONCEICAO');
+    expect(other[0]!.value).toBe('JOÃO PESSOA');
+    expect(other[1]!.fields).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ const MAX_LINES = 4;
 const namedWords = (name: string) => name.split(' ').filter((w) => w.length >= 3 && isKnownName(w)).length;
 
 /** Two readings of one line: at most a fifth of the letters differ (MARIA OS GOMES and MARIA DOS GOMES). */
-const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) <= Math.max(2, Math.floor(Math.min(a.length, b.length) / 5));
+export const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) <= Math.max(2, Math.floor(Math.min(a.length, b.length) / 5));
 
 /**
  * The other parent of a filiação read with one. Parents are printed one under the other, so close that a reading can
@@ -94,4 +94,27 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
     filiacao.conf = Math.min(...filiacao.fields.map((p) => p.conf));
     filiacao.bbox = union(filiacao.fields.map((p) => p.bbox));
   }
+}
+
+/**
+ * The holder a CNH's QR code names, where the name taken by its place (labels lost) is another line and the code's
+ * name was read as a parent: a city line above the holder's (`JOÃO PESSOA`) had made the holder a parent and the first
+ * parent the second. The holder takes that parent's reading (the page's spelling, with its accents); the parents keep
+ * the rest, and `completeParents` may then find the one below. Nothing when the code's name was not read as a parent.
+ */
+export function holderFromCode(fields: OcrField[], codeName: string | undefined): void {
+  const nome = fields.find((f) => f.key === 'nome' && !f.fields);
+  const filiacao = fields.find((f) => f.key === 'filiacao' && f.fields?.length);
+  if (!codeName || !nome || !filiacao || sameName(nome.value, codeName)) return;
+  const at = filiacao.fields!.findIndex((p) => sameName(p.value, codeName));
+  if (at < 0) return;
+  const [holder] = filiacao.fields!.splice(at, 1);
+  Object.assign(nome, { value: holder!.value, conf: holder!.conf, bbox: holder!.bbox });
+  if (filiacao.fields!.length === 0) {
+    fields.splice(fields.indexOf(filiacao), 1);
+    return;
+  }
+  filiacao.value = filiacao.fields!.map((p) => p.value).join(' / ');
+  filiacao.conf = Math.min(...filiacao.fields!.map((p) => p.conf));
+  filiacao.bbox = union(filiacao.fields!.map((p) => p.bbox));
 }
