@@ -325,7 +325,8 @@ const readAsVisa = (e: Evidence): e is Evidence & { mrz: MrzRead } =>
  */
 function foreignAgainstBrazilian(candidates: Candidate[], mrz: MrzRead): void {
   const cue = `mrz ${mrz.format} ${mrz.fields.issuingState ?? ''} (check digit failing: ${mrz.failing?.join(', ') || 'dates implausible'})`.replace('  ', ' ');
-  againstBrazilian(candidates, cue);
+  // A card's zone has already lost its weight on the card profiles that print one (`foreignCard`), as a valid one does.
+  if (mrz.format !== 'TD1') againstBrazilian(candidates, cue);
   candidates.push({ type: 'DOCUMENTO_ESTRANGEIRO', score: CAP.mrz, cues: [cue] });
 }
 

@@ -527,7 +527,7 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
   // A Brazilian passport's number is two letters and six digits: one its zone gives otherwise passed its check digit by
   // chance (one in ten: `I139632<<` read for `FL139632<`), and is left out rather than given wrong.
-  const numberFits = !number || f.issuingState !== 'BRA' || mrz.format !== 'TD3' || BRAZILIAN_PASSPORT_NUMBER.test(number);
+  const numberFits = f.issuingState !== 'BRA' || mrz.format !== 'TD3' || BRAZILIAN_PASSPORT_NUMBER.test(number ?? '');
   if (numberKey && number && numberFits && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
 }
 

@@ -158,6 +158,9 @@ export function failingChecks(format: MrzFormat, lines: string[]): string[] {
  */
 const STATE_CODES = new Set([...Object.keys(states), 'UTO', 'BUR', 'CSK', 'ROM', 'SCG', 'SUN', 'TMP', 'YUG', 'ZAR']);
 
+/** The holder's nationality as the zone prints it (fillers kept): line 2, after the TD1's dates or the others' number. */
+export const nationalityOf = (format: string, lines: string[]) => (format === 'TD1' ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13));
+
 /** A state code as printed, fillers trimmed (`D<<` is Germany), is one ICAO lists. */
 export const knownState = (printed: string) => STATE_CODES.has(printed.replace(/<+$/, ''));
 
@@ -175,7 +178,7 @@ export function plausible(format: MrzFormat, lines: string[]): boolean {
     if (!date(lines[l]!.slice(s, e))) return false;
   }
   const sexAt = format === 'TD1' ? lines[1]![7] : lines[1]![20];
-  const nationality = format === 'TD1' ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13);
+  const nationality = nationalityOf(format, lines);
   // The header is read as OCR gave it: a filler read as a letter shifts the issuer ("UBRA" for "I<BRA"), which a
   // nationality found there vouches for.
   const issuerRead = knownState(lines[0]!.slice(2, 5)) || lines[0]!.slice(0, 6).includes(nationality.replace(/<+$/, '') || '?');

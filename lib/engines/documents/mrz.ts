@@ -1,5 +1,5 @@
 import { parse } from 'mrz';
-import { SHAPES, failingChecks, knownState, plausible, type MrzFormat } from './mrz-layout';
+import { SHAPES, failingChecks, knownState, nationalityOf, plausible, type MrzFormat } from './mrz-layout';
 import { repairGroup } from './mrz-repair';
 import type { RecognizedType } from './types';
 
@@ -110,7 +110,7 @@ function fieldsOf(format: MrzFormat, lines: string[]): Record<string, string | n
   const td1 = format === 'TD1';
   fields.documentCode = code(lines[0]!.slice(0, 2));
   fields.issuingState = code(lines[0]!.slice(2, 5));
-  fields.nationality = code(td1 ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13));
+  fields.nationality = code(nationalityOf(format, lines));
   const line = lines[1]!;
   fields.birthDate ??= td1 ? line.slice(0, 6) : line.slice(13, 19);
   fields.expirationDate ??= td1 ? line.slice(8, 14) : line.slice(21, 27);
@@ -160,9 +160,7 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
  */
 export function foreignByCodes(mrz: MrzRead): boolean {
   if (mrz.valid || mrz.format === 'TD3') return false;
-  const issuer = mrz.lines[0]!.slice(2, 5);
-  const nationality = mrz.format === 'TD1' ? mrz.lines[1]!.slice(15, 18) : mrz.lines[1]!.slice(10, 13);
-  return [issuer, nationality].every((c) => knownState(c) && c !== 'BRA');
+  return [mrz.lines[0]!.slice(2, 5), nationalityOf(mrz.format, mrz.lines)].every((c) => knownState(c) && c !== 'BRA');
 }
 
 export { SHAPES };

@@ -50,7 +50,10 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
     const inside = runs.filter(([a, b]) => a >= y - h * 0.2 && b <= y + h * 1.2);
     const height = Math.max(0, ...inside.map(([a, b]) => b - a));
     if (height < 6) continue;
-    const lines = runs.filter(([a, b]) => b - a >= LINE_SHARE * height && b - a <= height / LINE_SHARE).slice(0, MAX_LINES);
+    // The lines nearest the box, top to bottom.
+    const near = ([a, b]: [number, number]) => Math.abs((a + b) / 2 - (y + h / 2));
+    const lettered = runs.filter(([a, b]) => b - a >= LINE_SHARE * height && b - a <= height / LINE_SHARE);
+    const lines = [...lettered].sort((p, q) => near(p) - near(q)).slice(0, MAX_LINES).sort((p, q) => p[0] - q[0]);
     const read = await Promise.all(
       lines.map(async (run, k) => {
         const [left, right] = lineExtent(page, [x, run[0], w, run[1] - run[0]], (run[1] - run[0]) * 1.6);
