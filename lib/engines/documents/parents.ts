@@ -91,12 +91,15 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
     filiacao.fields = found === up ? [added, parent] : [parent, added];
     changed.add(filiacao);
   }
-  for (const filiacao of changed) {
-    filiacao.fields ??= [];
-    filiacao.value = filiacao.fields.map((p) => p.value).join(' / ');
-    filiacao.conf = Math.min(...filiacao.fields.map((p) => p.conf));
-    filiacao.bbox = union(filiacao.fields.map((p) => p.bbox));
-  }
+  for (const filiacao of changed) rejoin(filiacao);
+}
+
+/** A filiação's joined value, confidence and box from its parents, after they changed. */
+function rejoin(filiacao: OcrField): void {
+  const parents = filiacao.fields ?? [];
+  filiacao.value = parents.map((p) => p.value).join(' / ');
+  filiacao.conf = Math.min(...parents.map((p) => p.conf));
+  filiacao.bbox = union(parents.map((p) => p.bbox));
 }
 
 /**
@@ -113,11 +116,6 @@ export function holderFromCode(fields: OcrField[], codeName: string | undefined)
   if (at < 0) return;
   const [holder] = filiacao.fields!.splice(at, 1);
   Object.assign(nome, { value: holder!.value, conf: holder!.conf, bbox: holder!.bbox });
-  if (filiacao.fields!.length === 0) {
-    fields.splice(fields.indexOf(filiacao), 1);
-    return;
-  }
-  filiacao.value = filiacao.fields!.map((p) => p.value).join(' / ');
-  filiacao.conf = Math.min(...filiacao.fields!.map((p) => p.conf));
-  filiacao.bbox = union(filiacao.fields!.map((p) => p.bbox));
+  if (filiacao.fields!.length === 0) fields.splice(fields.indexOf(filiacao), 1);
+  else rejoin(filiacao);
 }
