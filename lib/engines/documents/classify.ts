@@ -56,6 +56,9 @@ export function halvesOf(words: { text: string; bbox: Box }[], portrait: Box | u
   return data && { portrait: sideOf(portrait, width), data };
 }
 
+/** The portrait on one half of a page two cards wide and the holder's data all on the other (the old RG opened flat). */
+export const dataBesidePortrait = (h: Halves | undefined): boolean => h !== undefined && h.data !== 'both' && h.data !== h.portrait;
+
 export interface Candidate {
   type: RecognizedType;
   score: number;
@@ -243,7 +246,7 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   };
   // Two cards side by side, the portrait on one and all the holder's data on the other: the old RG, whose photo side
   // carries no data (a CNH prints its data beside its portrait). Worth a back-only label when those are unreadable.
-  const split = shaped && opts.splitData && e.halves && e.halves.data !== 'both' && e.halves.data !== e.halves.portrait ? 1.5 : 0;
+  const split = shaped && opts.splitData && dataBesidePortrait(e.halves) ? 1.5 : 0;
   // That layout is the data side's own cue: it speaks for the back when its labels were lost.
   const back = { ...read, score: read.score + split };
   const backOwn = own(backName, frontName) + split;

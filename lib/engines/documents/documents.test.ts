@@ -238,6 +238,19 @@ describe('a document opened flat whose data card the page layout skipped', () =>
     expect(r.typeRecognized).toBe('RG_ABERTO');
     expect(Object.fromEntries(r.fields.map((f) => [f.key, f.value])).rg).toBe('53028519');
   }, 60_000);
+
+  it('with time left for a fraction of a reading only, is read as blocks when its portrait and its dates lie on opposite cards', async () => {
+    // A rough photo whose automatic layout read only a few lines and placed nothing: the portrait on the left card and
+    // the dates on the right say the turn is right, and the card-by-card reading (about half a full one) gives it all.
+    const s = await generate('RG_ABERTO', 3000, 'photo', { variety: true, rough: true });
+    const probesOnly = (): BudgetClock => ({ ...budgetClock(2500), affords: (share = 1) => share < 1 });
+    const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: probesOnly() })).result;
+    expect(r.typeRecognized).toBe('RG_ABERTO');
+    const got = Object.fromEntries(r.fields.map((f) => [f.key, f.value]));
+    expect(got.rg).toBe(s.truth.fields.rg);
+    expect(got.cpf).toBe(s.truth.fields.cpf);
+    expect(got.dataNascimento).toBe(s.truth.fields.dataNascimento);
+  }, 60_000);
 });
 
 describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {

@@ -3,7 +3,7 @@ import { imageOf, intake, PIXEL_PNG, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, dataBesidePortrait, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortraitOnCards } from './portrait';
 import { withLeadingGlyphs } from './leading';
@@ -216,6 +216,8 @@ interface Reading {
   sideways: boolean;
   mrz?: MrzRead;
   lines: OcrLine[];
+  /** Each card was read as one block of text (no layout analysis). */
+  asBlocks: boolean;
   /** The lines the page's layout analysis gave, before lines it left out were rescued (`uncovered.ts`). */
   laidOut: OcrLine[];
   text: string;
@@ -356,7 +358,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
       c = classifyEvidence(evidence);
     }
   }
-  return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, laidOut, text: out.text, frame, grey, photo, deglared };
+  return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, asBlocks, laidOut, text: out.text, frame, grey, photo, deglared };
 }
 
 /** Two or more lines shaped like a machine-readable zone: about 30 characters (TD1) or 44 (TD3). */
@@ -571,6 +573,9 @@ const sameFrame = (a: Pick<Reading, 'frame' | 'grey'>, b: Pick<Reading, 'frame' 
  */
 const ZONE_FALLBACKS_UNTIL = 0.8;
 
+/** A reading that placed nothing, or placed a type of which its layout analysis gave fewer than three printed fields. */
+const fewLaidOut = (r: Reading): boolean => !r.type || printedOf(r.type, fieldsOf(r, r.type, r.laidOut)).length < FEW_FIELDS;
+
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
 const PROBE_SHARE = 0.5;
 
@@ -663,6 +668,13 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     if (quality(other) > quality(best)) best = other;
   }
   const skipped: string[] = [];
+  // Two cards side by side, the portrait found on one and the dates and numbers read on the other, yet nothing placed or
+  // fewer than three of the model's fields read: the turn is right (upside down, dates do not read as dates) and the
+  // automatic layout most likely took a card's print for a picture. Each card is read as one block before the turn
+  // probes, which would only confirm the turn and spend the time that reading needs (an opened RG's photo: 1.5 s for the
+  // first reading, 0.4 s of probes, and the blocks, which read all its fields, refused).
+  const blocksFirst = best.frame.sideBySide && !best.sideways && dataBesidePortrait(best.evidence.halves) && fewLaidOut(best) && clock.affords(BLOCKS_SHARE) ? await read(base.grey, best.frame.turn, cues, false, skews, true, best) : undefined;
+  if (blocksFirst && !best.type && quality(blocksFirst) > quality(best)) best = blocksFirst;
   // No card outline and not one line of text read: a picture with no document in it (a face, a scene). A turned
   // document still reads as lines (sideways, or upside-down letter soup), so no turn would find one here, and the
   // probes only spent the budget (face photos took 0.9-2.9 s; the four-turn probes found nothing on any).
@@ -710,7 +722,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     const fallbacks = best.frame.sideBySide ? (['cards as blocks', 'local contrast'] as const) : (['local contrast'] as const);
     for (const fallback of fallbacks) {
       if (best.type || noDocument) break;
-      if (!clock.affords()) {
+      if (fallback === 'cards as blocks' && blocksFirst) continue;
+      if (!clock.affords(fallback === 'cards as blocks' ? BLOCKS_SHARE : 1)) {
         skipped.push(fallback);
         continue;
       }
@@ -732,12 +745,13 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Counted on the layout's own lines: names rescued where it left a line out (`uncovered.ts`) do not make a skipped card read.
   // Only the fields the model prints count: an opened RG's CPF (printed on some) read off a card whose dates were lost
   // left it unread as blocks, and its dates with it.
-  const laidOutFields = best.frame.sideBySide && best.type === type && clock.affords(BLOCKS_SHARE) ? printedOf(type, fieldsOf(best, type, best.laidOut)).length : FEW_FIELDS;
+  const laidOutFields = best.frame.sideBySide && !best.asBlocks && best.type === type && (blocksFirst || clock.affords(BLOCKS_SHARE)) ? printedOf(type, fieldsOf(best, type, best.laidOut)).length : FEW_FIELDS;
+  // (The blocks read before the turn probes, when they were, are that reading.)
   // The reading not kept, when made in the same frame (its boxes in the same pixels): its fields fill the kept one's
   // gaps, each field taken from the reading where it stands better.
   let also: Reading | undefined;
   if (laidOutFields < FEW_FIELDS) {
-    const blocks = await read(base.grey, best.frame.turn, cues, false, skews, true);
+    const blocks = blocksFirst ?? (await read(base.grey, best.frame.turn, cues, false, skews, true));
     if (blocks.type === type) {
       const [kept, other] = fieldsOf(blocks, type).length > fieldsOf(best, type).length ? [blocks, best] : [best, blocks];
       best = kept;
