@@ -316,7 +316,8 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', D: '0', T: '7', I: '1
  * or nothing does ("12345678SSP SP"), and the number split at a dot joined again. Upper case.
  */
 export function identityLine(text: string): string {
-  const upper = closeNumberGaps(text.toUpperCase());
+  // A mark just before the issuer read as a digit glued to it ("22319312 5SSP MA"): no issuer starts with a digit.
+  const upper = closeNumberGaps(text.toUpperCase()).replace(/(\d{5,}X?\s+)\d([A-Z]{3,9})(?=[^A-Z]|$)/, (m, head: string, issuer: string) => (isIssuer(issuer) ? head + issuer : m));
   const lastUf = /([A-Z]{2})\s*$/.exec(upper)?.[1];
   return upper
     .replace(/^(\s*)([A-Z]{1,2})(\s*-?\s*)(?=\d)/, (m, space: string, letters: string, gap: string) => {

@@ -213,6 +213,15 @@ describe('values under their labels', () => {
     const run = Object.fromEntries(extractFields('CNH_FRENTE', [line('AB1.142.547-9 PCDF DF', 300)], undefined).map((f) => [f.key, f.value]));
     expect(run.orgaoEmissor).toBeUndefined();
   });
+
+  it('reads the identity line when a mark before the issuer was read as a digit glued to it', () => {
+    // An opened rough CNH, its label lost: "22319312 5SSP MA". No issuer starts with a digit.
+    const got = Object.fromEntries(extractFields('CNH_ABERTA', [line('22319312 5SSP MA', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(got).toMatchObject({ rg: '22319312', orgaoEmissor: 'SSP', ufEmissor: 'MA' });
+    // Only before a known issuer: letters that name none keep the digit, and the line is no identity line.
+    const other = Object.fromEntries(extractFields('CNH_FRENTE', [line('22319312 5ABC', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(other.rg).toBeUndefined();
+  });
 });
 
 describe('values after their labels, and issuers\' other wordings', () => {
