@@ -52,6 +52,20 @@ describe('short values standing alone', () => {
     expect(groups[0]!.glyphs).toBe(2);
   });
 
+  it('leaves out the centre squares of a QR code\'s finder patterns (framed by their rings), which read as letters', async () => {
+    const { qrPng } = await import('@/scripts/synth/qr');
+    const letters = await page([
+      { text: 'NACIONAL', x: 60, y: 80 },
+      { text: 'D', x: 300, y: 300 },
+    ]);
+    const code = await sharp(await qrPng('{"nome":"RAFAEL ANDRADE","cpf":"02451269960"}')).resize(330, 330, { kernel: 'nearest' }).png().toBuffer();
+    const p = await toGrey(sharp(Buffer.from(letters.data), { raw: { width: letters.width, height: letters.height, channels: 1 } }).composite([{ input: code, left: 780, top: 180 }]));
+    const lines = [{ text: 'NACIONAL', conf: 95, bbox: [60, 55, 190, 26] as [number, number, number, number], words: [{ text: 'NACIONAL', conf: 95, bbox: [60, 55, 190, 26] as [number, number, number, number] }] }];
+    const groups = loneGlyphGroups(p, lines, 25);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.box[0]).toBeLessThan(400);
+  });
+
   it('fills a missing CNH category from a lone letter, but not one under OBSERVAÇÕES (a restriction code) and not two candidates', async () => {
     const p = await page([
       { text: 'CARTEIRA NACIONAL', x: 60, y: 80 },

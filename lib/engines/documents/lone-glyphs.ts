@@ -18,8 +18,11 @@ const INK = 120;
 const LETTER_HEIGHT = 40;
 const PAD = 16;
 
-/** Bounding boxes of the 8-connected blobs of ink on the page whose box could hold a letter `height` tall or less. */
-function blobs(page: Grey, height: number): Box[] {
+/**
+ * Bounding boxes of the 8-connected blobs of ink on the page whose box could hold a letter `height` tall or less; the
+ * larger ones' boxes go to `larger` when given.
+ */
+function blobs(page: Grey, height: number, larger?: Box[]): Box[] {
   const { data, width, height: rows } = page;
   const seen = new Uint8Array(width * rows);
   const stack = new Int32Array(width * rows);
@@ -57,6 +60,7 @@ function blobs(page: Grey, height: number): Box[] {
       }
     }
     if (!big) out.push([x0, y0, x1 - x0 + 1, y1 - y0 + 1]);
+    else larger?.push([x0, y0, x1 - x0 + 1, y1 - y0 + 1]);
   }
   return out;
 }
@@ -83,12 +87,20 @@ export function inkHeight(page: Grey, boxes: Box[]): number | undefined {
 const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
 const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * by, h + 2 * by];
 
+/** Larger ink round a group, at most this many letter heights across, frames it (see `loneGlyphGroups`). */
+const RING_LETTERS = 6;
+
 /**
  * Groups of one to three letter-sized blobs (`height` tall, as the page's printed values) side by side, where OCR
  * read no word, with no other ink within a letter and a half on their row: lone short values. At most `max`.
  */
 export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, max = 6): { box: Box; glyphs: number }[] {
-  const all = blobs(page, height);
+  const larger: Box[] = [];
+  const all = blobs(page, height, larger);
+  // A ring of ink a few letters across around the group (a QR code's finder pattern round its centre square, read "E"
+  // on an opened CNH where the category was the other lone letter) frames a mark, not a value.
+  const rings = larger.filter((b) => b[2] <= height * RING_LETTERS && b[3] <= height * RING_LETTERS);
+  const framed = (b: Box) => rings.some((r) => r[0] < b[0] && r[1] < b[1] && r[0] + r[2] > b[0] + b[2] && r[1] + r[3] > b[1] + b[3]);
   // A short word read doubtfully ("Cc" at 49 for a lone "C") is what this looks for, not a word read.
   const read = lines.flatMap((l) => l.words.filter((w) => w.text.trim().length > 3 || w.conf >= 80).map((w) => grown(w.bbox, height * 0.3)));
   const letter = (b: Box) => b[3] >= height * 0.7 && b[3] <= height * 1.4 && b[2] >= height * 0.15 && b[2] <= height * 1.3;
@@ -114,7 +126,7 @@ export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, ma
     // Alone on its row: nothing else of any size (accents and specks aside) within a letter and a half.
     const near: Box = [x0 - height * 1.5, y0, x1 - x0 + height * 3, y1 - y0];
     const crowded = all.some((b) => !members.includes(b) && b[2] * b[3] >= height * height * 0.05 && overlaps(b, near));
-    if (!crowded) groups.push({ box, glyphs: members.length });
+    if (!crowded && !framed(box)) groups.push({ box, glyphs: members.length });
     if (groups.length === max) break;
   }
   return groups;
