@@ -419,7 +419,18 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
       return (!before || w.bbox[0] - (before.bbox[0] + before.bbox[2]) >= gap) && (!after || after.bbox[0] - (w.bbox[0] + w.bbox[2]) >= gap);
     });
   });
-  if (standing.length === 1) out.push({ key: 'categoria', value: categoryOf(standing[0]!), conf: Math.round(standing[0]!.conf), bbox: standing[0]!.bbox });
+  const taken = standing.length === 1 ? standing : standing.filter((w) => onRowOfField(out, w.bbox));
+  if (taken.length === 1) out.push({ key: 'categoria', value: categoryOf(taken[0]!), conf: Math.round(taken[0]!.conf), bbox: taken[0]!.bbox });
+}
+
+/**
+ * Whether a field read lies on the row of `box` (its middle within the field's box, the code and zone left out). Of two
+ * lone letters that read as a CNH category, the category stands on a row of the holder's data (beside the registration
+ * number or a parent), a restriction code under the back's observations, its small label lost, on a row of its own.
+ */
+export function onRowOfField(fields: { key: string; bbox: Box }[], box: Box): boolean {
+  const middle = box[1] + box[3] / 2;
+  return fields.some((f) => f.key !== 'qrCode' && f.key !== 'mrz' && f.bbox[3] > 0 && f.bbox !== box && f.bbox[1] <= middle && middle <= f.bbox[1] + f.bbox[3]);
 }
 
 /**

@@ -684,6 +684,20 @@ describe('values whose labels were not read', () => {
       expect(out.map((f) => [f.key, f.value])).toEqual([['nome', 'HEITOR COSTA DOS MARTINS']]);
     }
   });
+  it('of two standing categories takes the one on a row of the fields read, not a restriction code on a row of its own', () => {
+    // A development-set opened CNH: its category "E" at the end of the first parent's row; across the gutter a
+    // restriction code "D", its OBSERVAÇÕES label lost, read on the heading's row.
+    const heading = placed([['CARTEIRA', 60, 100, 200, 30], ['NACIONAL', 270, 100, 200, 30], ['D', 1800, 102, 20, 26]]);
+    const parent = placed([['LETÍCIA', 400, 600, 140, 26], ['MONTEIRO', 550, 600, 170, 26], ['E', 1200, 600, 18, 26]]);
+    const dates = placed([['02/08/2031', 400, 760, 200, 26]]);
+    const out: OcrField[] = [{ key: 'filiacao', value: 'LETÍCIA MONTEIRO', conf: 90, bbox: [400, 600, 320, 26] }];
+    fillCnhCategory('CNH_ABERTA', [heading, parent, dates], out);
+    expect(out.find((f) => f.key === 'categoria')).toMatchObject({ value: 'E' });
+    // No field read on either row: neither is taken.
+    const none: OcrField[] = [];
+    fillCnhCategory('CNH_ABERTA', [heading, parent, dates], none);
+    expect(none).toEqual([]);
+  });
   it('finds a lone CNH category but not a restriction code under the observations', () => {
     const out: OcrField[] = [];
     fillCnhCategory('CNH_ABERTA', [line('12 OBSERVAÇÕES', 500), line('D', 530), line('AB', 100)], out);

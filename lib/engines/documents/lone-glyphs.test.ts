@@ -66,7 +66,7 @@ describe('short values standing alone', () => {
     expect(groups[0]!.box[0]).toBeLessThan(400);
   });
 
-  it('fills a missing CNH category from a lone letter, but not one under OBSERVAÇÕES (a restriction code) and not two candidates', async () => {
+  it('fills a missing CNH category from a lone letter, but not one under OBSERVAÇÕES (a restriction code), and of two candidates the one on a row of the fields read', async () => {
     const p = await page([
       { text: 'CARTEIRA NACIONAL', x: 60, y: 80 },
       { text: '12/05/1990', x: 60, y: 200 },
@@ -83,11 +83,15 @@ describe('short values standing alone', () => {
     await readLoneValues(p, seen, fields, [category]);
     expect(fields.find((f) => f.key === 'categoria')?.value).toBe('B');
     // Without the OBSERVAÇÕES label (and the "D" left unread, as a photo's reading leaves it) the "D" is a candidate
-    // too: two lone categories, none is taken.
+    // too: of two lone categories, the one on the row of a field read (the "B" beside the date) is taken.
     const unlabelled = lines.filter((l) => !/OBSERV|^[A-E]$/.test(l.text.trim()));
     const two = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: date.bbox }];
     await readLoneValues(p, unlabelled, two, [category]);
-    expect(two.some((f) => f.key === 'categoria')).toBe(false);
+    expect(two.find((f) => f.key === 'categoria')?.value).toBe('B');
+    // Neither on a row of a field read: none is taken.
+    const apart = [{ key: 'dataNascimento', value: '1990-05-12', conf: 95, bbox: [date.bbox[0], date.bbox[1] + 100, date.bbox[2], date.bbox[3]] as typeof date.bbox }];
+    await readLoneValues(p, unlabelled, apart, [category]);
+    expect(apart.some((f) => f.key === 'categoria')).toBe(false);
   });
 
   it('reads a lone category again within its letters when the free reading gives other than one letter', async () => {
@@ -96,6 +100,15 @@ describe('short values standing alone', () => {
     const s = await generate('CNH_ABERTA', 2003, 'photo', { variety: true, rough: true });
     const got = flattenFields((await extractDocument(s.image.toString('base64'))).fields);
     expect(got.categoria).toBe(s.truth.fields.categoria);
+  }, 60_000);
+
+  it('takes a lone category read with an accent where the reading held to its letters agrees, and beside the fields rather than a lone restriction code', async () => {
+    // A rough photo of an opened CNH (tuned generator): its category "A" is read "À" beside a word (a speck above it), and
+    // a restriction code "D" on the back, its OBSERVAÇÕES label washed out, is a lone category too.
+    const s = await generate('CNH_ABERTA', 3003, 'photo', { variety: true, rough: true });
+    const got = flattenFields((await extractDocument(s.image.toString('base64'))).fields);
+    expect(s.truth.fields.categoria).toBe('A');
+    expect(got.categoria).toBe('A');
   }, 60_000);
 
   it('takes a lone category only among the fields read: a code on the other card of a document opened flat is not one', async () => {

@@ -1,7 +1,7 @@
 import { ocrPool, type OcrLine } from '../ocr';
 import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
-import { datesHeight } from './fallbacks';
+import { datesHeight, onRowOfField } from './fallbacks';
 import { isIsoDate } from './normalize';
 import { fold } from './text';
 
@@ -179,6 +179,8 @@ function counted(read: { text: string; conf: number } | undefined, glyphs: numbe
   return single.length === glyphs ? { ...read, text: single } : undefined;
 }
 
+const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
 /** Fields read before a lone value is looked for: under three, where the card's fields lie is not known. */
 const FIELDS_TO_BOUND = 3;
 /** How far above or below the fields read a lone value may lie, in value heights. */
@@ -230,13 +232,25 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   // Only a group it reads as nothing, or as other than its count of glyphs (a clear lone "C" read "(CC" at 2), is read
   // again restricted to them.
   const free = await Promise.all(groups.map((g) => readBeside(page, g.box, beside)));
-  const reads = await Promise.all(groups.map(async (g, i) => counted(free[i], g.glyphs) ?? counted(await readBeside(page, g.box, beside, letters), g.glyphs)));
+  // A free reading with an accent (a speck above a lone capital: "À" for "A") is read again held to the letters too, and
+  // the letter under the accent taken only when that reading agrees.
+  const reads = await Promise.all(
+    groups.map(async (g, i) => {
+      const own = counted(free[i], g.glyphs);
+      if (own && unaccented(own.text) === own.text) return own;
+      const held = counted(await readBeside(page, g.box, beside, letters), g.glyphs);
+      if (!own) return held;
+      return held && held.text === unaccented(own.text) ? held : own;
+    }),
+  );
   const among = amongFields(fields, height);
   for (const spec of missing) {
     const excluded = (spec.notUnder ?? []).flatMap(below);
     const hits = groups.flatMap(({ box }, i) => (reads[i] && spec.valid.test(reads[i]!.text) && among(box) && !excluded.some((e) => overlaps(e, box)) ? [{ box, read: reads[i]! }] : []));
-    if (hits.length !== 1) continue;
-    const { box, read } = hits[0]!;
+    // Two groups that read as the value: the one on a row of the fields read (`onRowOfField`).
+    const taken = hits.length === 1 ? hits : hits.filter((h) => onRowOfField(fields, h.box));
+    if (taken.length !== 1) continue;
+    const { box, read } = taken[0]!;
     fields.push({ key: spec.key, value: spec.value?.(read.text) ?? read.text, conf: Math.round(read.conf), bbox: box });
   }
 }
