@@ -475,6 +475,20 @@ function numberRuns(words: OcrWord[]): { text: string; conf: number; bbox: Box }
 }
 
 /**
+ * The RG prints the birth date on the birthplace's row (NATURALIDADE and DATA DE NASCIMENTO side by side): with both
+ * labels lost and the issue date unread, the chronology has one date for two slots and places none. The one date on
+ * the line the birthplace was read from is the birth date, when the dates placed stay plausible with it.
+ */
+function birthBesidePlace(type: RecognizedType, line: OcrLine, out: OcrField[], today = new Date()) {
+  const dates = line.words.flatMap((w) => (isoDate(w.text) ? [{ value: isoDate(w.text)!, w }] : []));
+  if (dates.length !== 1 || out.some((f) => f.value === dates[0]!.value)) return;
+  const [{ value, w }] = dates as [{ value: string; w: OcrWord }];
+  const placed = out.filter((f) => isIsoDate(f.value)).map((f) => ({ key: f.key, value: f.value }));
+  if (implausibilities(type, datesOfFields([...placed, { key: 'dataNascimento', value }]), today).length) return;
+  out.push({ key: 'dataNascimento', value, conf: Math.round(w.conf), bbox: w.bbox, valid: true });
+}
+
+/**
  * RG values recognisable by their shape when their label was lost: the
  * birthplace as "CIDADE-UF" (on the CIN's back too), and the registration number as the first bare
  * number (not a date, not a CPF) above the holder's name.
@@ -483,15 +497,19 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   // The CIN's back prints the birthplace the same way (its number is the CPF).
   if (!type.startsWith('RG_') && type !== 'CIN_VERSO') return;
   const has = (k: string) => out.some((f) => f.key === k);
+  // (The line the birthplace was read on, by its shape.)
+  let birthplaceLine: OcrLine | undefined;
   if (!has('naturalidade')) {
     for (const l of lines) {
       const place = placeOf(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' '));
       if (place && !isLabelText(place.city)) {
         out.push({ key: 'naturalidade', value: `${personName(place.city)}/${place.uf}`, conf: Math.round(l.conf), bbox: l.bbox });
+        birthplaceLine = l;
         break;
       }
     }
   }
+  if (type.startsWith('RG_') && birthplaceLine && !has('dataNascimento')) birthBesidePlace(type, birthplaceLine, out);
   const nome = out.find((f) => f.key === 'nome');
   if (type.startsWith('RG_') && !has('rg')) {
     for (const l of lines) {

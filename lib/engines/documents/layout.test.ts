@@ -607,6 +607,22 @@ describe('values whose labels were not read', () => {
     expect(issuer.map((f) => [f.key, f.value])).toEqual([['naturalidade', 'BRASÍLIA/GO']]);
   });
 
+  it('takes the one date on an RG\'s birthplace line as the birth date when both labels were lost, if the dates stay plausible', () => {
+    // A development-set opened RG: "NATAL-PA 11/07/1950" under washed-out labels, the issue date cut short.
+    const lines = [line('30962554 27/04/2', 40), line('GUSTAVO MARIA DOS SANTOS', 80), line('NATAL-PA 11/07/1950', 200)];
+    const out: OcrField[] = [];
+    fillRgByShape('RG_ABERTO', lines, out);
+    expect(Object.fromEntries(out.map((f) => [f.key, f.value]))).toMatchObject({ naturalidade: 'NATAL/PA', dataNascimento: '1950-07-11' });
+    // A date there that would come after the issue date placed is no birth date.
+    const issued: OcrField[] = [{ key: 'dataExpedicao', value: '1949-01-02', conf: 90, bbox: [10, 40, 100, 20] }];
+    fillRgByShape('RG_ABERTO', lines, issued);
+    expect(issued.some((f) => f.key === 'dataNascimento')).toBe(false);
+    // Two dates on the line: which is the birth is not told by place.
+    const two: OcrField[] = [];
+    fillRgByShape('RG_ABERTO', [line('NATAL-PA 11/07/1950 27/04/2001', 200)], two);
+    expect(two.some((f) => f.key === 'dataNascimento')).toBe(false);
+  });
+
   it('finds an RG number that OCR split at a dot as one number, and no number in a line of words under its label', () => {
     // "16.490 .917-5": the reading put a space before the second dot.
     const split: OcrField[] = [];
