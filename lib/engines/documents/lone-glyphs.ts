@@ -3,7 +3,7 @@ import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './bo
 import type { ShortValue } from './extract';
 import { datesHeight, onRowOfField } from './fallbacks';
 import { isIsoDate } from './normalize';
-import { fold } from './text';
+import { fold, withoutAccents } from './text';
 
 /**
  * Values of one to three capitals standing alone (a CNH category "C", a CIN's sex "M") that the page reading
@@ -179,8 +179,6 @@ function counted(read: { text: string; conf: number } | undefined, glyphs: numbe
   return single.length === glyphs ? { ...read, text: single } : undefined;
 }
 
-const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
-
 /** Fields read before a lone value is looked for: under three, where the card's fields lie is not known. */
 const FIELDS_TO_BOUND = 3;
 /** How far above or below the fields read a lone value may lie, in value heights. */
@@ -237,10 +235,10 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   const reads = await Promise.all(
     groups.map(async (g, i) => {
       const own = counted(free[i], g.glyphs);
-      if (own && unaccented(own.text) === own.text) return own;
+      if (own && withoutAccents(own.text) === own.text) return own;
       const held = counted(await readBeside(page, g.box, beside, letters), g.glyphs);
       if (!own) return held;
-      return held && held.text === unaccented(own.text) ? held : own;
+      return held && held.text === withoutAccents(own.text) ? held : own;
     }),
   );
   const among = amongFields(fields, height);

@@ -1,8 +1,9 @@
+/** The letters without their accents (case and everything else kept). */
+export const withoutAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
 /** Upper case without accents, single spaces: the form labels are compared in. */
 export const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  withoutAccents(s)
     .toUpperCase()
     .replace(/[^A-Z0-9/<.\- ]+/g, ' ')
     .replace(/\s+/g, ' ')
