@@ -269,7 +269,7 @@ const DOUBTFUL_NAME_CONF = 35;
  * Most of a line's words (two at least) are given names or surnames the lexicon knows: a name read with little
  * confidence (one word blurred, "GUSTAVO MOREIRA TELEIRA" at 49) is still a name, and is read again later.
  */
-function namedMostly(name: string): boolean {
+export function namedMostly(name: string): boolean {
   const words = name.split(' ').filter((w) => !PARTICLES.has(w));
   const named = words.filter((w) => isNamingWord(w)).length;
   return named >= 2 && named * 2 >= words.length + 1;

@@ -1,8 +1,7 @@
 import { union, type Box } from './box';
 import type { Grey } from './accents';
-import { isLabelText } from './fallbacks';
+import { isLabelText, namedMostly } from './fallbacks';
 import { isFullName } from './normalize';
-import { isKnownName } from './names-known';
 import { needsRepair, repairName } from './names-repair';
 import { betterName, inkedRuns, lineExtent, readNameLine } from './reread';
 import { fold, levenshtein } from './text';
@@ -19,8 +18,6 @@ const LINE_SHARE = 0.6;
 const SURE_PARENT = 60;
 /** Lines read about one parent at most: the parent's box may reach over two, and one more on either side. */
 const MAX_LINES = 4;
-
-const namedWords = (name: string) => name.split(' ').filter((w) => w.length >= 3 && isKnownName(w)).length;
 
 /** Two readings of one line: at most a fifth of the letters differ (MARIA OS GOMES and MARIA DOS GOMES). */
 export const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) <= Math.max(2, Math.floor(Math.min(a.length, b.length) / 5));
@@ -78,9 +75,8 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
     const other = (k: number) => {
       const got = read[k];
       if (!got || Math.abs(middle(k) - middle(own)) > reach) return undefined;
-      const words = got.value.split(' ').filter(Boolean);
       // (A label's words, NATURALIDADE or FILIAÇÃO, make a line no name.)
-      const sure = got.conf >= SURE_PARENT && isFullName(got.value) && !isLabelText(got.value) && namedWords(got.value) >= 2 && namedWords(got.value) * 2 >= words.length;
+      const sure = got.conf >= SURE_PARENT && isFullName(got.value) && !isLabelText(got.value) && namedMostly(got.value);
       const known = [parent.value, holder?.value].some((v) => v && sameName(v, got.value));
       return sure && !known ? { ...got, bbox: union(got.words.map((wd) => wd.bbox)) as Box } : undefined;
     };
