@@ -745,12 +745,12 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   // Counted on the layout's own lines: names rescued where it left a line out (`uncovered.ts`) do not make a skipped card read.
   // Only the fields the model prints count: an opened RG's CPF (printed on some) read off a card whose dates were lost
   // left it unread as blocks, and its dates with it.
-  const laidOutFields = best.frame.sideBySide && !best.asBlocks && best.type === type && (blocksFirst || clock.affords(BLOCKS_SHARE)) ? printedOf(type, fieldsOf(best, type, best.laidOut)).length : FEW_FIELDS;
+  const blocksDue = best.frame.sideBySide && !best.asBlocks && best.type === type && (blocksFirst !== undefined || clock.affords(BLOCKS_SHARE)) && fewLaidOut(best);
   // (The blocks read before the turn probes, when they were, are that reading.)
   // The reading not kept, when made in the same frame (its boxes in the same pixels): its fields fill the kept one's
   // gaps, each field taken from the reading where it stands better.
   let also: Reading | undefined;
-  if (laidOutFields < FEW_FIELDS) {
+  if (blocksDue) {
     const blocks = blocksFirst ?? (await read(base.grey, best.frame.turn, cues, false, skews, true));
     if (blocks.type === type) {
       const [kept, other] = fieldsOf(blocks, type).length > fieldsOf(best, type).length ? [blocks, best] : [best, blocks];

@@ -430,7 +430,7 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
  */
 export function onRowOfField(fields: { key: string; bbox: Box }[], box: Box): boolean {
   const middle = box[1] + box[3] / 2;
-  return fields.some((f) => f.key !== 'qrCode' && f.key !== 'mrz' && f.bbox[3] > 0 && f.bbox !== box && f.bbox[1] <= middle && middle <= f.bbox[1] + f.bbox[3]);
+  return fields.some((f) => f.key !== 'qrCode' && f.key !== 'mrz' && f.bbox[3] > 0 && f.bbox[1] <= middle && middle <= f.bbox[1] + f.bbox[3]);
 }
 
 /**

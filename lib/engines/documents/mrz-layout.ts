@@ -158,6 +158,9 @@ export function failingChecks(format: MrzFormat, lines: string[]): string[] {
  */
 const STATE_CODES = new Set([...Object.keys(states), 'UTO', 'BUR', 'CSK', 'ROM', 'SCG', 'SUN', 'TMP', 'YUG', 'ZAR']);
 
+/** The issuing state as the zone's header prints it (fillers kept). */
+export const issuingStateOf = (lines: string[]) => lines[0]!.slice(2, 5);
+
 /** The holder's nationality as the zone prints it (fillers kept): line 2, after the TD1's dates or the others' number. */
 export const nationalityOf = (format: string, lines: string[]) => (format === 'TD1' ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13));
 
@@ -181,6 +184,6 @@ export function plausible(format: MrzFormat, lines: string[]): boolean {
   const nationality = nationalityOf(format, lines);
   // The header is read as OCR gave it: a filler read as a letter shifts the issuer ("UBRA" for "I<BRA"), which a
   // nationality found there vouches for.
-  const issuerRead = knownState(lines[0]!.slice(2, 5)) || lines[0]!.slice(0, 6).includes(nationality.replace(/<+$/, '') || '?');
+  const issuerRead = knownState(issuingStateOf(lines)) || lines[0]!.slice(0, 6).includes(nationality.replace(/<+$/, '') || '?');
   return /[MFX<]/.test(sexAt ?? '') && knownState(nationality) && issuerRead;
 }

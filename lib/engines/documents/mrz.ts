@@ -1,5 +1,5 @@
 import { parse } from 'mrz';
-import { SHAPES, failingChecks, knownState, nationalityOf, plausible, type MrzFormat } from './mrz-layout';
+import { SHAPES, failingChecks, issuingStateOf, knownState, nationalityOf, plausible, type MrzFormat } from './mrz-layout';
 import { repairGroup } from './mrz-repair';
 import type { RecognizedType } from './types';
 
@@ -109,7 +109,7 @@ function fieldsOf(format: MrzFormat, lines: string[]): Record<string, string | n
   }
   const td1 = format === 'TD1';
   fields.documentCode = code(lines[0]!.slice(0, 2));
-  fields.issuingState = code(lines[0]!.slice(2, 5));
+  fields.issuingState = code(issuingStateOf(lines));
   fields.nationality = code(nationalityOf(format, lines));
   const line = lines[1]!;
   fields.birthDate ??= td1 ? line.slice(0, 6) : line.slice(13, 19);
@@ -145,7 +145,7 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
   if (!mrz.valid) return undefined;
   const code = mrz.lines[0]!.slice(0, 2);
   if (mrz.format === 'TD3' && code.startsWith('P')) return 'PASSAPORTE';
-  if (mrz.format === 'TD1' && code.startsWith('I') && mrz.lines[0]!.slice(2, 5) === 'BRA') return 'CIN_VERSO';
+  if (mrz.format === 'TD1' && code.startsWith('I') && issuingStateOf(mrz.lines) === 'BRA') return 'CIN_VERSO';
   // A Brazilian holder's card whose header OCR garbled ("I<BRA" read as "UBRA", a filler as a letter): the header lies
   // outside every check digit, so a valid zone can carry it shifted. The nationality on the second line is checked.
   if (mrz.format === 'TD1' && mrz.lines[1]?.slice(15, 18) === 'BRA' && mrz.lines[0]!.slice(0, 6).includes('BRA')) return 'CIN_VERSO';
@@ -160,7 +160,7 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
  */
 export function foreignByCodes(mrz: MrzRead): boolean {
   if (mrz.valid || mrz.format === 'TD3') return false;
-  return [mrz.lines[0]!.slice(2, 5), nationalityOf(mrz.format, mrz.lines)].every((c) => knownState(c) && c !== 'BRA');
+  return [issuingStateOf(mrz.lines), nationalityOf(mrz.format, mrz.lines)].every((c) => knownState(c) && c !== 'BRA');
 }
 
 export { SHAPES };

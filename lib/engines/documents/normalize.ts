@@ -1,6 +1,6 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
 import { joinedNames, withLettersForDigits } from './names-known';
-import { ocrDistance } from './text';
+import { ocrDistance, withoutAccents } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
 const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', I: '1', l: '1', '|': '1', Z: '2', S: '5', s: '5', B: '8', G: '6', T: '7' };
@@ -55,7 +55,7 @@ function validIso(y: number, mo: number, d: number): string | undefined {
  * (their century is a guess).
  */
 function monthNameDates(text: string): string[] {
-  const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  const folded = withoutAccents(text).toUpperCase();
   const out: string[] = [];
   for (const m of folded.matchAll(MONTH_DATE)) {
     const month = monthOf(m[2]!);
