@@ -28,6 +28,8 @@ const MIN_FRAMES = 4;
 const TURN_SEEN = 20;
 /** Steady and centred for this long before the movement is asked. */
 const READY_MS = 600;
+/** A face that moved less than an eighth of its width in this long is holding still. */
+const STILL_MS = 250;
 /** Without a start by then, the person is told what to do and offered a way out. */
 export const START_LIMIT_MS = 45_000;
 /** A challenge is asked for as soon as the camera runs (it is valid 2 minutes); an older one is asked again. */
@@ -181,6 +183,7 @@ export default function SelfieCamera({
     let stop = false;
     let readySince = 0;
     let last: TrackedFace | undefined;
+    let lastAt = 0;
     const canvas = document.createElement('canvas');
     const loop = async () => {
       while (!stop) {
@@ -190,9 +193,13 @@ export default function SelfieCamera({
           if (stop) break;
           let g = guideFor(face, brightnessOf(video, canvas));
           setYaw(face ? Math.round(face.yaw) : undefined);
-          // Stillness relative to the face's size: the same hand tremor is a bigger share of a small face.
-          const moved = face && last ? Math.hypot(face.box[0] - last.box[0], face.box[1] - last.box[1]) / Math.max(0.1, face.box[2]) : 1;
+          // Stillness relative to the face's size (the same hand tremor is a bigger share of a small face) and per
+          // STILL_MS: a slow phone's tracker looks only every second or so, and the drift of a person holding still
+          // over that long is no movement (measured per look, a slow device never saw the face steady).
+          const seenAt = Date.now();
+          const moved = face && last ? Math.hypot(face.box[0] - last.box[0], face.box[1] - last.box[1]) / Math.max(0.1, face.box[2]) / Math.max(1, (seenAt - lastAt) / STILL_MS) : 1;
           last = face;
+          lastAt = seenAt;
           if (g === 'ready' && moved > 0.12) g = 'still';
           setGuide(g);
           readySince = g === 'ready' ? readySince || Date.now() : 0;
