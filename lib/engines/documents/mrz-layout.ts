@@ -162,7 +162,10 @@ const STATE_CODES = new Set([...Object.keys(states), 'UTO', 'BUR', 'CSK', 'ROM',
 export const issuingStateOf = (lines: string[]) => lines[0]!.slice(2, 5);
 
 /** The holder's nationality as the zone prints it (fillers kept): line 2, after the TD1's dates or the others' number. */
-export const nationalityOf = (format: string, lines: string[]) => (format === 'TD1' ? lines[1]!.slice(15, 18) : lines[1]!.slice(10, 13));
+export function nationalityOf(format: string, lines: string[]): string {
+  const [from, to] = format === 'TD1' ? [15, 18] : [10, 13];
+  return (lines[1] ?? '').slice(from, to);
+}
 
 /** A state code as printed, fillers trimmed (`D<<` is Germany), is one ICAO lists. */
 export const knownState = (printed: string) => STATE_CODES.has(printed.replace(/<+$/, ''));

@@ -148,7 +148,7 @@ export function mrzDocumentType(mrz: MrzRead): RecognizedType | undefined {
   if (mrz.format === 'TD1' && code.startsWith('I') && issuingStateOf(mrz.lines) === 'BRA') return 'CIN_VERSO';
   // A Brazilian holder's card whose header OCR garbled ("I<BRA" read as "UBRA", a filler as a letter): the header lies
   // outside every check digit, so a valid zone can carry it shifted. The nationality on the second line is checked.
-  if (mrz.format === 'TD1' && mrz.lines[1]?.slice(15, 18) === 'BRA' && mrz.lines[0]!.slice(0, 6).includes('BRA')) return 'CIN_VERSO';
+  if (mrz.format === 'TD1' && nationalityOf('TD1', mrz.lines) === 'BRA' && mrz.lines[0]!.slice(0, 6).includes('BRA')) return 'CIN_VERSO';
   return 'DOCUMENTO_ESTRANGEIRO';
 }
 
