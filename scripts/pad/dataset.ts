@@ -81,10 +81,10 @@ export async function measureCapture(bytes: Buffer, known?: { box: Face['box']; 
 /** A short hash of the given source files (cache keys follow the code that made the cached thing). */
 export const fileHash = (...files: string[]) => hash(files.map((f) => fs.readFileSync(path.join(process.cwd(), f), 'utf8')).join('\n'));
 const SIM_FILES: Record<Simulator, string[]> = {
-  train: ['scripts/pad/simulate.ts', 'scripts/pad/surround.ts'],
+  train: ['scripts/pad/simulate.ts', 'scripts/pad/bayer.ts', 'scripts/pad/surround.ts'],
   variants: ['scripts/pad/simulate-variants.ts', 'scripts/pad/surround.ts'],
   genuine: ['scripts/pad/simulate-genuine.ts'],
-  patterned: ['scripts/pad/simulate-patterned.ts', 'scripts/pad/simulate.ts', 'scripts/pad/surround.ts'],
+  patterned: ['scripts/pad/simulate-patterned.ts', 'scripts/pad/simulate.ts', 'scripts/pad/bayer.ts', 'scripts/pad/surround.ts'],
   eval: ['scripts/pad/simulate-eval.ts'],
 };
 

@@ -4,9 +4,9 @@
  *
  * Genuine: the person in front of a camera. The studio photo is framed so the
  * face has the condition's size, then goes through a camera model in linear
- * light: optics and sometimes motion blur, white balance of the room (warm or
- * cool), exposure, signal-dependent sensor noise (shot + read, luminance and
- * chroma), sometimes the camera's denoising smear, tone curve, sharpening and
+ * light: optics and sometimes motion blur, a Bayer mosaic (one colour per
+ * photosite, demosaiced: bayer.ts), white balance of the room (warm or
+ * cool), exposure, signal-dependent sensor noise (shot + read) per photosite, sometimes the camera's denoising smear, tone curve, sharpening and
  * HDR-ish local contrast for phones, JPEG.
  *
  * Attacks: the same photo shown on a screen (RGB stripe sub-pixels with a dark
@@ -20,6 +20,7 @@ import sharp, { type Sharp } from 'sharp';
 import { PIXEL_PNG } from '../../lib/engines/media';
 import type { Rng } from '../synth/random';
 import type { Condition, Shot } from './conditions';
+import { demosaic, siteColour } from './bayer';
 import { extendWithSurround } from './surround';
 
 type Raw = { data: Buffer; width: number; height: number };
@@ -76,8 +77,6 @@ interface Camera {
   /** Shot-noise and read-noise scale (linear light, 0..1 signal). */
   shot: number;
   read: number;
-  /** Chroma noise relative to the luminance noise. */
-  chroma: number;
   denoise: boolean;
   sharpen: number;
   hdr: boolean;
@@ -95,7 +94,6 @@ function webcam(r: Rng): Camera {
     exposure: r.float(0.75, 1.15),
     shot: r.float(0.0015, 0.006),
     read: r.float(0.00002, 0.0002),
-    chroma: r.float(0.5, 1.2),
     denoise: r.chance(0.35),
     sharpen: r.chance(0.4) ? r.float(0.3, 1) : 0,
     hdr: false,
@@ -113,7 +111,6 @@ function phone(r: Rng): Camera {
     exposure: r.float(0.9, 1.1),
     shot: r.float(0.0005, 0.002),
     read: 0.00001,
-    chroma: r.float(0.3, 0.8),
     denoise: r.chance(0.6),
     sharpen: r.float(1, 2.5),
     hdr: r.chance(0.7),
@@ -140,15 +137,19 @@ async function shoot(scene: Raw, cam: Camera, r: Rng): Promise<Buffer> {
   let img = sharpOf(scene).blur(Math.max(0.3, cam.blur));
   if (cam.motion) img = img.convolve(motionKernel(cam.motion, r));
   const optics = await raw(img);
-  const d = optics.data;
-  const out = Buffer.alloc(d.length);
-  for (let i = 0; i < d.length; i += 3) {
-    const lin = [0, 1, 2].map((c) => toLinear[d[i + c]!]! * cam.wb[c]! * cam.exposure);
-    const y = 0.3 * lin[0]! + 0.59 * lin[1]! + 0.11 * lin[2]!;
-    const sigma = Math.sqrt(cam.shot * Math.max(0, y) + cam.read);
-    const common = gauss(r) * sigma;
-    for (let c = 0; c < 3; c++) out[i + c] = clamp8(toGamma((lin[c]! + common + gauss(r) * sigma * cam.chroma) * cam.gain));
+  const { data: d, width, height } = optics;
+  // The sensor: one colour per photosite (bayer.ts), white balance and exposure in linear light, shot and read noise per site.
+  const mosaic = new Float32Array(width * height);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const c = siteColour(x, y);
+      const lin = toLinear[d[p * 3 + c]!]! * cam.wb[c]! * cam.exposure;
+      mosaic[p] = lin + gauss(r) * Math.sqrt(cam.shot * Math.max(0, lin) + cam.read);
+    }
   }
+  const rgb = demosaic(mosaic, width, height);
+  const out = Buffer.alloc(d.length);
+  for (let i = 0; i < d.length; i++) out[i] = clamp8(toGamma(rgb[i]! * cam.gain));
   let cooked = sharpOf({ data: out, width: optics.width, height: optics.height });
   if (cam.denoise) cooked = sharpOf(await raw(cooked.median(3))).blur(0.5);
   if (cam.hdr) cooked = sharpOf(await raw(cooked.clahe({ width: 48, height: 48, maxSlope: 2 })));
