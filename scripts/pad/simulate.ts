@@ -5,9 +5,10 @@
  * Genuine: the person in front of a camera. The studio photo is framed so the
  * face has the condition's size, then goes through a camera model in linear
  * light: optics and sometimes motion blur, a Bayer mosaic (one colour per
- * photosite, demosaiced: bayer.ts), white balance of the room (warm or
- * cool), exposure, signal-dependent sensor noise (shot + read) per photosite, sometimes the camera's denoising smear, tone curve, sharpening and
- * HDR-ish local contrast for phones, JPEG.
+ * photosite, demosaiced: bayer.ts), white balance of the room (warm or cool),
+ * exposure, signal-dependent sensor noise (shot + read) per photosite,
+ * sometimes the camera's denoising smear, tone curve, sharpening and HDR-ish
+ * local contrast for phones, JPEG.
  *
  * Attacks: the same photo shown on a screen (RGB stripe sub-pixels with a dark
  * gap, display gamma, cool white point, raised black level, glare; resampled
@@ -136,8 +137,7 @@ const gauss = (r: Rng) => Math.sqrt(-2 * Math.log(r.next() + 1e-12)) * Math.cos(
 async function shoot(scene: Raw, cam: Camera, r: Rng): Promise<Buffer> {
   let img = sharpOf(scene).blur(Math.max(0.3, cam.blur));
   if (cam.motion) img = img.convolve(motionKernel(cam.motion, r));
-  const optics = await raw(img);
-  const { data: d, width, height } = optics;
+  const { data: d, width, height } = await raw(img);
   // The sensor: one colour per photosite (bayer.ts), white balance and exposure in linear light, shot and read noise per site.
   const mosaic = new Float32Array(width * height);
   for (let y = 0, p = 0; y < height; y++) {
@@ -150,7 +150,7 @@ async function shoot(scene: Raw, cam: Camera, r: Rng): Promise<Buffer> {
   const rgb = demosaic(mosaic, width, height);
   const out = Buffer.alloc(d.length);
   for (let i = 0; i < d.length; i++) out[i] = clamp8(toGamma(rgb[i]! * cam.gain));
-  let cooked = sharpOf({ data: out, width: optics.width, height: optics.height });
+  let cooked = sharpOf({ data: out, width, height });
   if (cam.denoise) cooked = sharpOf(await raw(cooked.median(3))).blur(0.5);
   if (cam.hdr) cooked = sharpOf(await raw(cooked.clahe({ width: 48, height: 48, maxSlope: 2 })));
   if (cam.sharpen) cooked = cooked.sharpen({ sigma: 0.8, m1: 0.5, m2: cam.sharpen });
