@@ -36,6 +36,7 @@ test('liveness step: tips, an instruction at once, progress, the movement record
   const firstInstructionMs = Date.now() - cameraAt;
   await expect(guide).toHaveAttribute('data-tracker', 'ready', { timeout: 20_000 });
   const trackerMs = Date.now() - cameraAt;
+  const trackerBackend = await guide.getAttribute('data-tracker-backend');
   await shot(page, info, '2-camera');
   await expectAccessible(page);
   // The movement is asked once the face holds steady.
@@ -45,7 +46,7 @@ test('liveness step: tips, an instruction at once, progress, the movement record
   await expect(page.getByTestId('selfie-progress')).toHaveAttribute('data-stage', '1');
   const review = page.getByRole('img', { name: 'Confira a selfie' });
   await expect(review).toBeVisible({ timeout: 30_000 });
-  console.log(`selfie: first instruction ${firstInstructionMs} ms, face tracker ready ${trackerMs} ms, movement asked ${promptMs} ms after the camera started; recorded ${await review.getAttribute('data-frames')} frames, yaw ${await review.getAttribute('data-yaws')}`);
+  console.log(`selfie: tracker backend ${trackerBackend}, first instruction ${firstInstructionMs} ms, face tracker ready ${trackerMs} ms, movement asked ${promptMs} ms after the camera started; recorded ${await review.getAttribute('data-frames')} frames, yaw ${await review.getAttribute('data-yaws')}`);
   await shot(page, info, '3-review');
   await page.getByRole('button', { name: 'Enviar' }).click();
   // Accepted at the first try: no retry on the way.
@@ -55,7 +56,12 @@ test('liveness step: tips, an instruction at once, progress, the movement record
 
   // The tracker and its model: compressed, cached for a year; the selfie step as a whole within the limit.
   const vendor = responses.filter((r) => new URL(r.url()).pathname.startsWith('/vendor/'));
-  expect(vendor.map((r) => new URL(r.url()).pathname.split('/').pop()).sort()).toEqual(['blazeface.bin', 'blazeface.json', 'human.esm.js']);
+  // The WebAssembly kernels (with or without SIMD) only where the browser has no WebGL, as this headless Chromium.
+  const names = vendor.map((r) => new URL(r.url()).pathname.split('/').pop()!);
+  const kernels = names.filter((n) => n.endsWith('.wasm'));
+  expect(names.filter((n) => !n.endsWith('.wasm')).sort()).toEqual(['blazeface.bin', 'blazeface.json', 'human.esm.js']);
+  expect(kernels.length).toBe(trackerBackend === 'wasm' ? 1 : 0);
+  for (const k of kernels) expect(['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']).toContain(k);
   for (const r of vendor) {
     const h = await r.allHeaders();
     expect(h['content-encoding'], r.url()).toMatch(/^(br|gzip)$/);

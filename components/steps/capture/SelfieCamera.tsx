@@ -244,7 +244,7 @@ export default function SelfieCamera({
           <div className={`h-[78%] aspect-[3/4] rounded-[50%] border-4 ${guide === 'ready' || challenge ? 'border-emerald-400' : 'border-white/90'} shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]`} />
         </div>
       </div>
-      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : shown} data-tracker={tracker === undefined ? 'loading' : tracker ? 'ready' : 'none'} data-yaw={yaw} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
+      <p aria-live="assertive" data-testid="selfie-guide" data-guide={challenge ? challenge.action : shown} data-tracker={tracker === undefined ? 'loading' : tracker ? 'ready' : 'none'} data-tracker-backend={tracker?.backend} data-yaw={yaw} className="my-3 min-h-[3rem] text-center text-lg font-semibold text-slate-900">
         {text}
         {challenge ? <span className="block text-sm font-normal text-slate-700">{t.selfie.recording}</span> : null}
       </p>

@@ -10,12 +10,14 @@ export interface TrackedFace {
 
 export interface FaceTracker {
   detect: (video: HTMLVideoElement) => Promise<TrackedFace | undefined>;
+  /** The TensorFlow.js backend it runs on (webgl, wasm or cpu). */
+  backend: string;
 }
 
 const BASE = `/vendor/human/${process.env.ATESTA_TRACKER_VERSION}/`;
 
 /** Only the face detector (BlazeFace): its six keypoints give the head's turn, so no face mesh is loaded. */
-const CONFIG = trackerConfig(`${BASE}models/`);
+const CONFIG = trackerConfig(`${BASE}models/`, `${BASE}wasm/`);
 
 type Point = [number, number, number?];
 
@@ -23,6 +25,7 @@ const EYES_COS = Math.cos((25 * Math.PI) / 180);
 
 interface HumanLike {
   load: () => Promise<void>;
+  tf?: { getBackend?: () => string };
   warmup?: () => Promise<unknown>;
   detect: (input: HTMLVideoElement) => Promise<{ face: { boxRaw: [number, number, number, number]; meshRaw: Point[] }[] }>;
 }
@@ -55,12 +58,33 @@ export async function hasCamera(): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the browser's WebGL is drawn in software (SwiftShader, llvmpipe: a
+ * virtual machine, a remote desktop, a headless browser). There the tracker's
+ * WebGL shaders run on the CPU, slower than the WebAssembly kernels (measured
+ * in headless Chromium: the tracker ready after 18–20 s on WebGL).
+ */
+function softwareWebGl(): boolean {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(renderer);
+  } catch {
+    return false;
+  }
+}
+
 let loading: Promise<FaceTracker> | undefined;
 
 /**
  * Human (npm @vladmandic/human) loaded on demand from our own origin
  * (/vendor/human/<version>/..., compressed and cached for a year): its code
- * and model never weigh on the first page. WebGL where the browser has it,
+ * and model never weigh on the first page. WebGL where the browser has it in
+ * hardware, else WebAssembly (a browser or device without WebGL, or with
+ * WebGL drawn in software: the plain-JavaScript CPU backend and software
+ * WebGL took seconds per look, and the guide could not tell a steady face),
  * else the CPU.
  */
 export function loadFaceTracker(): Promise<FaceTracker> {
@@ -68,11 +92,17 @@ export function loadFaceTracker(): Promise<FaceTracker> {
     const url = `${BASE}human.esm.js`;
     const mod = (await import(/* webpackIgnore: true */ url)) as { Human: new (config: unknown) => HumanLike };
     let human: HumanLike | undefined;
-    for (const backend of ['webgl', 'cpu']) {
+    let used = '';
+    for (const backend of softwareWebGl() ? ['wasm', 'cpu'] : ['webgl', 'wasm', 'cpu']) {
       try {
         const h = new mod.Human({ ...CONFIG, backend });
         await h.load();
+        // Human falls back by itself when a backend does not start; only the one asked for counts here (its own
+        // fallback is the slow CPU one, which would hide WebAssembly).
+        const running = h.tf?.getBackend?.() ?? backend;
+        if (running !== backend && backend !== 'cpu') continue;
         human = h;
+        used = running;
         break;
       } catch {
         // next backend
@@ -81,6 +111,7 @@ export function loadFaceTracker(): Promise<FaceTracker> {
     if (!human) throw new Error('face tracker unavailable');
     const h = human;
     return {
+      backend: used,
       detect: async (video) => {
         const r = await h.detect(video);
         const f = r.face[0];

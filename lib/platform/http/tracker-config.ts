@@ -1,11 +1,14 @@
 /**
  * The Human configuration of the selfie guide's tracker (browser), also used
  * by the tests that run it in Node: only the face detector (BlazeFace), one
- * face, everything else off.
+ * face, everything else off. `wasmPath`: where the WebAssembly kernels are
+ * served (our origin, never the CDN Human defaults to).
  */
-export function trackerConfig(modelBasePath: string) {
+export function trackerConfig(modelBasePath: string, wasmPath = '') {
   return {
     modelBasePath,
+    wasmPath,
+    wasmPlatformFetch: false,
     cacheSensitivity: 0,
     debug: false,
     face: {

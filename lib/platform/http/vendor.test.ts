@@ -29,8 +29,20 @@ describe('vendor files', () => {
     expect(bin.length).toBeLessThan(300_000);
   });
 
+  it('serves the WebAssembly kernels for a browser without WebGL, compressed, as application/wasm (so they compile while they stream)', async () => {
+    for (const kernel of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) {
+      const res = await vendorFile(`${base}/wasm/${kernel}`, 'br');
+      expect(res.status, kernel).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/wasm');
+      expect(res.headers.get('content-encoding')).toBe('br');
+      const wasm = zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer()));
+      expect(WebAssembly.validate(wasm), kernel).toBe(true);
+    }
+  });
+
   it('serves nothing the selfie guide does not use, nor an unversioned path', async () => {
-    for (const name of [`${base}/models/facemesh.json`, `${base}/models/iris.bin`, 'human/models/blazeface.json', 'human/human.esm.js']) {
+    // The threaded kernels need a cross-origin-isolated page, which the step pages are not.
+    for (const name of [`${base}/models/facemesh.json`, `${base}/models/iris.bin`, 'human/models/blazeface.json', 'human/human.esm.js', `${base}/wasm/tfjs-backend-wasm-threaded-simd.wasm`]) {
       expect((await vendorFile(name)).status, name).toBe(404);
     }
   });

@@ -11,12 +11,15 @@ import { AppError } from '../errors';
  * Browser code and models shipped in npm packages, served from our own
  * origin (nothing is fetched from a CDN): the selfie guide's face detector
  * (Human's browser build) and the one model it runs, BlazeFace, its weights
- * stored as 16-bit (half the bytes, the same detections). The version is in
+ * stored as 16-bit (half the bytes, the same detections), and TensorFlow.js's
+ * WebAssembly kernels for a browser without WebGL (the version Human bundles,
+ * which the one in node_modules is: the server runs it). The version is in
  * the path, so each file is cached for a year; each is sent brotli- or
  * gzip-compressed as the browser accepts. An allowlist, never a path from
  * the request.
  */
 const HUMAN = '@vladmandic/human';
+const TFJS_WASM = '@tensorflow/tfjs-backend-wasm';
 /** Human's version, which the page also knows (next.config.mjs puts it in the client build). */
 export const TRACKER_VERSION: string = JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules', HUMAN, 'package.json'), 'utf8')).version;
 
@@ -34,6 +37,10 @@ const FILES: Record<string, { load: Loader; type: string }> = {
   [`human/${TRACKER_VERSION}/human.esm.js`]: { load: read(`${HUMAN}/dist/human.esm.js`), type: 'text/javascript; charset=utf-8' },
   [`human/${TRACKER_VERSION}/models/blazeface.json`]: { load: async () => Buffer.from((await quantizedBlazeface()).json), type: 'application/json' },
   [`human/${TRACKER_VERSION}/models/blazeface.bin`]: { load: async () => (await quantizedBlazeface()).bin, type: 'application/octet-stream' },
+  // Without SIMD, or with it (the threaded build needs a cross-origin-isolated page, which ours are not).
+  ...Object.fromEntries(
+    ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((f) => [`human/${TRACKER_VERSION}/wasm/${f}`, { load: read(`${TFJS_WASM}/dist/${f}`), type: 'application/wasm' }]),
+  ),
 };
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -81,7 +88,7 @@ export async function vendorFile(name: string, acceptEncoding: string | null = n
   const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
   if (!entry) return problemResponse(new AppError(404, 'not_found', `No file ${name}.`), crypto.randomUUID());
   const encoding = pickEncoding(acceptEncoding);
-  const body = await encode(name, entry.load, encoding, !entry.type.startsWith('application/octet-stream'));
+  const body = await encode(name, entry.load, encoding, entry.type.startsWith('text/') || entry.type === 'application/json');
   return new Response(new Uint8Array(body), {
     headers: {
       'content-type': entry.type,
