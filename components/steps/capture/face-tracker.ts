@@ -70,6 +70,8 @@ function softwareWebGl(): boolean {
     if (!gl) return false;
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     const renderer = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    // A probe only: give its context back (a page gets few), the tracker makes its own.
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
     return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(renderer);
   } catch {
     return false;
