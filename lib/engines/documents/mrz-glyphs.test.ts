@@ -1,10 +1,11 @@
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { randomZone, renderIcao, type ZoneTruth } from '../../../scripts/synth/icao';
 import { mrzCheck } from '../../../scripts/synth/mrz';
 import { rng } from '../../../scripts/synth/random';
 import { toGrey } from './box';
-import { glyphChoices, judgeRivals, lineCells, strayEndsDropped } from './mrz-glyphs';
+import { fontFit, glyphChoices, judgeRivals, lineCells, lineGlyphs as lineGlyphsOf, OCRB_FIT, strayEndsDropped } from './mrz-glyphs';
 import { locateMrz } from './mrz-locate';
 import { bandLineInks, settledByGlyphs, splitJoined, validChanges } from './mrz-read';
 import { readMrz } from './mrz';
@@ -227,5 +228,39 @@ describe("the glyphs' changes to a valid zone", () => {
     expect(validChanges(read, changed)?.lines).toEqual(truth.lines);
     // None that keeps it valid: nothing.
     expect(validChanges(truth.lines, changed)).toBeUndefined();
+  });
+});
+
+describe('a zone set in a font other than OCR-B', () => {
+  /** The zone's lines drawn in `family` on a plain page, its band located and cut as the engine cuts it. */
+  async function monoInks(lines: string[], file: string, family: string) {
+    GlobalFonts.registerFromPath(file, family);
+    const canvas = createCanvas(1400, 400);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#f4efe6';
+    ctx.fillRect(0, 0, 1400, 400);
+    ctx.font = `40px "${family}"`;
+    const size = (40 * 1230) / ctx.measureText(lines[0]!).width;
+    ctx.font = `${size}px "${family}"`;
+    ctx.fillStyle = '#111';
+    lines.forEach((l, i) => ctx.fillText(l, 80, 200 + i * size * 1.35));
+    const grey = await toGrey(sharp(canvas.toBuffer('image/png')).greyscale());
+    return bandLineInks(grey, (await locateMrz(grey))!, 0);
+  }
+  const icao = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+  const liberationMono = '/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf';
+
+  it('is told from OCR-B by its fillers', async () => {
+    const cells = (inks: Awaited<ReturnType<typeof monoInks>>) => inks.map((ink, k) => lineGlyphsOf(ink, icao[k]!.length));
+    const ocrB = await inksOf({ ...zone(), lines: icao });
+    expect(fontFit(cells(ocrB), icao)!).toBeGreaterThanOrEqual(OCRB_FIT);
+    for (const [file, family] of [[liberationMono, 'Test Liberation Mono'], [`${process.cwd()}/node_modules/@fontsource/roboto-mono/files/roboto-mono-latin-500-normal.woff2`, 'Test Roboto Mono']] as const) {
+      expect(fontFit(cells(await monoInks(icao, file, family)), icao)!).toBeLessThan(OCRB_FIT);
+    }
+  });
+
+  it("is left as read: OCR-B's shapes do not judge it (Liberation Mono's S was taken for B: ERIKBBON)", async () => {
+    const inks = await monoInks(icao, liberationMono, 'Test Liberation Mono');
+    expect(glyphChoices(inks, icao, 'TD3').lines).toEqual(icao);
   });
 });

@@ -216,7 +216,7 @@ function tiltedRows(ink: Grey, cells: [number, number][], [r0, r1]: [number, num
 }
 
 /** The glyph in each cell of a line of `count` characters (undefined for an empty cell), or undefined where the cells are not found. */
-function lineGlyphs(ink: Grey, count: number): (Uint8Array | undefined)[] | undefined {
+export function lineGlyphs(ink: Grey, count: number): (Uint8Array | undefined)[] | undefined {
   const grid = lineCells(ink, count);
   if (!grid) return undefined;
   const rows = tiltedRows(ink, grid.cells, grid.rows);
@@ -348,9 +348,13 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
   if (inks.length !== lines.length) return { lines, changed: 0 };
   const classes = LAYOUTS[format].classes;
   let changed = 0;
+  // Each cell's glyph cut once, for the font's fit, the line's step and its look-alikes.
+  const cut = lines.map((line, k) => lineGlyphs(inks[k]!, line.length));
+  // Set in another font, the zone's glyphs are unlike OCR-B's, look-alikes or not: OCR's reading stands (Liberation
+  // Mono's S was more like OCR-B's B, and its 8 and 1 like B and I).
+  if ((fontFit(cut, lines) ?? 1) < OCRB_FIT) return { lines, changed: 0 };
   const out = lines.map((line, k) => {
-    // Each cell's glyph cut once, for the line's step and for its look-alikes.
-    const glyphs = lineGlyphs(inks[k]!, line.length);
+    const glyphs = cut[k];
     if (!glyphs) return line;
     const from = format === 'TD1' ? 0 : 5;
     const stepped = inStep(glyphs, line) ? line : names(format, k, from) ? namesInStep(glyphs, line, from) : undefined;
@@ -381,6 +385,25 @@ export function glyphChoices(inks: Grey[], lines: string[], format: MrzFormat, m
     return chars.join('');
   });
   return { lines: out, changed };
+}
+
+/**
+ * Least fit to OCR-B of a zone set in it: on the tuning generator's OCR-B pages, photographed and scanned, 0.87 or more
+ * (most 0.93–0.98), and 0.81 blurred 3 px a degree off level; its passports and CIN backs set in DejaVu Sans Mono or
+ * Roboto Mono, photographed plain or rough, 0.66–0.77.
+ */
+export const OCRB_FIT = 0.79;
+
+/** Fewest fillers a zone's fit to OCR-B is measured on. */
+const FIT_FILLERS = 3;
+
+/**
+ * How like OCR-B the zone's font is: the median likeness of its fillers (every zone pads with them) to OCR-B's `<`.
+ * Undefined when the zone has too few fillers whose cells were found.
+ */
+export function fontFit(glyphs: ((Uint8Array | undefined)[] | undefined)[], lines: string[]): number | undefined {
+  const scores = lines.flatMap((line, k) => [...line].flatMap((c, i) => (c === '<' && glyphs[k]?.[i] ? [glyphLikeness(glyphs[k]![i]!, ['<']).get('<')!] : [])));
+  return scores.length >= FIT_FILLERS ? scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)] : undefined;
 }
 
 /** Pairs of characters whose glyphs the judge does not tell apart. */
