@@ -651,6 +651,10 @@ describe('values whose labels were not read', () => {
     const out: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [row], out);
     expect(out).toMatchObject([{ key: 'categoria', value: 'D' }]);
+    // A bold B read as the sign that looks like it.
+    const sign: OcrField[] = [];
+    fillCnhCategory('CNH_FRENTE', [placed([['83097800206', 100, 300, 180, 24], ['&', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]])], sign);
+    expect(sign).toMatchObject([{ key: 'categoria', value: 'B' }]);
     const prose = placed([['2', 100, 300, 12, 24], ['E', 118, 300, 14, 24], ['REA', 138, 300, 50, 24], ['02/05/2016', 560, 300, 150, 24]]);
     const none: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [prose], none);
