@@ -5,7 +5,7 @@ import { randomZone, renderIcao, type ZoneTruth } from '../../../scripts/synth/i
 import { mrzCheck } from '../../../scripts/synth/mrz';
 import { rng } from '../../../scripts/synth/random';
 import { toGrey } from './box';
-import { fontFit, glyphChoices, judgeRivals, lineCells, lineGlyphs as lineGlyphsOf, OCRB_FIT, strayEndsDropped } from './mrz-glyphs';
+import { fontFit, glyphChoices, judgeRivals, lineCells, lineGlyphs, OCRB_FIT, strayEndsDropped } from './mrz-glyphs';
 import { locateMrz } from './mrz-locate';
 import { bandLineInks, settledByGlyphs, splitJoined, validChanges } from './mrz-read';
 import { readMrz } from './mrz';
@@ -251,7 +251,7 @@ describe('a zone set in a font other than OCR-B', () => {
   const liberationMono = '/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf';
 
   it('is told from OCR-B by its fillers', async () => {
-    const cells = (inks: Awaited<ReturnType<typeof monoInks>>) => inks.map((ink, k) => lineGlyphsOf(ink, icao[k]!.length));
+    const cells = (inks: Awaited<ReturnType<typeof monoInks>>) => inks.map((ink, k) => lineGlyphs(ink, icao[k]!.length));
     const ocrB = await inksOf({ ...zone(), lines: icao });
     expect(fontFit(cells(ocrB), icao)!).toBeGreaterThanOrEqual(OCRB_FIT);
     for (const [file, family] of [[liberationMono, 'Test Liberation Mono'], [`${process.cwd()}/node_modules/@fontsource/roboto-mono/files/roboto-mono-latin-500-normal.woff2`, 'Test Roboto Mono']] as const) {

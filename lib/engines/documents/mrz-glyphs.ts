@@ -1,4 +1,5 @@
 import type { Grey } from './accents';
+import { median } from './fallbacks';
 import { LAYOUTS, type MrzFormat } from './mrz-layout';
 import { OCRB_GLYPHS } from './ocrb-glyphs';
 
@@ -295,7 +296,7 @@ const ALNUM = `${LETTERS}0123456789`;
 /** A line's median likeness of its letters and digits to their cells' glyphs (`inStep`'s measure). */
 function stepScore(glyphs: (Uint8Array | undefined)[], line: string): number {
   const scores = [...line].flatMap((c, i) => (c === '<' ? [] : [glyphs[i] ? glyphLikeness(glyphs[i]!, [c]).get(c)! : 0]));
-  return scores.length > 0 ? [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)]! : 0;
+  return median(scores);
 }
 
 /**
@@ -403,7 +404,7 @@ const FIT_FILLERS = 3;
  */
 export function fontFit(glyphs: ((Uint8Array | undefined)[] | undefined)[], lines: string[]): number | undefined {
   const scores = lines.flatMap((line, k) => [...line].flatMap((c, i) => (c === '<' && glyphs[k]?.[i] ? [glyphLikeness(glyphs[k]![i]!, ['<']).get('<')!] : [])));
-  return scores.length >= FIT_FILLERS ? scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)] : undefined;
+  return scores.length >= FIT_FILLERS ? median(scores) : undefined;
 }
 
 /** Pairs of characters whose glyphs the judge does not tell apart. */
