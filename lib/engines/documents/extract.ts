@@ -391,8 +391,10 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
-    const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(t.toUpperCase()));
-    const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(cat.text.toUpperCase())?.[1];
+    // A bold B, blurred, is read as "&" beside its label as alone (`fillCnhCategory`): no category holds the sign.
+    const asCategory = (t: string) => t.toUpperCase().replace(/&/g, 'B');
+    const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(asCategory(t)));
+    const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(asCategory(cat.text))?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));
     addDate(lines, out, 'primeiraHabilitacao', ['1 HABILITACAO', '1A HABILITACAO', 'PRIMEIRA HABILITACAO', 'HABILITACAO', '1A HAB', '1 HAB']);
     addFiliacao(lines, out, ['FILIACAO']);

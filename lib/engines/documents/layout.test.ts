@@ -655,6 +655,11 @@ describe('values whose labels were not read', () => {
     const sign: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [placed([['83097800206', 100, 300, 180, 24], ['&', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]])], sign);
     expect(sign).toMatchObject([{ key: 'categoria', value: 'B' }]);
+    // The same sign under its label ("CAT. HAB."): the labelled reading takes it as B too, and a sign in words is none.
+    const labelled = (value: string) => extractFields('CNH_FRENTE', [line('CAT. HAB.', 40), line(value, 70)], undefined).find((f) => f.key === 'categoria')?.value;
+    expect(labelled('&')).toBe('B');
+    expect(labelled('A&')).toBe('AB');
+    expect(labelled('ERA')).toBeUndefined();
     const prose = placed([['2', 100, 300, 12, 24], ['E', 118, 300, 14, 24], ['REA', 138, 300, 50, 24], ['02/05/2016', 560, 300, 150, 24]]);
     const none: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [prose], none);
