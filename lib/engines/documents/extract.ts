@@ -391,7 +391,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
-    // A bold B, blurred, is read as "&" beside its label as alone (`fillCnhCategory`): no category holds the sign.
+    // A bold B, blurred, reads as "&"; no category holds the sign, so it is read as B here as `fillCnhCategory` does (A& is AB).
     const asCategory = (t: string) => t.toUpperCase().replace(/&/g, 'B');
     const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(asCategory(t)));
     const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(asCategory(cat.text))?.[1];

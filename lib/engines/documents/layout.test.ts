@@ -655,16 +655,18 @@ describe('values whose labels were not read', () => {
     const sign: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [placed([['83097800206', 100, 300, 180, 24], ['&', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]])], sign);
     expect(sign).toMatchObject([{ key: 'categoria', value: 'B' }]);
-    // The same sign under its label ("CAT. HAB."): the labelled reading takes it as B too, and a sign in words is none.
-    const labelled = (value: string) => extractFields('CNH_FRENTE', [line('CAT. HAB.', 40), line(value, 70)], undefined).find((f) => f.key === 'categoria')?.value;
-    expect(labelled('&')).toBe('B');
-    expect(labelled('A&')).toBe('AB');
-    expect(labelled('ERA')).toBeUndefined();
     const prose = placed([['2', 100, 300, 12, 24], ['E', 118, 300, 14, 24], ['REA', 138, 300, 50, 24], ['02/05/2016', 560, 300, 150, 24]]);
     const none: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [prose], none);
     expect(none).toEqual([]);
   });
+  it('reads a category under its label with the sign a bold B is read as ("A&" is AB), and takes no word for one', () => {
+    const labelled = (value: string) => extractFields('CNH_FRENTE', [line('CAT. HAB.', 40), line(value, 70)], undefined).find((f) => f.key === 'categoria')?.value;
+    expect(labelled('&')).toBe('B');
+    expect(labelled('A&')).toBe('AB');
+    expect(labelled('ERA')).toBeUndefined();
+  });
+
   it('measures a standing category against the names’ capitals when the dates’ word boxes came back twice as tall', () => {
     // The session-43 opened CNH: date boxes 28–35 px, names and the category "AB" 16–19 px, all printed at one size.
     const lines = [
