@@ -185,6 +185,11 @@ const CNH_CATEGORIES = '(ACC|AB|AC|AD|AE|A|B|C|D|E)';
 export const CNH_CATEGORY = new RegExp(`^${CNH_CATEGORIES}$`);
 /** A CNH category as a word inside a line of text. */
 export const CNH_CATEGORY_IN_TEXT = new RegExp(`\\b${CNH_CATEGORIES}\\b`);
+/**
+ * A CNH category as OCR reads it, its signs made letters: a bold B, blurred, is read as "&" (an opened CNH of the
+ * tuning generator, session 83), and no category holds the sign (`A&` is AB).
+ */
+export const categorySigns = (text: string): string => text.replace(/&/g, 'B');
 
 export const isFullName = (name: string) => name.split(' ').filter(Boolean).length >= 2;
 
