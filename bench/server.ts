@@ -57,6 +57,8 @@ export async function startBenchServer(env: Record<string, string> = {}, workerP
     ATESTA_DEMO_PASSWORD: BENCH_DEMO.password,
     ATESTA_DEMO_API_KEY: BENCH_DEMO.apiKey,
     ...UNLIMITED,
+    // As production boots (the API part still sends a warm-up request of its own).
+    WARM_ENGINES_ON_BOOT: 'true',
     ...(workerProcesses > 0 ? { WORKER_IN_PROCESS: 'false' } : {}),
     ...env,
   };

@@ -33,12 +33,13 @@ async function main() {
   const config = getConfig();
   const log = getLogger();
   const result = await boot({ worker: config.WORKER_IN_PROCESS, demo: true });
-  warmEngines();
+  // Listening only once the engine is warm: the first request must not spend its time budget warming it.
+  const warm = warmEngines();
   if (result.demo) process.stdout.write(demoBanner(result.demo));
 
   const dev = process.argv.includes('--dev');
   const app = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
-  await app.prepare();
+  await Promise.all([app.prepare(), warm]);
   const handler = app.getRequestHandler();
   const headerPolicy = { frameAncestors: config.FRAME_ANCESTORS, production: config.NODE_ENV === 'production', dev };
 

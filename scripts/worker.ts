@@ -5,7 +5,7 @@ import { boot, shutdown, surviveDatabaseOutages, warmEngines } from '../lib/ops'
 async function main() {
   surviveDatabaseOutages();
   const result = await boot({ worker: true, demo: false });
-  warmEngines();
+  void warmEngines();
   process.stdout.write(`Atesta worker serving ${result.queues} queues (database: ${result.databaseKind})\n`);
   const stop = async () => {
     getLogger().info('worker stopping');

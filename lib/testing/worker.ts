@@ -16,7 +16,9 @@ export interface ChildServer {
  * script in a grandchild that a SIGKILL of the child would not reach.
  */
 async function startScript(script: string, env: Env, ready: string, timeoutMs: number): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // (No warm-up read at boot unless a test asks: the fault and load tests start many processes on two cores.)
+  const withDefaults: Env = { WARM_ENGINES_ON_BOOT: 'false', ...env };
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: withDefaults as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

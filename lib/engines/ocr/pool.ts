@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { getConfig } from '../../platform/config';
 import { processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
@@ -47,20 +48,37 @@ function langPath(): string {
   return path.join(process.cwd(), 'node_modules', '@tesseract.js-data', 'por', '4.0.0_best_int');
 }
 
-function spawn(): Promise<Worker> {
-  return createWorker('por', OEM.LSTM_ONLY, { langPath: langPath(), cacheMethod: 'none', gzip: true });
+/** A few dark strokes on white: enough for a first reading to run every stage of the recogniser. */
+let warmPage: Promise<Buffer> | undefined;
+function strokes(): Promise<Buffer> {
+  warmPage ??= (() => {
+    const [w, h] = [160, 40];
+    const px = Buffer.alloc(w * h, 255);
+    for (let x = 12; x < w - 12; x += 14) for (let y = 10; y < 30; y++) for (let k = 0; k < 4; k++) px[y * w + x + k] = 0;
+    return sharp(px, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
+  })();
+  return warmPage;
+}
+
+/** A Tesseract thread with the Portuguese model, warmed by one small reading (a thread's first reading is slow). */
+async function spawn(): Promise<Worker> {
+  const worker = await createWorker('por', OEM.LSTM_ONLY, { langPath: langPath(), cacheMethod: 'none', gzip: true });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, user_defined_dpi: '300' });
+  await worker.recognize(await strokes());
+  return worker;
 }
 
 /**
  * Tesseract workers (each a worker thread, so the request event loop never
  * blocks) in the shared worker pool (lib/platform/workers): replaced after a number of
- * jobs, because long-lived ones grow in memory, and after any failed job.
+ * jobs, because long-lived ones grow in memory (the old one serving until the new one
+ * is loaded and warm), and after any failed job.
  */
 export class OcrPool {
   private pool: WorkerPool<Promise<Worker>>;
 
   constructor(size: number, recycleAfter: number) {
-    this.pool = new WorkerPool({ size, recycleAfter, spawn: () => spawn(), terminate: (w) => w.then((x) => x.terminate()) });
+    this.pool = new WorkerPool({ size, recycleAfter, spawn: () => spawn(), terminate: (w) => w.then((x) => x.terminate()), ready: (w) => w });
   }
 
   get size() {

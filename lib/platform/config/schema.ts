@@ -82,6 +82,8 @@ export const configSchema = z.object({
   // OCR
   OCR_WORKERS: z.coerce.number().int().min(1).optional(),
   OCR_RECYCLE_AFTER_JOBS: int(200, 1),
+  /** Read one bundled synthetic document at boot, so the first real call does not spend its time budget warming up. */
+  WARM_ENGINES_ON_BOOT: bool(true),
   /** Time one document reading may spend before it stops trying other orientations and fallbacks. */
   DOCUMENT_TIME_BUDGET_MS: int(2500, 200),
   FACE_WORKERS: z.coerce.number().int().min(1).optional(),

@@ -65,3 +65,61 @@ describe('worker pool (OCR and face)', () => {
     expect(f.made).toHaveLength(2);
   });
 });
+
+describe('worker pool recycling with a readiness check', () => {
+  /** Fake workers whose readiness a test settles by hand. */
+  function readied() {
+    const f = fakes();
+    const gates = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+    const ready = (w: { n: number }) => new Promise<void>((resolve, reject) => gates.set(w.n, { resolve, reject }));
+    return { ...f, gates, ready };
+  }
+
+  it('keeps the recycled worker serving until its replacement is ready, then hands over and terminates it', async () => {
+    const f = readied();
+    const pool = new WorkerPool({ size: 1, recycleAfter: 2, spawn: f.spawn, terminate: f.terminate, ready: f.ready });
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i++) await pool.use(async (w) => void seen.push(w.n));
+    // Due after job 2: worker 2 is started but not ready, so worker 1 took jobs 3 and 4.
+    expect(seen).toEqual([1, 1, 1, 1]);
+    expect(f.made).toHaveLength(2);
+    f.gates.get(2)!.resolve();
+    await tick();
+    await pool.use(async (w) => void seen.push(w.n));
+    expect(seen.at(-1)).toBe(2);
+    await tick();
+    expect(f.made[0]!.terminated).toBe(true);
+    expect(f.made[1]!.terminated).toBe(false);
+  });
+
+  it('hands over after the running job when the replacement gets ready during it', async () => {
+    const f = readied();
+    const pool = new WorkerPool({ size: 1, recycleAfter: 1, spawn: f.spawn, terminate: f.terminate, ready: f.ready });
+    await pool.use(async () => undefined);
+    const seen: number[] = [];
+    await pool.use(async (w) => {
+      f.gates.get(2)!.resolve();
+      await tick();
+      seen.push(w.n);
+    });
+    await pool.use(async (w) => void seen.push(w.n));
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('drops a replacement that fails to get ready and keeps the old worker for another round', async () => {
+    const f = readied();
+    const pool = new WorkerPool({ size: 1, recycleAfter: 2, spawn: f.spawn, terminate: f.terminate, ready: f.ready });
+    for (let i = 0; i < 2; i++) await pool.use(async () => undefined);
+    f.gates.get(2)!.reject(new Error('model missing'));
+    await tick();
+    await tick();
+    expect(f.made[1]!.terminated).toBe(true);
+    const seen: number[] = [];
+    for (let i = 0; i < 2; i++) await pool.use(async (w) => void seen.push(w.n));
+    expect(seen).toEqual([1, 1]);
+    // Another round of jobs, another try.
+    expect(f.made).toHaveLength(3);
+    await pool.close();
+    expect(f.made.every((w) => w.terminated)).toBe(true);
+  });
+});

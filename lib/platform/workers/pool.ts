@@ -5,6 +5,11 @@
  * grow in memory), after a failed job when `replaceAfterError` says so, and
  * at once when it reports itself broken (its thread died), so a call fails
  * instead of hanging and the next one gets a fresh worker.
+ *
+ * With `ready`, a worker due for recycling keeps taking jobs until its
+ * replacement is ready: starting a Tesseract thread takes about half a second
+ * and its first reading is slow, and a job that waited for them spent its
+ * document's time budget (one call in about fifty lost its fallbacks).
  */
 export interface PoolOptions<W> {
   size: number;
@@ -15,12 +20,18 @@ export interface PoolOptions<W> {
   recycleAfter?: number;
   /** Whether a job's error means its worker must go (default: always). */
   replaceAfterError?: (err: unknown) => boolean;
+  /** Settles when a new worker can take a job quickly (loaded and warmed); a recycled worker serves until then. */
+  ready?: (worker: W) => Promise<unknown>;
 }
 
 interface Slot<W> {
   worker: W;
   jobs: number;
   busy: boolean;
+  /** A replacement being readied for a recycle (the slot's worker serves meanwhile). */
+  next?: W;
+  /** The replacement is ready: it takes over when the slot is next free. */
+  nextReady?: boolean;
 }
 
 export class WorkerPool<W> {
@@ -55,14 +66,57 @@ export class WorkerPool<W> {
     slot.worker = worker;
   }
 
-  /** A new worker in the slot; the old one is terminated in the background. */
+  /** A new worker in the slot; the old one (and a replacement being readied) is terminated in the background. */
   private replace(slot: Slot<W>) {
-    const old = slot.worker;
+    const old = [slot.worker, slot.next];
+    slot.next = undefined;
+    slot.nextReady = false;
     this.attach(slot);
     slot.jobs = 0;
+    for (const w of old) if (w !== undefined) this.retire(w);
+  }
+
+  private retire(worker: W) {
     void Promise.resolve()
-      .then(() => this.options.terminate(old))
+      .then(() => this.options.terminate(worker))
       .catch(() => undefined);
+  }
+
+  /** Recycling with `ready`: the replacement starts now and takes over once ready; if it fails, the old worker serves another round. */
+  private recycle(slot: Slot<W>) {
+    const ready = this.options.ready;
+    if (!ready) return this.replace(slot);
+    if (slot.next !== undefined) return;
+    // (A replacement that dies before it takes over is dropped; the slot's worker keeps serving and recycling starts again.)
+    const next: W = this.options.spawn(() => {
+      if (slot.next === next) slot.next = undefined;
+      else if (slot.worker === next && !this.closed) this.replace(slot);
+    });
+    slot.next = next;
+    slot.nextReady = false;
+    ready(next).then(
+      () => {
+        if (slot.next !== next || this.closed) return;
+        slot.nextReady = true;
+        if (!slot.busy) this.takeOver(slot);
+      },
+      () => {
+        if (slot.next !== next) return;
+        slot.next = undefined;
+        slot.jobs = 0;
+        this.retire(next);
+      },
+    );
+  }
+
+  /** The readied replacement becomes the slot's worker; the old one is terminated. */
+  private takeOver(slot: Slot<W>) {
+    const old = slot.worker;
+    slot.worker = slot.next!;
+    slot.next = undefined;
+    slot.nextReady = false;
+    slot.jobs = 0;
+    this.retire(old);
   }
 
   private async acquire(): Promise<Slot<W>> {
@@ -78,7 +132,8 @@ export class WorkerPool<W> {
 
   private release(slot: Slot<W>) {
     slot.jobs++;
-    if (this.options.recycleAfter && slot.jobs >= this.options.recycleAfter) this.replace(slot);
+    if (slot.nextReady) this.takeOver(slot);
+    else if (this.options.recycleAfter && slot.jobs >= this.options.recycleAfter) this.recycle(slot);
     slot.busy = false;
     this.queue.shift()?.();
   }
@@ -98,7 +153,8 @@ export class WorkerPool<W> {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => Promise.resolve().then(() => this.options.terminate(s.worker)).catch(() => undefined)));
+    const all = this.slots.flatMap((s) => (s.next === undefined ? [s.worker] : [s.worker, s.next]));
+    await Promise.all(all.map((w) => Promise.resolve().then(() => this.options.terminate(w)).catch(() => undefined)));
   }
 }
 

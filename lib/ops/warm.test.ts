@@ -1,0 +1,31 @@
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { closeOcrPool } from '../engines/ocr';
+import { resetConfig } from '../platform/config';
+import { getLogger } from '../platform/log';
+import { warmDocumentReading, warmEngines } from './warm';
+
+afterAll(() => closeOcrPool());
+afterEach(() => {
+  delete process.env.WARM_ENGINES_ON_BOOT;
+  resetConfig();
+  vi.restoreAllMocks();
+});
+
+describe('engines warmed at boot', () => {
+  it('the bundled synthetic document is read through the whole engine and placed as what it is', async () => {
+    expect(await warmDocumentReading()).toBe('CNH_ABERTA');
+  }, 60_000);
+
+  it('boot reads it unless WARM_ENGINES_ON_BOOT is false, and says so in the log', async () => {
+    const info = vi.spyOn(getLogger(), 'info');
+    process.env.WARM_ENGINES_ON_BOOT = 'false';
+    resetConfig();
+    await warmEngines();
+    expect(info.mock.calls.some(([, msg]) => msg === 'document engine warm')).toBe(false);
+    process.env.WARM_ENGINES_ON_BOOT = 'true';
+    resetConfig();
+    await warmEngines();
+    const logged = info.mock.calls.find(([, msg]) => msg === 'document engine warm');
+    expect(logged?.[0]).toMatchObject({ type: 'CNH_ABERTA' });
+  }, 60_000);
+});
