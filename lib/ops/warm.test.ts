@@ -1,10 +1,11 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { closeFacePool } from '../engines/face';
 import { closeOcrPool } from '../engines/ocr';
 import { resetConfig } from '../platform/config';
 import { getLogger } from '../platform/log';
 import { warmDocumentReading, warmEngines } from './warm';
 
-afterAll(() => closeOcrPool());
+afterAll(() => Promise.all([closeOcrPool(), closeFacePool()]));
 afterEach(() => {
   delete process.env.WARM_ENGINES_ON_BOOT;
   resetConfig();
