@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractDocument } from '../engines/documents';
-import { facePool } from '../engines/face';
+import { facePool, warmPadThreads } from '../engines/face';
 import { ocrPool } from '../engines/ocr';
 import { getConfig } from '../platform/config';
 import { getLogger } from '../platform/log';
@@ -23,6 +23,7 @@ export async function warmDocumentReading(): Promise<string> {
  * would otherwise pay for:
  * - the face threads: each loads its models and runs them once (workers/face.mjs). The first 4.7 call after a start
  *   took 3.1 s with the threads started on demand, 0.5 s with them started and warm, 0.2–0.35 s for the next calls;
+ * - the liveness signal threads, each measuring a plain frame (the first 4.8 call: 1.17 s, the next 0.3–0.4 s);
  * - one document read. Loading Tesseract and its Portuguese model takes one to two seconds, and the first reading
  *   after that runs the engine's code, the OCR threads' recogniser and the QR decoder cold: on an opened CNH, the
  *   first call of a process took 2.2–2.4 s against 1.3–1.6 s once warm, most of it in what the processes share (the
@@ -33,9 +34,11 @@ export function warmEngines(): Promise<void> {
   ocrPool();
   if (!getConfig().WARM_ENGINES_ON_BOOT) return Promise.resolve();
   facePool();
+  const pad = warmPadThreads().catch((err) => getLogger().warn({ err }, 'warming the liveness signal threads failed'));
   const started = performance.now();
-  return warmDocumentReading().then(
+  const document = warmDocumentReading().then(
     (type) => getLogger().info({ ms: Math.round(performance.now() - started), type }, 'document engine warm'),
     (err) => getLogger().warn({ err }, 'warming the document engine failed'),
   );
+  return Promise.all([pad, document]).then(() => undefined);
 }

@@ -7,3 +7,4 @@ export { matchImages, mainFace, pictureFrom, similarity, matchThreshold, DEFAULT
 export { assessLiveness, judgeLiveness, livenessCheck, qualityIssues, LIVENESS_APPROVED, QUALITY_GATE, type LivenessOutcome, type LivenessReason, type QualityIssueCode } from './liveness';
 export { enrolFace, deleteFaces, searchFaces, similarityToCpf, templateBytes, templateFromBytes, type FaceCandidate } from './gallery';
 export { issueChallenge, verifyChallenge, type Challenge, type ChallengeAction, type ChallengeFrame, type ChallengeVerdict } from './challenge';
+export { warmPadThreads } from './pad/pool';
