@@ -127,6 +127,9 @@ describe.each(backends())('authentication on %s', (backend) => {
 
   it('throttles failed logins per username with 429 and Retry-After', async () => {
     process.env.LOGIN_MAX_FAILURES_PER_USERNAME = '3';
+    // A day's window: the counters are fixed windows, and attempts that straddled a 60 s boundary (a slow run) were
+    // counted in two windows and never throttled.
+    process.env.LOGIN_FAILURE_WINDOW_SECONDS = '86400';
     resetConfig();
     try {
       const victim = await seedIntegrator();
@@ -139,12 +142,15 @@ describe.each(backends())('authentication on %s', (backend) => {
       expect((await doLogin(tenant.username, tenant.password, '10.1.0.98')).status).toBe(200);
     } finally {
       delete process.env.LOGIN_MAX_FAILURES_PER_USERNAME;
+      delete process.env.LOGIN_FAILURE_WINDOW_SECONDS;
       resetConfig();
     }
   });
 
   it('throttles login attempts per client address', async () => {
     process.env.LOGIN_MAX_ATTEMPTS_PER_IP = '4';
+    // A day's window (as above): six attempts straddling a 60 s boundary were all let through in one CI run.
+    process.env.LOGIN_IP_WINDOW_SECONDS = '86400';
     resetConfig();
     try {
       const statuses = [];
@@ -153,6 +159,7 @@ describe.each(backends())('authentication on %s', (backend) => {
       expect((await doLogin(tenant.username, tenant.password, '10.2.0.2')).status).toBe(200);
     } finally {
       delete process.env.LOGIN_MAX_ATTEMPTS_PER_IP;
+      delete process.env.LOGIN_IP_WINDOW_SECONDS;
       resetConfig();
     }
   });
