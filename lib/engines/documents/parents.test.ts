@@ -12,15 +12,22 @@ function parentsPage(pitch: number) {
   const lines = ['LÚCIA LIMA BARBOSA DAS GOMES', 'ANTÔNIO DAS RAMOS', 'LETÍCIA JOAQUIM SANTOS ARAÚJO GOMES'];
   const baselines = [80, 200, 200 + pitch];
   const boxes: Box[] = [];
+  let firstWord = 0;
   const page = drawnPage(1100, 320, (ctx) => {
     ctx.font = 'bold 26px sans-serif';
     lines.forEach((text, k) => {
       ctx.fillText(text, 40, baselines[k]!);
       boxes.push([40, baselines[k]! - 20, Math.ceil(ctx.measureText(text).width), 20]);
     });
+    firstWord = Math.ceil(ctx.measureText('ANTÔNIO ').width);
   });
   const field = (k: number): OcrField => ({ key: 'nome', value: lines[k]!, conf: 90, bbox: boxes[k]! });
-  return { page, lines, field };
+  /** The first parent read without its first word, its box from the second word on. */
+  const firstParentCut = (): OcrField => {
+    const [x, y, w, h] = boxes[1]!;
+    return { key: 'nome', value: 'DAS RAMOS', conf: 90, bbox: [x + firstWord, y, w - firstWord, h] };
+  };
+  return { page, lines, field, firstParentCut };
 }
 
 const filiacaoOf = (parent: OcrField): OcrField => ({ key: 'filiacao', value: parent.value, conf: parent.conf, bbox: parent.bbox, fields: [parent] });
@@ -37,6 +44,13 @@ describe('a filiação read with one parent', () => {
   it('takes the line just below as the second parent, and never the holder above', async () => {
     const { page, lines, field } = parentsPage(28);
     const fields = [field(0), filiacaoOf(field(1))];
+    await completeParents(page, fields);
+    expect(fields[1]!.fields!.map((f) => f.value)).toEqual([lines[1], lines[2]]);
+  });
+
+  it('gets back the words the parent’s first reading dropped, then takes the line below as the other parent', async () => {
+    const { page, lines, field, firstParentCut } = parentsPage(28);
+    const fields = [field(0), filiacaoOf(firstParentCut())];
     await completeParents(page, fields);
     expect(fields[1]!.fields!.map((f) => f.value)).toEqual([lines[1], lines[2]]);
   });

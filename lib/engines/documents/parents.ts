@@ -3,7 +3,7 @@ import type { Grey } from './accents';
 import { isLabelText, namedMostly } from './fallbacks';
 import { isFullName } from './normalize';
 import { needsRepair, repairName } from './names-repair';
-import { betterName, inkedRuns, lineExtent, readNameLine } from './reread';
+import { betterName, extendedName, inkedRuns, lineExtent, readNameLine } from './reread';
 import { fold, levenshtein } from './text';
 import type { OcrField } from './types';
 
@@ -16,6 +16,8 @@ const PARENTS_PITCH = 2.6;
 const LINE_SHARE = 0.6;
 /** The other parent's line read alone is taken at this confidence or more, with most of its words names the lexicon knows. */
 const SURE_PARENT = 60;
+/** A line read as the parent with more words is taken at this confidence or more (betterName's for a longer reading). */
+const WHOLE_LINE = 75;
 /** Lines read about one parent at most: the parent's box may reach over two, and one more on either side. */
 const MAX_LINES = 4;
 
@@ -26,7 +28,8 @@ export const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) 
  * The other parent of a filiação read with one. Parents are printed one under the other, so close that a reading can
  * take both lines for one (the name read again then keeps the line its box's lower part lies on) or drop one; the one
  * parent kept was put first whichever it was. Every line of letters about the parent's box, a parent's line pitch
- * beyond it at most, is read on its own: the one that reads as the parent is its line (the box may reach over two), and
+ * beyond it at most, is read on its own: the one that reads as the parent, or as the parent with words its first
+ * reading dropped (which it then gets back), is its line (the box may reach over two), and
  * a full name on the line just above or just below it, most of its words names, that is neither the holder's nor the
  * parent's, is the other parent, placed in the order printed. Nothing when both sides hold such a name (the holder's
  * line may be one of them), when neither does, or when no line reads as the parent.
@@ -63,12 +66,14 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
         return got;
       }),
     );
-    const own = read.findIndex((r) => r && sameName(r.value, parent.value));
+    // The parent's line: it reads as the parent, or as the parent with words the first reading dropped.
+    const own = read.findIndex((r) => r && (sameName(r.value, parent.value) || (r.conf >= WHOLE_LINE && extendedName(parent.value, r.value) !== undefined)));
     if (own < 0) continue;
     // Read on its own line alone, the parent may read better than in a box that reached over two lines.
     const again = read[own]!;
-    if (betterName(parent, again)) {
-      Object.assign(parent, { value: again.value, conf: again.conf, bbox: union(again.words.map((wd) => wd.bbox)) });
+    const whole = again.conf >= WHOLE_LINE ? extendedName(parent.value, again.value) : undefined;
+    if (whole !== undefined || betterName(parent, again)) {
+      Object.assign(parent, { value: whole ?? again.value, conf: again.conf, bbox: union(again.words.map((wd) => wd.bbox)) });
       changed.add(filiacao);
     }
     const middle = (k: number) => (lines[k]![0] + lines[k]![1]) / 2;

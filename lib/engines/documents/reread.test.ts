@@ -4,7 +4,7 @@ import { closeOcrPool, ocrPool, type OcrLine } from '../ocr';
 import { fromGrey, pgm, toGrey } from './box';
 import { drawnPage } from './drawn-page';
 import type { Grey } from './accents';
-import { betterName, rereadBrokenDates, rereadNames, touchingLines } from './reread';
+import { betterName, extendedName, rereadBrokenDates, rereadNames, touchingLines } from './reread';
 import type { OcrField } from './types';
 
 type Box = [number, number, number, number];
@@ -171,5 +171,18 @@ describe('names read again on their own', () => {
     expect(betterName(mixed, { value: 'LETÍCIA SOUZA', conf: 55 })).toBe(false);
     expect(betterName(mixed, { value: 'LETÍCIA MWRTZQ', conf: 90 })).toBe(false);
     expect(betterName({ value: 'LETÍCIA SOUZA', conf: 50 }, { value: 'LETÍCIA SANTOS', conf: 90 })).toBe(false);
+  });
+});
+
+describe('a name read again with more words', () => {
+  it('keeps the first reading’s letters for the words both read, and takes the words it dropped', () => {
+    expect(extendedName('DA COSTA CONCEIÇÃO SANTOS', 'JÚLIA DA COSTA CONCEICÃO SANTOS')).toBe('JÚLIA DA COSTA CONCEIÇÃO SANTOS');
+    expect(extendedName('MARIA DA CONCEIÇÃO', 'MARIA DA CONCEICÃO SOUZA')).toBe('MARIA DA CONCEIÇÃO SOUZA');
+  });
+
+  it('is nothing when the words before are no names, or the readings are not one another', () => {
+    expect(extendedName('DA COSTA SANTOS', 'FILIAÇÃO DA COSTA SANTOS')).toBeUndefined();
+    expect(extendedName('DA COSTA SANTOS', 'JOSÉ DE VIEIRA ARAÚJO')).toBeUndefined();
+    expect(extendedName('DA COSTA SANTOS', 'DA COSTA SANTO')).toBeUndefined();
   });
 });

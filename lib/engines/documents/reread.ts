@@ -171,18 +171,19 @@ function nameFields(fields: OcrField[]): OcrField[] {
 }
 
 /**
- * Whether `longer` is `shorter` with words added after it (the first reading stopped early), or with known names
- * added before it (the first reading dropped the line's first words: an accented capital at a line's start can make
- * Tesseract take the word for a mark). Words added before must be names the lexicon knows: what stands left of a
- * name may also be a label or a mark read as letters.
+ * When `longer` is `shorter` with words added after it (the first reading stopped early), or with known names added
+ * before it (the first reading dropped the line's first words: an accented capital at a line's start can make
+ * Tesseract take the word for a mark), the longer name with the shorter reading's own letters kept for the part both
+ * read (`JÚLIA DA COSTA CONCEIÇÃO` from `DA COSTA CONCEIÇÃO` and `JÚLIA DA COSTA CONCEICÃO`); else undefined. Words
+ * added before must be names the lexicon knows: what stands left of a name may also be a label or a mark read as letters.
  */
-function extends_(shorter: string, longer: string): boolean {
-  if (longer.length <= shorter.length + 2) return false;
+export function extendedName(shorter: string, longer: string): string | undefined {
+  if (longer.length <= shorter.length + 2) return undefined;
   const slack = Math.max(1, Math.floor(shorter.length / 8));
-  if (levenshtein(shorter, longer.slice(0, shorter.length)) <= slack) return true;
-  if (levenshtein(shorter, longer.slice(-shorter.length)) > slack) return false;
+  if (levenshtein(shorter, longer.slice(0, shorter.length)) <= slack) return `${shorter}${longer.slice(shorter.length)}`;
+  if (levenshtein(shorter, longer.slice(-shorter.length)) > slack) return undefined;
   const added = longer.slice(0, longer.length - shorter.length).trim().split(' ').filter(Boolean);
-  return added.length > 0 && added.every(isKnownName);
+  return added.length > 0 && added.every(isKnownName) ? `${added.join(' ')} ${shorter}` : undefined;
 }
 
 /**
@@ -317,7 +318,7 @@ const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w
 /** Whether a name read again replaces the first reading: it completes a truncated name, or it is a close variant read more confidently. */
 export function betterName(first: { value: string; conf: number }, again: { value: string; conf: number }): boolean {
   if (!isFullName(again.value) || again.value === first.value) return false;
-  if (extends_(first.value, again.value) && again.conf >= 75) return true;
+  if (extendedName(first.value, again.value) !== undefined && again.conf >= 75) return true;
   // A first reading with words the lexicon does not know (another line's letters read into it: "LETÍCIA ONGENÃO" for
   // LETÍCIA SOUZA under a CONCEIÇÃO) gives way to a sure one whose every word it knows, however far apart they are.
   if (again.conf >= SURE_AGAIN && knownWords(again.value) === again.value.split(' ').length && knownWords(again.value) > knownWords(first.value)) return true;
