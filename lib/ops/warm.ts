@@ -12,6 +12,9 @@ import { getLogger } from '../platform/log';
  */
 export const WARM_DOCUMENT = path.join(process.cwd(), 'lib', 'ops', 'warm-document.jpg');
 
+/** The longest the boot waits for the warm-up (it takes about 2.5 s on 2 cores). */
+const WARM_UP_LIMIT_MS = 30_000;
+
 /** Reads the bundled document; resolves to the type it was placed as. */
 export async function warmDocumentReading(): Promise<string> {
   const image = await readFile(WARM_DOCUMENT);
@@ -40,5 +43,14 @@ export function warmEngines(): Promise<void> {
     (type) => getLogger().info({ ms: Math.round(performance.now() - started), type }, 'document engine warm'),
     (err) => getLogger().warn({ err }, 'warming the document engine failed'),
   );
-  return Promise.all([pad, document]).then(() => undefined);
+  // The web process listens once this settles: a warm-up that hangs must not keep it from serving.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      getLogger().warn({ seconds: WARM_UP_LIMIT_MS / 1000 }, 'warming the engines is taking long; serving without waiting');
+      resolve();
+    }, WARM_UP_LIMIT_MS);
+    timer.unref();
+  });
+  return Promise.race([Promise.all([pad, document]), late]).then(() => clearTimeout(timer));
 }
