@@ -52,6 +52,16 @@ describe('short values standing alone', () => {
     expect(groups[0]!.glyphs).toBe(2);
   });
 
+  it('takes letters that touch (bold print, a soft photo) as one group of as many letters as its width holds', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><rect width="1200" height="600" fill="#fff"/><text x="800" y="300" font-family="Liberation Sans" font-weight="bold" font-size="34" letter-spacing="-2" fill="#111">BRA</text></svg>`;
+    const p = await toGrey(sharp(Buffer.from(svg)).blur(1));
+    const groups = loneGlyphGroups(p, [], 25);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.box[0]).toBeGreaterThan(790);
+    expect(groups[0]!.box[2]).toBeGreaterThan(60);
+    expect(groups[0]!.glyphs).toBe(3);
+  });
+
   it('leaves out the centre squares of a QR code\'s finder patterns (framed by their rings), which read as letters', async () => {
     const { qrPng } = await import('@/scripts/synth/qr');
     const letters = await page([

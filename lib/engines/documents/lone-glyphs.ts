@@ -90,6 +90,10 @@ const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * b
 /** Larger ink round a group, at most this many letter heights across, frames it (see `loneGlyphGroups`). */
 const RING_LETTERS = 6;
 
+/** Widest blob taken as letters that touch, in letter heights; and the width of one letter in such a blob. */
+const MERGED_WIDTH = 2.7;
+const LETTER_PITCH = 0.8;
+
 /**
  * Groups of one to three letter-sized blobs (`height` tall, as the page's printed values) side by side, where OCR
  * read no word, with no other ink within a letter and a half on their row: lone short values. At most `max`.
@@ -103,16 +107,19 @@ export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, ma
   const framed = (b: Box) => rings.some((r) => r[0] < b[0] && r[1] < b[1] && r[0] + r[2] > b[0] + b[2] && r[1] + r[3] > b[1] + b[3]);
   // A short word read doubtfully ("Cc" at 49 for a lone "C") is what this looks for, not a word read.
   const read = lines.flatMap((l) => l.words.filter((w) => w.text.trim().length > 3 || w.conf >= 80).map((w) => grown(w.bbox, height * 0.3)));
-  const letter = (b: Box) => b[3] >= height * 0.7 && b[3] <= height * 1.4 && b[2] >= height * 0.15 && b[2] <= height * 1.3;
+  // A blob as wide as two or three letters is letters that touch (bold print, a soft photo: the R and A of a CIN's BRA).
+  const letter = (b: Box) => b[3] >= height * 0.7 && b[3] <= height * 1.4 && b[2] >= height * 0.15 && b[2] <= height * MERGED_WIDTH;
+  const count = (b: Box) => (b[2] <= height * 1.3 ? 1 : Math.max(2, Math.round(b[2] / (height * LETTER_PITCH))));
   const glyphs = all.filter((b) => letter(b) && !read.some((r) => overlaps(b, r))).sort((a, b) => a[0] - b[0]);
   const used = new Set<Box>();
   const groups: { box: Box; glyphs: number }[] = [];
   for (const g of glyphs) {
-    if (used.has(g)) continue;
+    if (used.has(g) || count(g) > 3) continue;
     const members = [g];
+    const counted = () => members.reduce((n, m) => n + count(m), 0);
     for (const next of glyphs) {
       const last = members[members.length - 1]!;
-      if (used.has(next) || members.includes(next) || members.length === 3) continue;
+      if (used.has(next) || members.includes(next) || counted() + count(next) > 3) continue;
       const sameRow = Math.abs(next[1] + next[3] / 2 - (last[1] + last[3] / 2)) < height * 0.4;
       const gap = next[0] - (last[0] + last[2]);
       if (sameRow && gap >= -1 && gap < height * 0.5) members.push(next);
@@ -126,7 +133,7 @@ export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, ma
     // Alone on its row: nothing else of any size (accents and specks aside) within a letter and a half.
     const near: Box = [x0 - height * 1.5, y0, x1 - x0 + height * 3, y1 - y0];
     const crowded = all.some((b) => !members.includes(b) && b[2] * b[3] >= height * height * 0.05 && overlaps(b, near));
-    if (!crowded && !framed(box)) groups.push({ box, glyphs: members.length });
+    if (!crowded && !framed(box)) groups.push({ box, glyphs: counted() });
     if (groups.length === max) break;
   }
   return groups;
