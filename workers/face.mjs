@@ -240,7 +240,8 @@ const ready = (async () => {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
   await embedder(EMBEDDER);
-  await warmUp();
+  // (A warm-up that fails only leaves the first job slower: it must never keep the thread from serving.)
+  await warmUp().catch(() => undefined);
 })();
 
 /**

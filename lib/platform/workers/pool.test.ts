@@ -123,3 +123,28 @@ describe('worker pool recycling with a readiness check', () => {
     expect(f.made.every((w) => w.terminated)).toBe(true);
   });
 });
+
+describe('worker pool recycling: a replacement that dies once ready', () => {
+  it('is dropped before it takes over, and the slot keeps its serving worker', async () => {
+    const made: { n: number; broken: (e: Error) => void; terminated: boolean }[] = [];
+    const spawn = (broken: (e: Error) => void) => {
+      const w = { n: made.length + 1, broken, terminated: false };
+      made.push(w);
+      return w;
+    };
+    const gates = new Map<number, () => void>();
+    const ready = (w: { n: number }) => new Promise<void>((resolve) => gates.set(w.n, resolve));
+    const pool = new WorkerPool({ size: 1, recycleAfter: 1, spawn, terminate: (w: { terminated: boolean }) => void (w.terminated = true), ready });
+    const seen: number[] = [];
+    await pool.use(async (w) => void seen.push(w.n));
+    // Worker 2 gets ready while job 2 runs (so it waits for the slot to be free), then dies before it takes over.
+    await pool.use(async (w) => {
+      seen.push(w.n);
+      gates.get(2)!();
+      await tick();
+      made[1]!.broken(new Error('exited'));
+    });
+    await pool.use(async (w) => void seen.push(w?.n));
+    expect(seen).toEqual([1, 1, 1]);
+  });
+});

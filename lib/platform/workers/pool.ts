@@ -89,8 +89,10 @@ export class WorkerPool<W> {
     if (slot.next !== undefined) return;
     // (A replacement that dies before it takes over is dropped; the slot's worker keeps serving and recycling starts again.)
     const next: W = this.options.spawn(() => {
-      if (slot.next === next) slot.next = undefined;
-      else if (slot.worker === next && !this.closed) this.replace(slot);
+      if (slot.next === next) {
+        slot.next = undefined;
+        slot.nextReady = false;
+      } else if (slot.worker === next && !this.closed) this.replace(slot);
     });
     slot.next = next;
     slot.nextReady = false;
