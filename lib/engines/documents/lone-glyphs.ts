@@ -90,7 +90,8 @@ const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * b
 /** Larger ink round a group, at most this many letter heights across, frames it (see `loneGlyphGroups`). */
 const RING_LETTERS = 6;
 
-/** Widest blob taken as letters that touch, in letter heights; and the width of one letter in such a blob. */
+/** Widest blob taken as one letter, and as letters that touch, in letter heights; and the width of one letter in such a blob. */
+const LETTER_WIDTH = 1.3;
 const MERGED_WIDTH = 2.7;
 const LETTER_PITCH = 0.8;
 
@@ -109,7 +110,7 @@ export function loneGlyphGroups(page: Grey, lines: OcrLine[], height: number, ma
   const read = lines.flatMap((l) => l.words.filter((w) => w.text.trim().length > 3 || w.conf >= 80).map((w) => grown(w.bbox, height * 0.3)));
   // A blob as wide as two or three letters is letters that touch (bold print, a soft photo: the R and A of a CIN's BRA).
   const letter = (b: Box) => b[3] >= height * 0.7 && b[3] <= height * 1.4 && b[2] >= height * 0.15 && b[2] <= height * MERGED_WIDTH;
-  const count = (b: Box) => (b[2] <= height * 1.3 ? 1 : Math.max(2, Math.round(b[2] / (height * LETTER_PITCH))));
+  const count = (b: Box) => (b[2] <= height * LETTER_WIDTH ? 1 : Math.max(2, Math.round(b[2] / (height * LETTER_PITCH))));
   const glyphs = all.filter((b) => letter(b) && !read.some((r) => overlaps(b, r))).sort((a, b) => a[0] - b[0]);
   const used = new Set<Box>();
   const groups: { box: Box; glyphs: number }[] = [];

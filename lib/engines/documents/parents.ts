@@ -3,7 +3,7 @@ import type { Grey } from './accents';
 import { isLabelText, namedMostly } from './fallbacks';
 import { isFullName } from './normalize';
 import { needsRepair, repairName } from './names-repair';
-import { betterName, extendedName, inkedRuns, lineExtent, readNameLine } from './reread';
+import { betterName, inkedRuns, lineExtent, longerName, readNameLine } from './reread';
 import { fold, levenshtein } from './text';
 import type { OcrField } from './types';
 
@@ -16,8 +16,6 @@ const PARENTS_PITCH = 2.6;
 const LINE_SHARE = 0.6;
 /** The other parent's line read alone is taken at this confidence or more, with most of its words names the lexicon knows. */
 const SURE_PARENT = 60;
-/** A line read as the parent with more words is taken at this confidence or more (betterName's for a longer reading). */
-const WHOLE_LINE = 75;
 /** Lines read about one parent at most: the parent's box may reach over two, and one more on either side. */
 const MAX_LINES = 4;
 
@@ -67,11 +65,12 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
       }),
     );
     // The parent's line: it reads as the parent, or as the parent with words the first reading dropped.
-    const own = read.findIndex((r) => r && (sameName(r.value, parent.value) || (r.conf >= WHOLE_LINE && extendedName(parent.value, r.value) !== undefined)));
+    const longer = read.map((r) => r && longerName(parent, r));
+    const own = read.findIndex((r, k) => r && (sameName(r.value, parent.value) || longer[k] !== undefined));
     if (own < 0) continue;
     // Read on its own line alone, the parent may read better than in a box that reached over two lines.
     const again = read[own]!;
-    const whole = again.conf >= WHOLE_LINE ? extendedName(parent.value, again.value) : undefined;
+    const whole = longer[own];
     if (whole !== undefined || betterName(parent, again)) {
       Object.assign(parent, { value: whole ?? again.value, conf: again.conf, bbox: union(again.words.map((wd) => wd.bbox)) });
       changed.add(filiacao);

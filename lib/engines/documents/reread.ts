@@ -311,6 +311,12 @@ const LETTERS_HEIGHT = 42;
 
 /** Confidence a second reading needs to replace a first one it shares few letters with. */
 const SURE_AGAIN = 60;
+/** Confidence a longer reading needs to replace a name it extends (`extendedName`). */
+const SURE_LONGER = 75;
+
+/** The longer name a second reading makes of a first (`extendedName`), when it was read surely enough to take; else undefined. */
+export const longerName = (first: { value: string }, again: { value: string; conf: number }): string | undefined =>
+  again.conf >= SURE_LONGER ? extendedName(first.value, again.value) : undefined;
 
 /** How many of a name's words the lexicon knows. */
 const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w)).length;
@@ -318,7 +324,7 @@ const knownWords = (name: string) => name.split(' ').filter((w) => isKnownName(w
 /** Whether a name read again replaces the first reading: it completes a truncated name, or it is a close variant read more confidently. */
 export function betterName(first: { value: string; conf: number }, again: { value: string; conf: number }): boolean {
   if (!isFullName(again.value) || again.value === first.value) return false;
-  if (extendedName(first.value, again.value) !== undefined && again.conf >= 75) return true;
+  if (longerName(first, again) !== undefined) return true;
   // A first reading with words the lexicon does not know (another line's letters read into it: "LETÍCIA ONGENÃO" for
   // LETÍCIA SOUZA under a CONCEIÇÃO) gives way to a sure one whose every word it knows, however far apart they are.
   if (again.conf >= SURE_AGAIN && knownWords(again.value) === again.value.split(' ').length && knownWords(again.value) > knownWords(first.value)) return true;
