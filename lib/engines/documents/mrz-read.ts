@@ -24,13 +24,16 @@ export type Turn = 0 | 90 | 180 | 270;
  * mixed until one passes can pass by chance (a misread optional field and a misread composite digit that cancel): two
  * valid zones that read differently are a guess, and a guess is not a valid zone (its `rivals` named, for the glyphs).
  */
-export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
+export function readMrzFromReadings(readings: string[][], more: AffordsMore = always): MrzRead | undefined {
   if (readings.length === 0) return undefined;
   const count = readings[0]!.length;
   let fallback: MrzRead | undefined;
   const valid = new Map<string, { read: MrzRead; votes: number }>();
-  const walk = (k: number, acc: string[]): void => {
+  // A garbled zone's mix takes tens of milliseconds of repair search each, on the request thread (81 mixes of a TD1
+  // read as junk took 3.2 s): past the call's time, only each reading whole is judged.
+  const walk = (k: number, acc: string[], from: number | undefined): void => {
     if (k === count) {
+      if (from === undefined && !more()) return;
       const r = readMrz(acc);
       if (r && !r.valid && !fallback) fallback = r;
       if (r?.valid) {
@@ -40,9 +43,9 @@ export function readMrzFromReadings(readings: string[][]): MrzRead | undefined {
       }
       return;
     }
-    for (const reading of readings) if (reading[k] !== undefined) walk(k + 1, [...acc, reading[k]!]);
+    for (const [j, reading] of readings.entries()) if (reading[k] !== undefined) walk(k + 1, [...acc, reading[k]!], k === 0 || from === j ? j : undefined);
   };
-  walk(0, []);
+  walk(0, [], undefined);
   const [first, second] = [...valid.values()].sort((a, b) => b.votes - a.votes);
   if (!first) return fallback;
   if (!second || first.votes > second.votes) return first.read;
@@ -286,7 +289,7 @@ async function readBandAt(page: Grey, band: MrzBand, more: AffordsMore): Promise
       ),
       bandImage(page, band, turn, LETTER, 1).then(block),
     ]);
-    const mixed = await settle(readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines)));
+    const mixed = await settle(readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines), more));
     const read = mixed?.valid ? mixed : (read1 ?? mixed);
     if (read?.valid) return { read: { ...read, bbox: band.box, conf: first.conf }, turn };
     if (read && (!best || read.lines.join('').split('<').length > best.read.lines.join('').split('<').length)) best = { read: { ...read, bbox: band.box, conf: first.conf }, turn };

@@ -14,7 +14,7 @@ export type { AffordsMore } from './mrz-read';
  * A machine-readable zone read again on its own, as lines restricted to the
  * MRZ alphabet: the general model turns fillers into K or « too often.
  */
-async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefined> {
+async function rereadMrz(page: Grey, lines: OcrLine[], more: AffordsMore): Promise<MrzRead | undefined> {
   const zone = lines.filter((l) => looksLikeMrz(l.text));
   if (zone.length < 2) return readMrz(lines.map((l) => l.text));
   const pad = Math.round(zone[0]!.bbox[3] * 0.6);
@@ -45,7 +45,7 @@ async function rereadMrz(page: Grey, lines: OcrLine[]): Promise<MrzRead | undefi
     }),
   );
   const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
-  const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length));
+  const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length), more);
   const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
   return read && { ...read, bbox: box, conf: Math.round(again.conf) };
 }
@@ -70,7 +70,7 @@ export async function readMachineZone(page: Grey, lines: OcrLine[], band: Promis
   const fromBand = await band;
   if (fromBand?.valid) return fromBand;
   // No band, or one that did not validate: the page OCR's own lines that look like a zone.
-  const fromLines = await rereadMrz(page, lines);
+  const fromLines = await rereadMrz(page, lines, more);
   // Neither validates: the one with fewer failing check digits (the band's reading is kept on a tie).
   const failing = (r: MrzRead) => r.failing?.length ?? Infinity;
   const found = fromLines?.valid || !fromBand ? fromLines : fromLines && failing(fromLines) < failing(fromBand) ? fromLines : fromBand;

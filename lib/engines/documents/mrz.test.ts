@@ -418,6 +418,19 @@ describe('zones mixed from several readings', () => {
     expect(most.valid).toBe(true);
     expect(most.lines).toEqual([...ICAO.TD3]);
   });
+
+  it("are judged only while the call's time lasts; each reading whole always is", () => {
+    // The first line is right in one reading, the second in the other: only their mix is the valid zone.
+    const a = [ICAO.TD1[0], '7406172F1209159UTO<<<<<<<<<<<6', ICAO.TD1[2]];
+    const b = ['I<UTOD964458903<<<<<<<<<<<<<<<', ICAO.TD1[1], ICAO.TD1[2]];
+    const mixed = readMrzFromReadings([a, b], () => true)!;
+    expect(mixed.valid).toBe(true);
+    expect(mixed.lines).toEqual([...ICAO.TD1]);
+    expect(readMrzFromReadings([a, b], () => false)!.valid).toBe(false);
+    const whole = readMrzFromReadings([a, [...ICAO.TD1]], () => false)!;
+    expect(whole.valid).toBe(true);
+    expect(whole.lines).toEqual([...ICAO.TD1]);
+  });
 });
 
 describe('a line brought to its width and then mended past a few swaps', () => {
