@@ -46,11 +46,32 @@ describe('classification from independent cues', () => {
     expect(place(`REPUBLICA FEDERATIVA DO BRASIL CARTEIRA DE IDENTIDADE CN NAME RAFAEL ROCHA DIAS AZEVEDO 09/02/1956 A 321.041.250-22 17/12/2015`, { portrait: null }).type).not.toBe('CIN_FRENTE');
   });
 
+  it('counts the heading in English for the CIN only: a state RG prints its headings in Portuguese alone', () => {
+    const year = new Date().getFullYear();
+    const tint = { hue: 94, saturation: 0.23 };
+    // Tuning generator, rough CIN front (seed 3011): every label garbled; the heading, a portrait, a green tint and a
+    // date still to come read. The Portuguese heading and the tint are an old RG photo side's too.
+    const cin = place(`CARTEIRA DE IDENTIDADE / IDENTITY CARD NONE NAME ANA MOREIRA MENDES DATE ET 09/10/2002 VERA NAL VER 428. 382.439.93 02/02/${year + 6}`, { portrait: left, colour: tint });
+    expect(cin.type).toBe('CIN_FRENTE');
+    expect(cin.candidates[0]!.cues).toContain('identityHeadingEnglish');
+    expect(place('CARTEIRA DE IDENTIDADE ASSINATURA DO TITULAR', { portrait: left, colour: tint }).type).toBe('RG_FRENTE');
+  });
+
   it('places an old RG opened flat, of which one card was located, by the state heading of its photo side and its data side', () => {
     const text = 'REPUBLICA FEDERATIVA DO BRAS ESTADO DE SAO PAULO SECRETARIA DE FCC INSTITUTO DECO CARTEIRA VALIDA EM TODO O TERRITORIO NACIONAL 57611363 FERNANDA DAS SOUZA TERESINA-MS 02/11/2022 07/05/1986 490.376.505-97';
     expect(place(text, { aspect: 1.51, portrait: null }).type).toBe('RG_ABERTO');
     // The data side alone is not opened.
     expect(place(text.replace('ESTADO DE SAO PAULO', ''), { aspect: 1.51, portrait: null }).type).toBe('RG_VERSO');
+  });
+
+  it('does not take a new RG read whole (heading and data on one card, portrait not found) for an old RG opened flat', () => {
+    // Tuning generator, variety seed 2001: every word read; the old data side's own print (its national validity, the
+    // director's signature) is not there.
+    const text = 'REPUBLICA FEDERATIVA DO BRASIL ESTADO DE RIO GRANDE DO SUL SECRETARIA DE ESTADO DA SEGURANCA PUBLICA CARTEIRA DE IDENTIDADE RG N EXPEDIDA EM 52865087 03/05/2014 NOME CAMILA CASTRO FILIACAO PAI E MAE JOSE GUSTAVO BARBOSA JOSE CARDOSO DO MONTEIRO NATURAL DE SAO LUIS-DF N DO CPF 464.071.068-26 DATA DF N 21/01/1998';
+    const tint = { hue: 109, saturation: 0.24 };
+    expect(place(text, { aspect: 1.57, portrait: null, colour: tint }).type).toBe('RG_FRENTE');
+    // With the two-card shape it is two sides, as before.
+    expect(place(text, { aspect: 3.1, portrait: null, colour: tint }).type).toBe('RG_ABERTO');
   });
 
   it('places a CIN front by its bilingual labels and portrait when the heading was lost', () => {

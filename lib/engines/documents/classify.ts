@@ -135,12 +135,12 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     against: ['personalNumber'],
   },
   CIN_FRENTE: {
-    headings: [['nationalIdHeading', 3], ['identityHeading', 1]],
+    headings: [['nationalIdHeading', 3], ['identityHeading', 1], ['identityHeadingEnglish', 1]],
     labels: [['socialName', 2], ['personalNumber', 1.5], ['sex', 1], ['nationality', 1], ['expiry', 1], ['birth', 0.5], ['cpf', 0.5], ['surname', 0.3], ['nationalityCode', 1.5], ['dateAhead', 1], ['dataBlock', 1]],
     portrait: true,
   },
   CIN_VERSO: {
-    headings: [['nationalIdHeading', 2], ['identityHeading', 0.5]],
+    headings: [['nationalIdHeading', 2], ['identityHeading', 0.5], ['identityHeadingEnglish', 0.5]],
     labels: [['parents', 1], ['birthPlace', 1], ['issuingAuthority', 1], ['place', 0.5], ['issueDate', 0.7], ['originDocument', 0.5]],
     portrait: false,
     mrz: { format: 'TD1', weight: CAP_MRZ },
@@ -222,12 +222,15 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   return { type, score: Math.round(score * 100) / 100, cues };
 }
 
+/** The weight of the back's own print, beside a one-card model's, that says a page of one card's shape is two sides (one label the old data side alone prints). */
+const ONE_CARD_APART = 1.5;
+
 /**
  * Two sides in one picture: both sides' own cues (not the shared headings) and a two-card shape. With
  * that shape, which no single side has, the photo side may be told by its headings alone (its small
  * captions are the first thing a low-resolution photo loses).
  */
-function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean; headedFront?: boolean; shapeTells?: boolean } = {}): Candidate | undefined {
+function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, concepts: Set<Concept>, e: Evidence, shape: [number, number][], opts: { splitData?: boolean; headedFront?: boolean; shapeTells?: boolean; oneCard?: Profiled } = {}): Candidate | undefined {
   const shaped = e.aspect !== undefined && shape.some(([lo, hi]) => e.aspect! >= lo && e.aspect! <= hi);
   // Opened flat, one side has a portrait and the other none: a portrait found speaks for the front only when the page
   // has the two-card shape (a back alone, or a page of unknown shape, proves nothing by it).
@@ -261,6 +264,11 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
   // is two cards wide). With `shapeTells`, the portrait found on the card that holds none of the data is the photo
   // side itself (its heading and captions lost, the card's tint outside the usual range).
   const frontOwn = own(frontName, backName);
+  // `oneCard`: a model of a single card that prints the front's heading and the back's data labels together (the state
+  // RGs that print the data beside the photo). Without the two-card shape, the back must show print that model has not
+  // (the old data side's "Válida em todo o território nacional", its director's signature): a new RG read whole, its
+  // portrait not found, had every cue the opened RG asks for.
+  if (!shaped && opts.oneCard && own(backName, opts.oneCard) < ONE_CARD_APART) return undefined;
   // With the back proven by its code, the code's values printed on the page are its front's own print, whatever the shape.
   const faceOfCode = backProven && e.qrPrinted === true;
   const frontEnough = shaped
@@ -363,7 +371,7 @@ export function classifyEvidence(e: Evidence): Classification {
   // The old RG's photo side and the new RG's data-and-photo side are both RG_FRENTE.
   const candidates = [best('CNH_FRENTE'), best('CNH_VERSO'), best('RG_FRENTE'), best('RG_VERSO'), best('CIN_FRENTE'), best('CIN_VERSO'), best('PASSAPORTE'), best('CPF')];
   const cnhOpen = opened('CNH_FRENTE', 'CNH_VERSO', 'CNH_ABERTA', concepts, e, [SIDE_BY_SIDE, STACKED]);
-  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true, shapeTells: true });
+  const rgOpen = opened('RG_FRENTE', 'RG_VERSO', 'RG_ABERTO', concepts, e, [SIDE_BY_SIDE], { splitData: true, headedFront: true, shapeTells: true, oneCard: 'RG_NOVO' });
   if (cnhOpen) candidates.push(cnhOpen);
   if (rgOpen) candidates.push(rgOpen);
   const sides = oneSideOfTwo(candidates, e);
