@@ -17,7 +17,7 @@ import { fieldLines } from './data-side';
 import { readPage } from './page-read';
 import { checkDatePlausibility } from './dates-reread';
 import { flagImplausibleDate } from './dates-plausible';
-import { probeLevelFirst, probeTurns, type ProbeMemo, type Turn } from './orientation';
+import { probeLevelFirst, probeTurns, quarterAfterProbes, type ProbeMemo, type Turn } from './orientation';
 import { linesStandOnEnd, textDirection } from './text-direction';
 import { labelOrder, labelsSayUpright, labelsSayUpsideDown } from './label-order';
 import { estimateSkew } from './deskew';
@@ -642,6 +642,9 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   let prepared: Prepared | undefined;
   // The labels said the page is the right way up: a reading of it placed by its text is not probed at other turns.
   let labelsUpright = false;
+  // Lines stand on end and neither quarter turn's probe read a word: both quarter turns are read in full, as the budget
+  // allows (`quarterAfterProbes`).
+  let quarterUnprobed = false;
   if (coded === undefined) {
     prepared = await prepare(base.grey, firstTurn, false, skews, base.located);
     const order = await labelOrder(prepared.grey);
@@ -651,23 +654,27 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       prepared = undefined;
     } else if (standing && !labelsSayUpright(order)) {
       const [top] = await probeTurns(base.grey, [90, 270], skews, probes);
-      // (Neither probe legible: read level, and the sideways lines send both quarter turns to be read in full.)
-      if (top?.turn !== firstTurn) {
-        firstTurn = top?.turn ?? 0;
+      const quarter = quarterAfterProbes(firstTurn, top);
+      quarterUnprobed = quarter.thenOpposite;
+      if (quarter.turn !== firstTurn) {
+        firstTurn = quarter.turn;
         prepared = undefined;
       }
     }
   }
   let best = await read(base.grey, firstTurn, cues, false, skews, false, undefined, prepared);
   clock.lap();
+  const skipped: string[] = [];
   // A QR code printed on the document said the turn: the other turns are not read or probed, however poorly this one
   // read (an opened CNH's noisy reading had the opposite turn read in full and the four turns probed, about 1.2 s).
-  if (onEnd && !settledReading(best) && coded === undefined) {
-    const other = await read(base.grey, ((firstTurn + 180) % 360) as Turn, cues, false, skews);
-    clock.lap();
-    if (quality(other) > quality(best)) best = other;
+  if ((onEnd || quarterUnprobed) && !settledReading(best) && coded === undefined) {
+    const opposite = ((firstTurn + 180) % 360) as Turn;
+    if (onEnd || clock.affords()) {
+      const other = await read(base.grey, opposite, cues, false, skews);
+      clock.lap();
+      if (quality(other) > quality(best)) best = other;
+    } else skipped.push(`${opposite}°`);
   }
-  const skipped: string[] = [];
   // Two cards side by side, the portrait found on one and the dates and numbers read on the other, yet nothing placed or
   // fewer than three of the model's fields read: the turn is right (upside down, dates do not read as dates) and the
   // automatic layout most likely took a card's print for a picture. Each card is read as one block before the turn

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeOcrPool, ocrPool } from '../ocr';
 import { toGrey } from './box';
-import { clearlyBest, probeLevelFirst, probeTurns, type ProbeMemo } from './orientation';
+import { clearlyBest, probeLevelFirst, probeTurns, quarterAfterProbes, type ProbeMemo } from './orientation';
 
 afterAll(async () => closeOcrPool());
 
@@ -20,6 +20,13 @@ async function card(turn: 0 | 180): Promise<Buffer> {
 }
 
 describe('orientation probes', () => {
+  it('keep lines standing on end a quarter turn when neither quarter turn is legible at the probe size, the other quarter next', () => {
+    expect(quarterAfterProbes(90, undefined)).toEqual({ turn: 90, thenOpposite: true });
+    expect(quarterAfterProbes(90, { turn: 270 })).toEqual({ turn: 270, thenOpposite: false });
+    expect(quarterAfterProbes(90, { turn: 90 })).toEqual({ turn: 90, thenOpposite: false });
+  });
+
+
   it('name the upside-down turn of a grey card on white, which Tesseract reads as one dark picture unless the page is evenly lit', async () => {
     const probed = await probeLevelFirst(await toGrey(sharp(await card(180))));
     expect(clearlyBest(probed)).toBe(180);

@@ -67,6 +67,16 @@ export async function probeTurns(document: Grey, turns: Turn[], skews = new Map<
   return results.filter((r) => r.words >= 3).sort((a, b) => b.words - a.words);
 }
 
+/**
+ * The quarter turn to read first when the ink says the lines stand on end, after probing both quarter turns (`top`: the
+ * best legible probe): that probe's turn, or, when neither read a word (a blurred photo reads poorly at the probe's
+ * size), the quarter turn already prepared, with the opposite one read after it if it does not settle. Never the level
+ * page, which the ink rules out: read first, it left no time for either quarter.
+ */
+export function quarterAfterProbes(prepared: Turn, top: { turn: Turn } | undefined): { turn: Turn; thenOpposite: boolean } {
+  return top ? { turn: top.turn, thenOpposite: false } : { turn: prepared, thenOpposite: true };
+}
+
 /** Whether one probe stands clearly above the rest: at least five sure words and twice the next one's. */
 export function clearlyBest(probed: { turn: Turn; words: number }[]): Turn | undefined {
   const [top, next] = probed;
