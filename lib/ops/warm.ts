@@ -32,8 +32,9 @@ export async function warmDocumentReading(): Promise<string> {
  *   first call of a process took 2.2–2.4 s against 1.3–1.6 s once warm, most of it in what the processes share (the
  *   OCR threads, native code). It spent that call's time budget, so the first document read after every restart
  *   lost its fallbacks (an upside-down page read as nothing; a second parent not looked for).
+ * `limitMs`: how long the boot waits at most (a test shortens it).
  */
-export function warmEngines(): Promise<void> {
+export function warmEngines(limitMs = WARM_UP_LIMIT_MS): Promise<void> {
   ocrPool();
   if (!getConfig().WARM_ENGINES_ON_BOOT) return Promise.resolve();
   facePool();
@@ -47,9 +48,9 @@ export function warmEngines(): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      getLogger().warn({ seconds: WARM_UP_LIMIT_MS / 1000 }, 'warming the engines is taking long; serving without waiting');
+      getLogger().warn({ seconds: limitMs / 1000 }, 'warming the engines is taking long; serving without waiting');
       resolve();
-    }, WARM_UP_LIMIT_MS);
+    }, limitMs);
     timer.unref();
   });
   return Promise.race([Promise.all([pad, document]), late]).then(() => clearTimeout(timer));
