@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool } from '../ocr';
 import type { Box } from './box';
 import { drawnPage } from './drawn-page';
-import { completeParents, holderFromCode } from './parents';
+import { completeParents, holderFromCode, otherParent } from './parents';
 import type { OcrField } from './types';
 
 afterAll(async () => closeOcrPool());
@@ -83,5 +83,24 @@ describe("a CNH's holder as its QR code names them", () => {
     holderFromCode(other, 'ANDRE SANTOS CONCEICAO');
     expect(other[0]!.value).toBe('JOÃO PESSOA');
     expect(other[1]!.fields).toHaveLength(1);
+  });
+});
+
+describe('the other parent among the lines beside the one read', () => {
+  const line = (value: string, conf: number) => ({ value, conf });
+  const known = ['LETÍCIA JOAQUIM SANTOS ARAÚJO GOMES', 'LÚCIA LIMA BARBOSA DAS GOMES'];
+
+  it('takes a name read above at a lower confidence than below: above, it also puts the two in their printed order', () => {
+    expect(otherParent(line('JOÃO NASCIMENTO', 38), undefined, known)).toEqual({ line: line('JOÃO NASCIMENTO', 38), first: true });
+    expect(otherParent(undefined, line('JOÃO NASCIMENTO', 38), known)).toBeUndefined();
+    expect(otherParent(undefined, line('JOÃO NASCIMENTO', 72), known)).toEqual({ line: line('JOÃO NASCIMENTO', 72), first: false });
+  });
+
+  it('takes nothing below 30, when both sides hold a name, or when the name is a label, the holder or the parent', () => {
+    expect(otherParent(line('JOÃO NASCIMENTO', 25), undefined, known)).toBeUndefined();
+    expect(otherParent(line('JOÃO NASCIMENTO', 80), line('ANA RODRIGUES', 80), known)).toBeUndefined();
+    expect(otherParent(line('FILIAÇÃO', 90), undefined, known)).toBeUndefined();
+    expect(otherParent(line('LUCIA LIMA BARBOSA DAS GOMES', 90), line('ANA RODRIGUES', 50), known)).toBeUndefined();
+    expect(otherParent(line('LUCIA LIMA BARBOSA DAS GOMES', 90), line('ANA RODRIGUES', 70), known)).toEqual({ line: line('ANA RODRIGUES', 70), first: false });
   });
 });

@@ -1,4 +1,4 @@
-import { union, type Box } from './box';
+import { union } from './box';
 import type { Grey } from './accents';
 import { isLabelText, namedMostly } from './fallbacks';
 import { isFullName } from './normalize';
@@ -14,8 +14,14 @@ import type { OcrField } from './types';
 const PARENTS_PITCH = 2.6;
 /** A run of inked rows at least this share of the parent's own letters' height is a line of letters, not marks or a rule. */
 const LINE_SHARE = 0.6;
-/** The other parent's line read alone is taken at this confidence or more, with most of its words names the lexicon knows. */
+/** The other parent's line read alone below the parent is taken at this confidence or more, with most of its words names the lexicon knows. */
 const SURE_PARENT = 60;
+/**
+ * A name on the line just above, at this confidence or more, is the first parent: the one kept is then the second,
+ * which it was put before. Lower than below, where a name only adds a second parent: above, it also puts the two in
+ * their printed order (a rough tuning photo of an opened CNH: the father read alone at 38, the mother left in his place).
+ */
+const FIRST_PARENT = 30;
 /** Lines read about one parent at most: the parent's box may reach over two, and one more on either side. */
 const MAX_LINES = 4;
 
@@ -76,22 +82,27 @@ export async function completeParents(page: Grey, fields: OcrField[]): Promise<v
       changed.add(filiacao);
     }
     const middle = (k: number) => (lines[k]![0] + lines[k]![1]) / 2;
-    const other = (k: number) => {
-      const got = read[k];
-      if (!got || Math.abs(middle(k) - middle(own)) > reach) return undefined;
-      // (A label's words, NATURALIDADE or FILIAÇÃO, make a line no name.)
-      const sure = got.conf >= SURE_PARENT && isFullName(got.value) && !isLabelText(got.value) && namedMostly(got.value);
-      const known = [parent.value, holder?.value].some((v) => v && sameName(v, got.value));
-      return sure && !known ? { ...got, bbox: union(got.words.map((wd) => wd.bbox)) as Box } : undefined;
-    };
-    const [up, down] = [other(own - 1), other(own + 1)];
-    const found = up && down ? undefined : up ?? down;
-    if (!found) continue;
-    const added: OcrField = { key: 'nome', value: found.value, conf: found.conf, bbox: found.bbox };
-    filiacao.fields = found === up ? [added, parent] : [parent, added];
+    const beside = (k: number) => (read[k] && Math.abs(middle(k) - middle(own)) <= reach ? read[k] : undefined);
+    const other = otherParent(beside(own - 1), beside(own + 1), [parent.value, holder?.value]);
+    if (!other) continue;
+    const added: OcrField = { key: 'nome', value: other.line.value, conf: other.line.conf, bbox: union(other.line.words.map((wd) => wd.bbox)) };
+    filiacao.fields = other.first ? [added, parent] : [parent, added];
     changed.add(filiacao);
   }
   for (const filiacao of changed) rejoin(filiacao);
+}
+
+/**
+ * The other parent among the lines read just above and just below the parent's (a parent's line pitch away at most):
+ * a full name, most of its words names, no label's words (NATURALIDADE, FILIAÇÃO), neither the holder's nor the
+ * parent's (`known`), read at `FIRST_PARENT` above or `SURE_PARENT` below. Nothing when both lines hold one.
+ */
+export function otherParent<L extends { value: string; conf: number }>(above: L | undefined, below: L | undefined, known: (string | undefined)[]): { line: L; first: boolean } | undefined {
+  const named = (got: L | undefined, floor: number): boolean =>
+    got !== undefined && got.conf >= floor && isFullName(got.value) && !isLabelText(got.value) && namedMostly(got.value) && !known.some((v) => v && sameName(v, got.value));
+  const [up, down] = [named(above, FIRST_PARENT), named(below, SURE_PARENT)];
+  if (up === down) return undefined;
+  return up ? { line: above!, first: true } : { line: below!, first: false };
 }
 
 /** A filiação's joined value, confidence and box from its parents, after they changed. */
