@@ -4,7 +4,7 @@ import { getLogger } from '../platform/log';
 
 // Engines that never finish warming: the boot must still go on serving once its limit passes.
 const never = () => new Promise<never>(() => undefined);
-vi.mock('../engines/documents', () => ({ extractDocument: vi.fn(never) }));
+vi.mock('../engines/documents', () => ({ extractDocument: vi.fn(never), warmMrzThread: vi.fn(never) }));
 vi.mock('../engines/face', () => ({ facePool: vi.fn(), warmPadThreads: vi.fn(never) }));
 vi.mock('../engines/ocr', () => ({ ocrPool: vi.fn() }));
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extractDocument } from '../engines/documents';
+import { extractDocument, warmMrzThread } from '../engines/documents';
 import { facePool, warmPadThreads } from '../engines/face';
 import { ocrPool } from '../engines/ocr';
 import { getConfig } from '../platform/config';
@@ -27,6 +27,7 @@ export async function warmDocumentReading(): Promise<string> {
  * - the face threads: each loads its models and runs them once (workers/face.mjs). The first 4.7 call after a start
  *   took 3.1 s with the threads started on demand, 0.5 s with them started and warm, 0.2–0.35 s for the next calls;
  * - the liveness signal threads, each measuring a plain frame (the first 4.8 call: 1.17 s, the next 0.3–0.4 s);
+ * - the thread that judges a garbled zone's mixed readings, judging one zone (it loads its code on its first call);
  * - one document read. Loading Tesseract and its Portuguese model takes one to two seconds, and the first reading
  *   after that runs the engine's code, the OCR threads' recogniser and the QR decoder cold: on an opened CNH, the
  *   first call of a process took 2.2–2.4 s against 1.3–1.6 s once warm, most of it in what the processes share (the
@@ -39,6 +40,7 @@ export function warmEngines(limitMs = WARM_UP_LIMIT_MS): Promise<void> {
   if (!getConfig().WARM_ENGINES_ON_BOOT) return Promise.resolve();
   facePool();
   const pad = warmPadThreads().catch((err) => getLogger().warn({ err }, 'warming the liveness signal threads failed'));
+  const mrz = warmMrzThread().catch((err) => getLogger().warn({ err }, 'warming the machine-readable zone thread failed'));
   const started = performance.now();
   const document = warmDocumentReading().then(
     (type) => getLogger().info({ ms: Math.round(performance.now() - started), type }, 'document engine warm'),
@@ -53,5 +55,5 @@ export function warmEngines(limitMs = WARM_UP_LIMIT_MS): Promise<void> {
     }, limitMs);
     timer.unref();
   });
-  return Promise.race([Promise.all([pad, document]), late]).then(() => clearTimeout(timer));
+  return Promise.race([Promise.all([pad, mrz, document]), late]).then(() => clearTimeout(timer));
 }

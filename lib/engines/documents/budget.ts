@@ -21,6 +21,10 @@ export function budgetClock(budget = getConfig().DOCUMENT_TIME_BUDGET_MS) {
       longest = Math.max(longest, now - lastLap);
       lastLap = now;
     },
+    /** The moment `ms` after the call began, in milliseconds since the epoch (what `performance.timeOrigin + performance.now()` reads on any thread). */
+    at(ms: number): number {
+      return performance.timeOrigin + started + ms;
+    },
     /** Milliseconds since the call began. */
     elapsed(): number {
       return performance.now() - started;

@@ -35,6 +35,8 @@ import { completeParents, holderFromCode } from './parents';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { locateMrz } from './mrz-locate';
+import { affordsUntil } from './mrz-mix';
+import { startMrzThread } from './mrz-pool';
 import { liesBeside, readBandOffPhoto, readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
 import { readBand } from './mrz-read';
 import { looksLikeMrz } from './mrz';
@@ -589,6 +591,8 @@ function codedTurn(found: QrRead[]): Turn | undefined {
 export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
   const clock = options.clock ?? budgetClock();
+  // The thread that judges a garbled zone loads while the page is read.
+  startMrzThread();
   // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback. The check, the
   // QR codes (a code printed on the document says which way up it is) and the document's outline are looked for at
   // once: each is mostly libvips work, which spreads over the cores while the request thread waits.
@@ -614,8 +618,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     colour: cardColour(page.png, documentBox).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,
-    zoneFallbacks: () => clock.elapsed() <= ZONE_FALLBACKS_UNTIL * clock.budget,
-    withinBudget: () => clock.elapsed() <= clock.budget,
+    zoneFallbacks: affordsUntil(clock.at(ZONE_FALLBACKS_UNTIL * clock.budget)),
+    withinBudget: affordsUntil(clock.at(clock.budget)),
   };
   if (documentBox) cues.onPhoto = zonesOnPhoto(page.png, documentBox, cues.zoneFallbacks);
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.

@@ -9,3 +9,4 @@ export { RECOGNIZED_TYPES, PARENT_TYPES, PARENT_OF, type OcrField, type OcrResul
 export { readCompanyDocument, cnpjsIn, COMPANY_TYPES, type CompanyType } from './company';
 export { type SignatureRegion } from './signature';
 export { zxingWasm } from './qr';
+export { warmMrzThread } from './mrz-pool';

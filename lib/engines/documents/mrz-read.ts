@@ -4,8 +4,12 @@ import { fromGrey, pgm, toGrey, type Box } from './box';
 import { estimateSkew } from './deskew';
 import { readMrz, type MrzRead } from './mrz';
 import { glyphChoices, judgeRivals } from './mrz-glyphs';
-import { differingChecks, type MrzFormat } from './mrz-layout';
+import type { MrzFormat } from './mrz-layout';
 import { zerosMended } from './mrz-repair';
+import { always, type AffordsMore } from './mrz-mix';
+import { mixedZone } from './mrz-pool';
+
+export type { AffordsMore } from './mrz-mix';
 import type { MrzBand } from './mrz-locate';
 
 export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -17,41 +21,6 @@ const LETTER = 20;
 const SQUEEZE = 0.8;
 
 export type Turn = 0 | 90 | 180 | 270;
-
-/**
- * Every combination of per-line readings (a few readings, two or three lines): the zone that validates, when the
- * combinations that validate agree on it or most of them do; else the best that does not. Lines of different readings
- * mixed until one passes can pass by chance (a misread optional field and a misread composite digit that cancel): two
- * valid zones that read differently are a guess, and a guess is not a valid zone (its `rivals` named, for the glyphs).
- */
-export function readMrzFromReadings(readings: string[][], more: AffordsMore = always): MrzRead | undefined {
-  if (readings.length === 0) return undefined;
-  const count = readings[0]!.length;
-  let fallback: MrzRead | undefined;
-  const valid = new Map<string, { read: MrzRead; votes: number }>();
-  // A garbled zone's mix takes tens of milliseconds of repair search each, on the request thread (81 mixes of a TD1
-  // read as junk took 3.2 s): past the call's time, only each reading whole is judged.
-  const walk = (k: number, acc: string[], from: number | undefined): void => {
-    if (k === count) {
-      if (from === undefined && !more()) return;
-      const r = readMrz(acc);
-      if (r && !r.valid && !fallback) fallback = r;
-      if (r?.valid) {
-        const key = r.lines.join('\n');
-        const seen = valid.get(key);
-        valid.set(key, { read: seen?.read ?? r, votes: (seen?.votes ?? 0) + 1 });
-      }
-      return;
-    }
-    for (const [j, reading] of readings.entries()) if (reading[k] !== undefined) walk(k + 1, [...acc, reading[k]!], k === 0 || from === j ? j : undefined);
-  };
-  walk(0, [], undefined);
-  const [first, second] = [...valid.values()].sort((a, b) => b.votes - a.votes);
-  if (!first) return fallback;
-  if (!second || first.votes > second.votes) return first.read;
-  const rivals = [...valid.values()].filter((v) => v.votes === first.votes).map((v) => v.read.lines);
-  return { ...first.read, valid: false, failing: differingChecks(first.read.format as MrzFormat, first.read.lines, second.read.lines), rivals };
-}
 
 /**
  * A zone the check digits leave contested, settled by the glyphs printed in the band: the rival whose characters are
@@ -183,10 +152,6 @@ function lineBands(g: Grey, count: number): Box[] {
   return tallest.map(([y0, y1]) => [0, Math.max(0, y0 - pad), g.width, Math.min(g.height, y1 + pad) - Math.max(0, y0 - pad)] as Box);
 }
 
-/** Whether the call's time allows another fallback reading (the engine's budget; always, by default). */
-export type AffordsMore = () => boolean;
-
-const always: AffordsMore = () => true;
 
 /**
  * Reads a located band: the whole band as a block in the MRZ alphabet; when
@@ -289,7 +254,7 @@ async function readBandAt(page: Grey, band: MrzBand, more: AffordsMore): Promise
       ),
       bandImage(page, band, turn, LETTER, 1).then(block),
     ]);
-    const mixed = await settle(readMrzFromReadings([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines), more));
+    const mixed = await settle(await mixedZone([single, long(first.texts), long(wide.texts), long(clean.texts)].filter((r) => r.length === band.lines), more));
     const read = mixed?.valid ? mixed : (read1 ?? mixed);
     if (read?.valid) return { read: { ...read, bbox: band.box, conf: first.conf }, turn };
     if (read && (!best || read.lines.join('').split('<').length > best.read.lines.join('').split('<').length)) best = { read: { ...read, bbox: band.box, conf: first.conf }, turn };

@@ -6,7 +6,8 @@ import { clahe, LOCAL_TILE } from './clahe';
 import { estimateSkew } from './deskew';
 import { LAYOUTS, type MrzFormat } from './mrz-layout';
 import { locateMrz, type MrzBand } from './mrz-locate';
-import { MRZ_CHARS, readBand, readMrzFromReadings, type AffordsMore } from './mrz-read';
+import { MRZ_CHARS, readBand, type AffordsMore } from './mrz-read';
+import { mixedZone } from './mrz-pool';
 
 export type { AffordsMore } from './mrz-read';
 
@@ -45,7 +46,7 @@ async function rereadMrz(page: Grey, lines: OcrLine[], more: AffordsMore): Promi
     }),
   );
   const readings = [zone.map((l) => l.text), again.lines.filter((l) => looksLikeMrz(l.text)).map((l) => l.text), single];
-  const mixed = readMrzFromReadings(readings.filter((r) => r.length === zone.length), more);
+  const mixed = await mixedZone(readings.filter((r) => r.length === zone.length), more);
   const read = mixed?.valid ? mixed : (reread ?? first ?? mixed);
   return read && { ...read, bbox: box, conf: Math.round(again.conf) };
 }

@@ -4,7 +4,8 @@ import { extractFields } from './extract';
 import { mrzDate, mrzDocumentType, readMrz } from './mrz';
 import { checkDigit, failingChecks, plausible } from './mrz-layout';
 import { repairGroup, zerosMended } from './mrz-repair';
-import { paperOutside, readMrzFromReadings } from './mrz-read';
+import { readMrzFromReadings } from './mrz-mix';
+import { paperOutside } from './mrz-read';
 import { td3 } from '../../../scripts/synth';
 
 /** ICAO 9303 Parts 4-7 example zones. */
