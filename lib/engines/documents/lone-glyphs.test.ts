@@ -112,6 +112,17 @@ describe('short values standing alone', () => {
     expect(got.categoria).toBe(s.truth.fields.categoria);
   }, 60_000);
 
+  it('takes a lone C read as the euro sign, alone or doubled, as the C it looks like', async () => {
+    // Rough photos of opened CNHs (tuned generator): the category "C" read beside a word as "€" at 44 (seed 3017) and as
+    // "C€" for its one glyph (seed 3013); neither was a category letter, so the category was left missing.
+    for (const seed of [3017, 3013]) {
+      const s = await generate('CNH_ABERTA', seed, 'photo', { variety: true, rough: true });
+      const got = flattenFields((await extractDocument(s.image.toString('base64'))).fields);
+      expect(s.truth.fields.categoria).toBe('C');
+      expect(got.categoria).toBe('C');
+    }
+  }, 90_000);
+
   it('takes a lone category read with an accent where the reading held to its letters agrees, and beside the fields rather than a lone restriction code', async () => {
     // A rough photo of an opened CNH (tuned generator): its category "A" is read "À" beside a word (a speck above it), and
     // a restriction code "D" on the back, its OBSERVAÇÕES label washed out, is a lone category too.

@@ -177,6 +177,14 @@ export async function readBeside(page: Grey, region: Box, context: { box: Box; t
 }
 
 /**
+ * A lone capital read as the sign it looks like: the euro sign is a C with its bars (rough photos of tuning opened
+ * CNHs: a category C read "€" at 44, and "C€" for one C).
+ */
+function capitalOf(read: { text: string; conf: number } | undefined): { text: string; conf: number } | undefined {
+  return read && { ...read, text: read.text.replace(/€/g, 'C') };
+}
+
+/**
  * A reading held to the number of letters the group has: the LSTM sometimes reads one capital twice ("CC" for one
  * "C"), so a doubled letter counts once when that gives the count; any other count is not the group.
  */
@@ -237,7 +245,7 @@ export async function readLoneValues(page: Grey, lines: OcrLine[], fields: { key
   // Read freely first: what it reads as another letter ("É" for a washed-out "B") is not forced into the value's letters.
   // Only a group it reads as nothing, or as other than its count of glyphs (a clear lone "C" read "(CC" at 2), is read
   // again restricted to them.
-  const free = await Promise.all(groups.map((g) => readBeside(page, g.box, beside)));
+  const free = await Promise.all(groups.map(async (g) => capitalOf(await readBeside(page, g.box, beside))));
   // A free reading with an accent (a speck above a lone capital: "À" for "A") is read again held to the letters too, and
   // the letter under the accent taken only when that reading agrees.
   const reads = await Promise.all(
