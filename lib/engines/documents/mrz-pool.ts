@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CallThread, processWide, WorkerPool, type Reply } from '../../platform/workers';
 import type { MrzRead } from './mrz';
-import { always, type AffordsMore } from './mrz-mix';
+import { getLogger } from '../../platform/log';
+import { affordsUntil, always, readMrzFromReadings, type AffordsMore } from './mrz-mix';
 
 type MrzThread = CallThread<Reply & { read?: MrzRead }>;
 
@@ -25,13 +26,19 @@ function mrzPool(): WorkerPool<MrzThread> {
 /**
  * `readMrzFromReadings` (mrz-mix.ts) on a thread of its own: each mix of a garbled zone runs the check-digit repair
  * search (tens of milliseconds each, 81 mixes of a TD1 took 3.2 s), which would hold the request's event loop. The
- * thread keeps the call's time by `more.until`; a `more` without one is asked once, now.
+ * thread keeps the call's time by `more.until`; a `more` without one is asked once, now. Should the thread fail, the
+ * zone is judged on the calling thread (within the same time).
  */
 export async function mixedZone(readings: string[][], more: AffordsMore = always): Promise<MrzRead | undefined> {
   if (readings.length === 0) return undefined;
   const until = more.until ?? (more() ? Infinity : 0);
-  const reply = await mrzPool().use((t) => t.call({ readings, until }));
-  return reply.read;
+  try {
+    return (await mrzPool().use((t) => t.call({ readings, until }))).read;
+  } catch (err) {
+    // A thread that died mid-call (the pool starts another): this zone is judged here rather than lost.
+    getLogger().warn({ err }, 'the machine-readable zone thread failed; judging the zone on the calling thread');
+    return readMrzFromReadings(readings, affordsUntil(until));
+  }
 }
 
 /** Starts the thread (if not yet started): loading its code takes 1.5 s on this machine, time a document's reading has spent by the time it needs the thread. */

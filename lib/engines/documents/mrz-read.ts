@@ -8,9 +8,9 @@ import type { MrzFormat } from './mrz-layout';
 import { zerosMended } from './mrz-repair';
 import { always, type AffordsMore } from './mrz-mix';
 import { mixedZone } from './mrz-pool';
+import type { MrzBand } from './mrz-locate';
 
 export type { AffordsMore } from './mrz-mix';
-import type { MrzBand } from './mrz-locate';
 
 export const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
@@ -151,7 +151,6 @@ function lineBands(g: Grey, count: number): Box[] {
   const pad = Math.round(LETTER * 0.35);
   return tallest.map(([y0, y1]) => [0, Math.max(0, y0 - pad), g.width, Math.min(g.height, y1 + pad) - Math.max(0, y0 - pad)] as Box);
 }
-
 
 /**
  * Reads a located band: the whole band as a block in the MRZ alphabet; when
