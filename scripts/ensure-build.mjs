@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = process.cwd();
 const stamp = path.join(root, '.next', 'BUILD_ID');
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'workers', 'public', 'next.config.mjs', 'package.json', 'postcss.config.mjs', 'tsconfig.json'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
