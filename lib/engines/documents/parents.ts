@@ -35,7 +35,7 @@ export const sameName = (a: string, b: string) => levenshtein(fold(a), fold(b)) 
  * beyond it at most, is read on its own: the one that reads as the parent, or as the parent with words its first
  * reading dropped (which it then gets back), is its line (the box may reach over two), and
  * a full name on the line just above or just below it, most of its words names, that is neither the holder's nor the
- * parent's, is the other parent, placed in the order printed. Nothing when both sides hold such a name (the holder's
+ * parent's, is the other parent (`otherParent`), placed in the order printed. Nothing when both sides hold such a name (the holder's
  * line may be one of them), when neither does, or when no line reads as the parent.
  */
 export async function completeParents(page: Grey, fields: OcrField[]): Promise<void> {
