@@ -3,7 +3,7 @@ import { closeFacePool } from '../engines/face';
 import { closeOcrPool } from '../engines/ocr';
 import { resetConfig } from '../platform/config';
 import { getLogger } from '../platform/log';
-import { warmDocumentReading, warmEngines } from './warm';
+import { waitAtMost, warmDocumentReading, warmEngines } from './warm';
 
 afterAll(() => Promise.all([closeOcrPool(), closeFacePool()]));
 afterEach(() => {
@@ -29,4 +29,26 @@ describe('engines warmed at boot', () => {
     const logged = info.mock.calls.find(([, msg]) => msg === 'document engine warm');
     expect(logged?.[0]).toMatchObject({ type: 'CNH_ABERTA' });
   }, 60_000);
+});
+
+describe('the boot’s wait for the warm-up', () => {
+  it('ends at the limit when the warm-up never does, and says so once', async () => {
+    const late = vi.fn();
+    const started = performance.now();
+    await waitAtMost(new Promise(() => undefined), 200, late);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited).toBeLessThan(5_000);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends with the warm-up when it finishes or fails first, without a word', async () => {
+    const late = vi.fn();
+    const started = performance.now();
+    await waitAtMost(new Promise((resolve) => setTimeout(resolve, 20)), 60_000, late);
+    await waitAtMost(Promise.reject(new Error('model missing')), 60_000, late);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(late).not.toHaveBeenCalled();
+  });
 });

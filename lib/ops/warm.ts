@@ -33,9 +33,8 @@ export async function warmDocumentReading(): Promise<string> {
  *   first call of a process took 2.2–2.4 s against 1.3–1.6 s once warm, most of it in what the processes share (the
  *   OCR threads, native code). It spent that call's time budget, so the first document read after every restart
  *   lost its fallbacks (an upside-down page read as nothing; a second parent not looked for).
- * `limitMs`: how long the boot waits at most (a test shortens it).
  */
-export function warmEngines(limitMs = WARM_UP_LIMIT_MS): Promise<void> {
+export function warmEngines(): Promise<void> {
   ocrPool();
   if (!getConfig().WARM_ENGINES_ON_BOOT) return Promise.resolve();
   facePool();
@@ -47,13 +46,20 @@ export function warmEngines(limitMs = WARM_UP_LIMIT_MS): Promise<void> {
     (err) => getLogger().warn({ err }, 'warming the document engine failed'),
   );
   // The web process listens once this settles: a warm-up that hangs must not keep it from serving.
+  return waitAtMost(Promise.all([pad, mrz, document]), WARM_UP_LIMIT_MS, () =>
+    getLogger().warn({ seconds: WARM_UP_LIMIT_MS / 1000 }, 'warming the engines is taking long; serving without waiting'),
+  );
+}
+
+/** Settles when `work` does or once `limitMs` has passed, whichever comes first (`late` is told of the second); never rejects. */
+export function waitAtMost(work: Promise<unknown>, limitMs: number, late: () => void): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
+  const limit = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      getLogger().warn({ seconds: limitMs / 1000 }, 'warming the engines is taking long; serving without waiting');
+      late();
       resolve();
     }, limitMs);
     timer.unref();
   });
-  return Promise.race([Promise.all([pad, mrz, document]), late]).then(() => clearTimeout(timer));
+  return Promise.race([work.then(() => undefined, () => undefined), limit]).then(() => clearTimeout(timer));
 }
