@@ -13,6 +13,9 @@ describe('normalisation', () => {
   it('reads dates into ISO and refuses impossible ones', () => {
     expect(isoDate('10/05/1981, BRASÍLIA')).toBe('1981-05-10');
     expect(isoDate('1O/O5/198l')).toBe('1981-05-10');
+    expect(isoDate('11/11/201)')).toBe('2011-11-11');
+    expect(isoDate('(11/11/2011)')).toBe('2011-11-11');
+    expect(isoDate('11/11/20)')).toBeUndefined();
     expect(isoDate('31/02/2000')).toBeUndefined();
     expect(isoDate('no date')).toBeUndefined();
     // A place's state read with a look-alike sign or digit for a capital counts when the state it spells exists.

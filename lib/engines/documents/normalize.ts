@@ -77,7 +77,8 @@ export function isoDate(text: string): string | undefined {
 }
 
 function numericIsoDate(text: string): string | undefined {
-  const t = text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1');
+  // A year's last 1 read as a closing bracket at the end of the word ("11/11/201)", a rough photo of a tuning CNH).
+  const t = text.replace(/[OoQD]/g, '0').replace(/[Il|]/g, '1').replace(/(\d{2}[/.\-]\d{2}[/.\-]\d{3})[)\]](?!\d)/g, '$11');
   // One separator lost ("2512/1998", "25/121998"): eight digits standing alone still say which is which. A slash
   // blurred into a colon ("27:10/2022", "1501: 1952") is still a separator.
   const m = /(\d{2})\s*[/.\-:]\s*(\d{2})\s*[/.\-:]\s*(\d{4})/.exec(t) ?? /(?<!\d)(\d{2})(\d{2})\s*[/.\-:]\s*(\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{2})\s*[/.\-:]\s*(\d{2})(\d{4})(?!\d)/.exec(t);
