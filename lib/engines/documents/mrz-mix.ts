@@ -49,4 +49,3 @@ export function readMrzFromReadings(readings: string[][], more: AffordsMore = al
   const rivals = [...valid.values()].filter((v) => v.votes === first.votes).map((v) => v.read.lines);
   return { ...first.read, valid: false, failing: differingChecks(first.read.format as MrzFormat, first.read.lines, second.read.lines), rivals };
 }
-

@@ -4,6 +4,9 @@ import { affordsUntil, now, readMrzFromReadings } from './mrz-mix';
 import { mixedZone, warmMrzThread } from './mrz-pool';
 
 const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+/** Two readings of TD1, each with one line wrong: only their mix is the valid zone. */
+const a = [TD1[0]!, '7406172F1209159UTO<<<<<<<<<<<6', TD1[2]!];
+const b = ['I<UTOD964458903<<<<<<<<<<<<<<<', TD1[1]!, TD1[2]!];
 
 /** Six readings of a zone read as junk: each of the 216 mixes runs the repair search, and none validates. */
 function junk(): string[][] {
@@ -16,9 +19,6 @@ function junk(): string[][] {
 describe('mixed readings of a zone, judged on their own thread', () => {
   it('give what the judgement gives on the calling thread, and keep the call’s time there', async () => {
     await warmMrzThread();
-    // Only the mix of the two readings is the valid zone.
-    const a = [TD1[0]!, '7406172F1209159UTO<<<<<<<<<<<6', TD1[2]!];
-    const b = ['I<UTOD964458903<<<<<<<<<<<<<<<', TD1[1]!, TD1[2]!];
     expect(await mixedZone([a, b])).toEqual(readMrzFromReadings([a, b]));
     expect((await mixedZone([a, b]))!.lines).toEqual(TD1);
     expect((await mixedZone([a, b], affordsUntil(now() + 60_000)))!.valid).toBe(true);
@@ -51,8 +51,6 @@ describe('mixed readings of a zone, judged on their own thread', () => {
 
   it('are judged on the calling thread when the thread fails, within the same time', async () => {
     await warmMrzThread();
-    const a = [TD1[0]!, '7406172F1209159UTO<<<<<<<<<<<6', TD1[2]!];
-    const b = ['I<UTOD964458903<<<<<<<<<<<<<<<', TD1[1]!, TD1[2]!];
     const gone = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(() => {
       throw new Error('thread gone');
     });

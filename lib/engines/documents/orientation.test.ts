@@ -26,7 +26,6 @@ describe('orientation probes', () => {
     expect(quarterAfterProbes(90, { turn: 90 })).toEqual({ turn: 90, thenOpposite: false });
   });
 
-
   it('name the upside-down turn of a grey card on white, which Tesseract reads as one dark picture unless the page is evenly lit', async () => {
     const probed = await probeLevelFirst(await toGrey(sharp(await card(180))));
     expect(clearlyBest(probed)).toBe(180);
