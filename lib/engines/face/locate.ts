@@ -141,7 +141,7 @@ async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) =>
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
-/** A selfie's faces with a printed portrait's first reading alone (no averaging): what the averaging is measured against (tests). */
+/** A selfie's faces with a printed portrait's face-finding reading alone (the first, or the wider blur when the first finds none; no averaging): what the averaging is measured against (tests). */
 export const selfieFacesOneReading = (pic: Picture) => printedFaces(pic, selfieFaces, false);
 
 /**
