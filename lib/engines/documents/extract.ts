@@ -5,7 +5,7 @@ import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
 import { PARTICLES, placeSpelling } from './names-known';
-import { capitalSigns, closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
+import { categorySigns, closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 import type { PlaceOf } from './merge';
@@ -391,7 +391,7 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       const n = digitsOnly(reg.text);
       if (n.length === 11) out.push(field('numeroRegistro', n, reg, isValidCnhNumber(n)));
     }
-    const asCategory = (t: string) => capitalSigns(t.toUpperCase());
+    const asCategory = (t: string) => categorySigns(t.toUpperCase());
     const cat = labelled(lines, CATEGORY_LABELS, 0, (t) => CNH_CATEGORY_IN_TEXT.test(asCategory(t)));
     const catValue = cat && CNH_CATEGORY_IN_TEXT.exec(asCategory(cat.text))?.[1];
     if (cat && catValue) out.push(field('categoria', catValue, cat));

@@ -2,7 +2,7 @@ import type { OcrLine, OcrWord } from '../ocr';
 import { union, type Box } from './box';
 import { datesOfFields, implausibilities } from './dates-plausible';
 import { isNamingWord, PARTICLES, withLettersForDigits } from './names-known';
-import { capitalSigns, CNH_CATEGORY, digitsOnly, isFullName, isIsoDate, isoDate, personName, placeOf, runDate } from './normalize';
+import { categorySigns, CNH_CATEGORY, digitsOnly, isFullName, isIsoDate, isoDate, personName, placeOf, runDate } from './normalize';
 import { fold, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -392,7 +392,7 @@ export function fillCnhCategory(type: RecognizedType, lines: OcrLine[], out: Ocr
   const notes = lines.filter((l) => fold(l.text).includes('OBSERVAC')).map((l) => l.bbox);
   const underNotes = (l: OcrLine) => notes.some((n) => l.bbox[1] > n[1] && l.bbox[1] < n[1] + n[3] * 4);
   // A small "c" is a capital C's shape at a smaller size: Tesseract reads a lone C either way.
-  const categoryOf = (w: OcrWord) => capitalSigns(w.text.trim().replace(/c/g, 'C'));
+  const categoryOf = (w: OcrWord) => categorySigns(w.text.trim().replace(/c/g, 'C'));
   const isCategory = (w: OcrWord) => CNH_CATEGORY.test(categoryOf(w)) && w.conf >= 60;
   const kept = lines.filter((x) => !underNotes(x));
   for (const l of kept) {

@@ -655,10 +655,6 @@ describe('values whose labels were not read', () => {
     const sign: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [placed([['83097800206', 100, 300, 180, 24], ['&', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]])], sign);
     expect(sign).toMatchObject([{ key: 'categoria', value: 'B' }]);
-    // A C with its bars read as the euro sign (the same look-alike table as a lone value read beside its word).
-    const euro: OcrField[] = [];
-    fillCnhCategory('CNH_FRENTE', [placed([['83097800206', 100, 300, 180, 24], ['€', 420, 300, 16, 24], ['02/05/2016', 560, 300, 150, 24]])], euro);
-    expect(euro).toMatchObject([{ key: 'categoria', value: 'C' }]);
     const prose = placed([['2', 100, 300, 12, 24], ['E', 118, 300, 14, 24], ['REA', 138, 300, 50, 24], ['02/05/2016', 560, 300, 150, 24]]);
     const none: OcrField[] = [];
     fillCnhCategory('CNH_FRENTE', [prose], none);
@@ -668,7 +664,6 @@ describe('values whose labels were not read', () => {
     const labelled = (value: string) => extractFields('CNH_FRENTE', [line('CAT. HAB.', 40), line(value, 70)], undefined).find((f) => f.key === 'categoria')?.value;
     expect(labelled('&')).toBe('B');
     expect(labelled('A&')).toBe('AB');
-    expect(labelled('€')).toBe('C');
     expect(labelled('ERA')).toBeUndefined();
   });
 

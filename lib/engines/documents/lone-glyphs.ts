@@ -2,7 +2,7 @@ import { ocrPool, type OcrLine } from '../ocr';
 import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
 import { datesHeight, onRowOfField } from './fallbacks';
-import { capitalSigns, isIsoDate } from './normalize';
+import { isIsoDate } from './normalize';
 import { fold, withoutAccents } from './text';
 
 /**
@@ -176,9 +176,15 @@ export async function readBeside(page: Grey, region: Box, context: { box: Box; t
   return undefined;
 }
 
-/** A lone capital read as the sign it looks like (`capitalSigns`: "€" is a C, "&" a B). */
+/**
+ * A lone capital read as the sign it looks like: the euro sign is a C with its bars (rough photos of tuning opened
+ * CNHs: a category C read "€" at 44, and "C€" for one C). Only this sign, not the page's category signs
+ * (`categorySigns`, `&` for B): this path takes readings of small groups of ink at low confidence, and with `&` mapped
+ * too, a 7×6 px blob read `&` at 38 beside a sure word became category B (session 90); the page's category words need
+ * confidence 60.
+ */
 function capitalOf(read: { text: string; conf: number } | undefined): { text: string; conf: number } | undefined {
-  return read && { ...read, text: capitalSigns(read.text) };
+  return read && { ...read, text: read.text.replace(/€/g, 'C') };
 }
 
 /**

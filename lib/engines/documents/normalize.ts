@@ -187,13 +187,10 @@ export const CNH_CATEGORY = new RegExp(`^${CNH_CATEGORIES}$`);
 /** A CNH category as a word inside a line of text. */
 export const CNH_CATEGORY_IN_TEXT = new RegExp(`\\b${CNH_CATEGORIES}\\b`);
 /**
- * Signs OCR reads in place of a capital they look like: a bold B, blurred, is read as "&" (an opened CNH of the
- * tuning generator, session 83: `A&` is AB) and a C with its bars as "€" (rough tuning opened CNHs, session 89: "€",
- * "C€"). One table for every lone capital (a CNH category on the page, a lone value read beside its word): no
- * category or lone code holds either sign.
+ * A CNH category as OCR reads it, its signs made letters: a bold B, blurred, is read as "&" (an opened CNH of the
+ * tuning generator, session 83), and no category holds the sign (`A&` is AB).
  */
-const CAPITAL_LOOK_ALIKES: Record<string, string> = { '&': 'B', '€': 'C' };
-export const capitalSigns = (text: string): string => text.replace(/[&€]/g, (sign) => CAPITAL_LOOK_ALIKES[sign]!);
+export const categorySigns = (text: string): string => text.replace(/&/g, 'B');
 
 export const isFullName = (name: string) => name.split(' ').filter(Boolean).length >= 2;
 
