@@ -104,13 +104,13 @@ const mirroredBox = (box: Face['box'], width: number): Face['box'] => [width - b
 /** A face the detectors found, not the whole picture taken as one (whose landmarks are the model's guess). */
 const detected = (f: Face | undefined): f is Face => f !== undefined && f.via !== 'whole';
 
-/** The face's template averaged over the other readings of the portrait that find it in the same place. */
-async function averagedOverReadings(pic: Picture, screen: Screen, face: Face, others: PrintedReading[], find: (p: Picture) => Promise<Face[]>): Promise<Face> {
+/** The face's template averaged over the other readings of the portrait (`facesOf`) that find it in the same place. */
+async function averagedOverReadings(face: Face, others: PrintedReading[], facesOf: (r: PrintedReading) => Promise<Face[]>, width: number): Promise<Face> {
   const readings = await Promise.all(
     others.map(async (reading) => {
-      const [f] = await find(await descreened(pic, screen, reading));
+      const [f] = await facesOf(reading);
       if (!f) return undefined;
-      const box = reading.mirror ? mirroredBox(f.box, pic.width) : f.box;
+      const box = reading.mirror ? mirroredBox(f.box, width) : f.box;
       return iou(box, face.box) >= SAME_READING_IOU ? f.descriptor : undefined;
     }),
   );
@@ -130,14 +130,13 @@ async function printedFaces(pic: Picture, find: (p: Picture) => Promise<Face[]>,
  * nothing or take the whole picture as the face: the wider blur is looked at before either answer is kept.
  */
 async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) => Promise<Face[]>, average = true): Promise<Face[]> {
+  // Each reading is found once: the wider one looked at for the face is one the averaging reads too.
+  const found = new Map<PrintedReading, Promise<Face[]>>();
+  const facesOf = (r: PrintedReading) => found.get(r) ?? found.set(r, descreened(pic, screen, r).then(find)).get(r)!;
   const [first, wider] = PRINTED_READINGS as [PrintedReading, PrintedReading];
-  let faces = await find(await descreened(pic, screen, first));
-  let from = first;
-  if (!detected(faces[0])) {
-    const widened = await find(await descreened(pic, screen, wider));
-    if (detected(widened[0])) [faces, from] = [widened, wider];
-  }
-  if (faces[0] && average && templatesWanted()) faces[0] = await averagedOverReadings(pic, screen, faces[0], PRINTED_READINGS.filter((r) => r !== from), find);
+  const from = !detected((await facesOf(first))[0]) && detected((await facesOf(wider))[0]) ? wider : first;
+  const faces = [...(await facesOf(from))];
+  if (faces[0] && average && templatesWanted()) faces[0] = await averagedOverReadings(faces[0], PRINTED_READINGS.filter((r) => r !== from), facesOf, pic.width);
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
