@@ -84,7 +84,7 @@ function faceSection(face: FaceBench): string[] {
     `| 4.8 liveness, one 1280 px JPEG | median ${face.livenessMs.median} ms, p95 ${face.livenessMs.p95} ms | median ≤ 500 ms |`,
     ...(face.cropMatchMs ? [`| 4.7 match, two ${face.cropMatchMs.width} px tight face crops | median ${face.cropMatchMs.median} ms, p95 ${face.cropMatchMs.p95} ms (${face.cropMatchMs.runs} runs) | median ≤ 700 ms |`] : []),
     ...(face.cropLivenessMs ? [`| 4.8 liveness, one ${face.cropLivenessMs.width} px tight face crop | median ${face.cropLivenessMs.median} ms, p95 ${face.cropLivenessMs.p95} ms | median ≤ 500 ms |`] : []),
-    ...(face.printedMatchMs ? [`| 4.7 match, a ${face.printedMatchMs.width} px photo with a printed portrait (descreened, four readings averaged) | median ${face.printedMatchMs.median} ms, p95 ${face.printedMatchMs.p95} ms (${face.printedMatchMs.runs} runs) | median ≤ 700 ms (${face.printedMatchMs.median <= 700 ? 'met' : 'not met'}) |`] : []),
+    ...(face.printedMatchMs ? [`| 4.7 match, a ${face.printedMatchMs.width} px photo with a printed portrait (descreened, two readings averaged, each with its mirror image) | median ${face.printedMatchMs.median} ms, p95 ${face.printedMatchMs.p95} ms (${face.printedMatchMs.runs} runs) | median ≤ 700 ms (${face.printedMatchMs.median <= 700 ? 'met' : 'not met'}) |`] : []),
     `| 1:N search, ${face.index.templates} sealed templates | median ${face.index.searchMs.median} ms, p95 ${face.index.searchMs.p95} ms (first search decrypts and caches: ${face.index.coldLoadMs} ms) | ≤ 50 ms |`,
     `| RSS after the face runs (process with its model threads) | ${face.rssMb} MB${face.peakRssMb ? `, peak ${face.peakRssMb} MB while they ran` : ''} | reported |`,
   ];

@@ -94,7 +94,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
     expect(matched).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
-  it('describes a printed portrait by the mean of several readings (blur widths, mirrored), nearer the person than one reading', async () => {
+  it('describes a printed portrait by the mean of its readings (two blur widths), nearer the person than one reading', async () => {
     let nearer = 0;
     for (const [i, id] of people.entries()) {
       const reference = await referenceOf(id);

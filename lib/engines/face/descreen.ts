@@ -75,12 +75,10 @@ export async function halftoneOf(pic: Picture): Promise<Screen | undefined> {
 
 /**
  * The picture with its screen blurred away (by `blurPerPeriod` of its period)
- * and its tone stretched back (printed portraits are washed out); mirrored
- * left to right with `mirror`.
+ * and its tone stretched back (printed portraits are washed out).
  */
-export async function descreened(pic: Picture, screen: Screen, { blurPerPeriod = BLUR_PER_PERIOD, mirror = false } = {}): Promise<Picture> {
+export async function descreened(pic: Picture, screen: Screen, { blurPerPeriod = BLUR_PER_PERIOD } = {}): Promise<Picture> {
   const soft = await sharp(pic.png).blur(Math.max(0.3, blurPerPeriod * screen.period)).png(PIXEL_PNG).toBuffer();
-  const stretched = sharp(soft).normalise({ lower: 1, upper: 99 });
-  const png = await (mirror ? stretched.flop() : stretched).png(PIXEL_PNG).toBuffer();
+  const png = await sharp(soft).normalise({ lower: 1, upper: 99 }).png(PIXEL_PNG).toBuffer();
   return { png, width: pic.width, height: pic.height };
 }

@@ -77,41 +77,32 @@ async function selfieFaces(pic: Picture): Promise<Face[]> {
   return detectPortrait(pic);
 }
 
-/** A reading of a printed portrait: how wide its screen is blurred, and whether it is mirrored. */
+/** A reading of a printed portrait: how wide its screen is blurred. */
 interface PrintedReading {
   blurPerPeriod: number;
-  mirror: boolean;
 }
 
 /**
- * The readings of a printed portrait whose templates are averaged: two blur widths, each plain and mirrored. Each
- * keeps a different part of the screen's and the print's noise; their mean keeps the face. Measured on the printed
- * portraits of the calibration's tuning half: FNMR at FMR 1 % 15.2 → 9.3 % (held-out half, measured after: 25.2 →
- * 21.1 %). The first is the one the face is looked for on.
+ * The readings of a printed portrait whose templates are averaged: two blur widths. Each keeps a different part of
+ * the screen's and the print's noise; their mean keeps the face. (Each reading's template is itself the mean of the
+ * face and of the face mirrored, landmarks found again: workers/face.mjs. Until session 91 the mirrored pictures were
+ * two more readings, each detected anew; the mirrored landmarks alone did as well, at two detections fewer.) The
+ * first is the one the face is looked for on.
  */
-const PRINTED_READINGS: PrintedReading[] = [
-  { blurPerPeriod: BLUR_PER_PERIOD, mirror: false },
-  { blurPerPeriod: 0.5, mirror: false },
-  { blurPerPeriod: BLUR_PER_PERIOD, mirror: true },
-  { blurPerPeriod: 0.5, mirror: true },
-];
+const PRINTED_READINGS: PrintedReading[] = [{ blurPerPeriod: BLUR_PER_PERIOD }, { blurPerPeriod: 0.5 }];
 
 /** Readings of a printed portrait overlapping at least this much find the same face. */
 const SAME_READING_IOU = 0.5;
-
-const mirroredBox = (box: Face['box'], width: number): Face['box'] => [width - box[0] - box[2], box[1], box[2], box[3]];
 
 /** A face the detectors found, not the whole picture taken as one (whose landmarks are the model's guess). */
 const detected = (f: Face | undefined): f is Face => f !== undefined && f.via !== 'whole';
 
 /** The face's template averaged over the other readings of the portrait (`facesOf`) that find it in the same place. */
-async function averagedOverReadings(face: Face, others: PrintedReading[], facesOf: (r: PrintedReading) => Promise<Face[]>, width: number): Promise<Face> {
+async function averagedOverReadings(face: Face, others: PrintedReading[], facesOf: (r: PrintedReading) => Promise<Face[]>): Promise<Face> {
   const readings = await Promise.all(
     others.map(async (reading) => {
       const [f] = await facesOf(reading);
-      if (!f) return undefined;
-      const box = reading.mirror ? mirroredBox(f.box, width) : f.box;
-      return iou(box, face.box) >= SAME_READING_IOU ? f.descriptor : undefined;
+      return f && iou(f.box, face.box) >= SAME_READING_IOU ? f.descriptor : undefined;
     }),
   );
   const templates = [face.descriptor, ...readings.filter((d) => d !== undefined)];
@@ -134,9 +125,12 @@ async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) =>
   const found = new Map<PrintedReading, Promise<Face[]>>();
   const facesOf = (r: PrintedReading) => found.get(r) ?? found.set(r, descreened(pic, screen, r).then(find)).get(r)!;
   const [first, wider] = PRINTED_READINGS as [PrintedReading, PrintedReading];
+  const averaged = average && templatesWanted();
+  // Averaged, both readings are wanted whatever the first finds: the wider one is read beside it (the other face thread).
+  if (averaged) void facesOf(wider).catch(() => undefined);
   const from = !detected((await facesOf(first))[0]) && detected((await facesOf(wider))[0]) ? wider : first;
   const faces = [...(await facesOf(from))];
-  if (faces[0] && average && templatesWanted()) faces[0] = await averagedOverReadings(faces[0], PRINTED_READINGS.filter((r) => r !== from), facesOf, pic.width);
+  if (faces[0] && averaged) faces[0] = await averagedOverReadings(faces[0], PRINTED_READINGS.filter((r) => r !== from), facesOf);
   return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
