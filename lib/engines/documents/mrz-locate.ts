@@ -95,7 +95,25 @@ interface Line {
   x1: number;
   y0: number;
   y1: number;
+  /** The letters' even pitch, once the line is found monospaced. */
+  pitch?: number;
 }
+
+/**
+ * Two lines whose letters stand at the same pitch and run the same length: a zone's lines, whatever their ink's height.
+ * A line mostly of fillers has a low core where `<` is shorter than the letters (in many fonts besides OCR-B): a
+ * passport's names line beside its digits measured 11 against 17 px.
+ */
+function samePitch(a: Line, b: Line): boolean {
+  if (a.pitch === undefined || b.pitch === undefined) return false;
+  const [wa, wb] = [a.x1 - a.x0, b.x1 - b.x0];
+  return Math.abs(a.pitch - b.pitch) <= PITCH_SLACK * Math.max(a.pitch, b.pitch) && Math.min(wa, wb) >= 0.9 * Math.max(wa, wb);
+}
+
+/** Pitches this close (a share of the larger) are one font's. */
+const PITCH_SLACK = 0.1;
+/** The least a line's ink core may be, as a share of its neighbour's, for lines of one pitch. */
+const FILLER_CORE = 0.5;
 
 /**
  * Two or three long, level, equally tall lines of the same length, stacked
@@ -108,6 +126,8 @@ function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score:
   for (let i = 0; i < sorted.length; i++) {
     for (const count of [3, 2]) {
       const group = [sorted[i]!];
+      // A line joined by its pitch alone: its ink core is its fillers', not its letters'.
+      let fillerCore = false;
       for (let j = i + 1; j < sorted.length && group.length < count; j++) {
         const prev = group[group.length - 1]!;
         const c = sorted[j]!;
@@ -117,10 +137,15 @@ function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score:
         const pw = prev.x1 - prev.x0;
         const cw = c.x1 - c.x0;
         // Equally tall and over one another; a line broken by glare may be shorter, but lies within the other's span.
-        const sameSize = Math.abs(ph - ch) <= 0.3 * Math.max(ph, ch) && Math.min(pw, cw) >= 0.4 * Math.max(pw, cw);
+        const sameHeight = Math.abs(ph - ch) <= 0.3 * Math.max(ph, ch) && Math.min(pw, cw) >= 0.4 * Math.max(pw, cw);
+        const byPitch = !sameHeight && samePitch(prev, c) && Math.min(ph, ch) >= FILLER_CORE * Math.max(ph, ch);
+        const sameSize = sameHeight || byPitch;
         const overlap = Math.min(prev.x1, c.x1) - Math.max(prev.x0, c.x0);
         const aligned = overlap >= 0.9 * Math.min(pw, cw);
-        if (pitch > 0.85 * Math.max(ph, ch) && pitch < 3.2 * Math.max(ph, ch) && sameSize && aligned) group.push(c);
+        if (pitch > 0.85 * Math.max(ph, ch) && pitch < 3.2 * Math.max(ph, ch) && sameSize && aligned) {
+          group.push(c);
+          if (byPitch) fillerCore = true;
+        }
         else if (pitch >= 3.2 * Math.max(ph, ch)) break;
       }
       if (group.length !== count) continue;
@@ -136,10 +161,19 @@ function bestStack(lines: Line[], w: number, h: number): { lines: Line[]; score:
       const nearEdge = Math.min(h - bottom, top) < h * 0.3 ? 1.2 : 1;
       // Length first: a zone's lines run nearly edge to edge; a third line adds a little.
       const score = (width / w) * (count === 3 ? 1.15 : 1) * nearEdge;
-      if (!best || score > best.score) best = { lines: group, score };
+      if (!best || score > best.score) best = { lines: fillerCore ? asTallAsTheTallest(group) : group, score };
     }
   }
   return best;
+}
+
+/** Each line as tall as the stack's tallest, about its own centre: a line of fillers has the letters' height too (`samePitch`). */
+function asTallAsTheTallest(group: Line[]): Line[] {
+  const tallest = Math.max(...group.map((l) => l.y1 - l.y0));
+  return group.map((l) => {
+    const grow = (tallest - (l.y1 - l.y0)) / 2;
+    return grow > 0 ? { ...l, y0: Math.round(l.y0 - grow), y1: Math.round(l.y1 + grow) } : l;
+  });
 }
 
 /**
@@ -185,11 +219,11 @@ function lineCandidates(mask: Uint8Array, w: number, h: number): Line[] {
 }
 
 /**
- * Whether a line's letters stand at one even pitch, and 26 to 50 of them: a
+ * The pitch of a line's letters when they stand at one even pitch, and 26 to 50 of them: a
  * zone has no spaces (every blank is a filler) and OCR-B is monospaced, where
  * printed text has word gaps and letters of many widths.
  */
-function monospaced(mask: Uint8Array, w: number, l: Line): boolean {
+function monospaced(mask: Uint8Array, w: number, l: Line): number | undefined {
   const cols: number[] = [];
   for (let x = l.x0; x < l.x1; x++) {
     let n = 0;
@@ -207,14 +241,22 @@ function monospaced(mask: Uint8Array, w: number, l: Line): boolean {
       start = -1;
     }
   }
-  if (centres.length < 12) return false;
+  if (centres.length < 12) return undefined;
   const steps = centres.slice(1).map((c, i) => c - centres[i]!);
   const pitch = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
-  if (pitch < 2) return false;
+  if (pitch < 2) return undefined;
   // A step of one pitch, or of two or three where letters touched or glare took one.
   const even = steps.filter((d) => [1, 2, 3].some((k) => Math.abs(d - k * pitch) <= 0.25 * pitch)).length / steps.length;
   const letters = (l.x1 - l.x0) / pitch;
-  return even >= 0.75 && letters >= 26 && letters <= 50;
+  return even >= 0.75 && letters >= 26 && letters <= 50 ? pitch : undefined;
+}
+
+/** The lines whose letters stand at one even pitch, each with its pitch. */
+function monospacedLines(mask: Uint8Array, w: number, lines: Line[]): Line[] {
+  return lines.flatMap((l) => {
+    const pitch = monospaced(mask, w, l);
+    return pitch === undefined ? [] : [{ ...l, pitch }];
+  });
 }
 
 /** Ink at least this much darker than its surroundings (a share of their brightness): a zone's black, not pale print. */
@@ -222,9 +264,9 @@ const STRONG_INK = 0.4;
 
 /** The best stack of zone-like lines in an ink mask, level or turned a quarter. */
 function stackIn(mask: Uint8Array, w: number, h: number): ({ lines: Line[]; score: number } & { vertical: boolean }) | undefined {
-  const level = bestStack(lineCandidates(mask, w, h).filter((l) => monospaced(mask, w, l)), w, h);
+  const level = bestStack(monospacedLines(mask, w, lineCandidates(mask, w, h)), w, h);
   const across = transpose(mask, w, h);
-  const turned = bestStack(lineCandidates(across, h, w).filter((l) => monospaced(across, h, l)), h, w);
+  const turned = bestStack(monospacedLines(across, h, lineCandidates(across, h, w)), h, w);
   return level && (!turned || level.score >= turned.score) ? { ...level, vertical: false } : turned && { ...turned, vertical: true };
 }
 

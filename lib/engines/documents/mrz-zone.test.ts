@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateIcao, renderIcao, exampleZone, randomZone } from '../../../scripts/synth/icao';
 import { rng } from '../../../scripts/synth/random';
 import { generate } from '../../../scripts/synth';
+import { registerFonts } from '../../../scripts/synth/fonts';
+import { createCanvas } from '@napi-rs/canvas';
 import { intake } from '../media';
 import { closeOcrPool } from '../ocr';
 import { facesDir } from '../../testing/datasets';
@@ -42,6 +44,24 @@ describe('locating the zone without knowing the layout', () => {
   it('finds three lines on a TD1 card', async () => {
     const band = (await locateMrz(await grey(renderIcao(exampleZone('TD1'), rng(3)).png)))!;
     expect(band.lines).toBe(3);
+  });
+
+  it("finds a zone in another monospaced font, whose names line of fillers inks lower than its data line", async () => {
+    // DejaVu Sans Mono's `<` is shorter than its capitals and digits: the names line's ink core measures 9 px against
+    // the data line's 13 px at the locator's scale (a generated passport's, 11 against 17 px).
+    registerFonts();
+    const canvas = createCanvas(1600, 1100);
+    const ctx = Object.assign(canvas.getContext('2d'), { fillStyle: '#111', font: '36px "Synth Mono"' });
+    ctx.fillText('P<BRASOUZA<<CARLOS<<<<<<<<<<<<<<<<<<<<<<<<<<', 70, 940);
+    ctx.fillText('NF457476<7BRA5303142F2701068<<<<<<<<<<<<<<06', 70, 1000);
+    const band = (await locateMrz(await toGrey(sharp(canvas.toBuffer('image/png')).flatten({ background: '#fff' }).greyscale())))!;
+    expect(band).toBeDefined();
+    expect(band.lines).toBe(2);
+    // The names line is as tall as its capitals, not its fillers: the band is cut and scaled by the letters' height
+    // (36 px DejaVu Sans Mono digits stand about 26 px tall).
+    expect(band.lineBoxes[0]![3]).toBe(band.lineBoxes[1]![3]);
+    expect(band.lineHeight).toBeGreaterThanOrEqual(24);
+    expect(band.box[1] + band.box[3]).toBeGreaterThanOrEqual(1000);
   });
 
   it('finds nothing on a page without a zone', async () => {

@@ -183,6 +183,19 @@ describe('repairs', () => {
     expect(real.fields.firstName).toBe('ANNA CALLA');
   });
 
+  it("reads a passport zone whose names line came back too long (its run of fillers split and doubled), by its data line's width", () => {
+    const r = readMrz(['P<BRASOUZA<<CARLOS<<<<<<<<<L<L<L<L<LLL<<L<A<A<<<<<<', 'NF457476<7BRA5303142F2701068<<<<<<<<<<<<<<06'])!;
+    expect(r.format).toBe('TD3');
+    expect(r.valid).toBe(true);
+    expect(r.lines[0]).toBe('P<BRASOUZA<<CARLOS<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(r.fields.documentNumber).toBe('NF457476');
+    // A card's three lines alike: its names line (the third) read too long.
+    const card = readMrz([ICAO.TD1[0], ICAO.TD1[1], 'ERIKSSON<<ANNA<MARIA<<<<<<<L<L<LLL<<L<A<<'])!;
+    expect(card.format).toBe('TD1');
+    expect(card.valid).toBe(true);
+    expect(card.lines).toEqual(ICAO.TD1);
+  });
+
   it('drops a digit read among the names that looks like no letter', () => {
     const r = readMrz(['C<CANN0002710<1<<<<<<<<<<<<<<<', '8805083M2109114CAN17308085<<<8', 'B3ERANGER<DE<LA<FONTAINE<SAINT'])!;
     expect(r.lines[2]).toBe('BERANGER<DE<LA<FONTAINE<SAINT<');

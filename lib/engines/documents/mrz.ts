@@ -41,14 +41,22 @@ export function looksLikeMrz(text: string): boolean {
 /** An OCR line in the MRZ alphabet only (A-Z, 0-9, <). */
 export const mrzAlphabet = (l: string) => l.toUpperCase().replace(/[«‹]/g, '<').replace(/\s+/g, '').replace(/[^A-Z0-9<]/g, '');
 
-/** The format whose width is nearest the longest line, told apart by line count and a visa's V. */
+/**
+ * The format whose width is nearest the longest line, told apart by line count and a visa's V. When the longest line
+ * fits no width, the lines other than the names' are asked alone: a long run of fillers after the names is read with
+ * fillers split or doubled (`CARLOS<<<<<<<<<L<L<L<L<LLL<<L<A<A<<<<<<`, 51 characters for 44), and the repair cuts the
+ * names' line at its fillers whatever its length (`nameVariant`).
+ */
 function formatOf(lines: string[]): MrzFormat | undefined {
-  const longest = Math.max(...lines.map((l) => l.length));
   const visa = lines[0]!.startsWith('V');
-  if (lines.length === 3) return Math.abs(longest - 30) <= 4 ? 'TD1' : undefined;
-  if (Math.abs(longest - 36) <= 3) return visa ? 'MRVB' : 'TD2';
-  if (Math.abs(longest - 44) <= 4) return visa ? 'MRVA' : 'TD3';
-  return undefined;
+  const widthOf = (of: string[]): MrzFormat | undefined => {
+    const longest = Math.max(...of.map((l) => l.length));
+    if (lines.length === 3) return Math.abs(longest - 30) <= 4 ? 'TD1' : undefined;
+    if (Math.abs(longest - 36) <= 3) return visa ? 'MRVB' : 'TD2';
+    if (Math.abs(longest - 44) <= 4) return visa ? 'MRVA' : 'TD3';
+    return undefined;
+  };
+  return widthOf(lines) ?? widthOf(lines.filter((_, k) => k !== (lines.length === 3 ? 2 : 0)));
 }
 
 /**
