@@ -25,6 +25,7 @@ import { flattenIllumination } from './illumination';
 import { locateDocument, quadShape, rectify, visibleDocument, type Point } from './locate';
 import { readUncovered, withRescued } from './uncovered';
 import { codeValuesPrinted, qrDates, qrPairs, readQrCodes, type QrRead } from './qr';
+import { withoutCodes } from './codes-blanked';
 import { fillDatesAround } from './fallbacks';
 import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
 import { readLoneValues } from './lone-glyphs';
@@ -309,8 +310,11 @@ function zonesOnPhoto(png: Buffer, document: Box, more: AffordsMore): ZonesOnPho
  * better and loses others: a heading one reading garbles, the other reads).
  */
 async function read(document: Grey, turn: Turn, page: PageCues, local = false, skews?: Map<number, number>, asBlocks = false, earlier?: Reading, prepared?: Prepared): Promise<Reading> {
-  const { grey, plain, photo, deglared, frame } = prepared ?? (await prepare(document, turn, local, skews, page.tight));
-  const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks });
+  const { grey: printed, plain, photo, deglared, frame } = prepared ?? (await prepare(document, turn, local, skews, page.tight));
+  // A QR code on the document (seen on the photo) is painted out before the text is read: it holds none, and the
+  // layout analysis takes it for a picture that swallows the print beside it.
+  const grey = (await page.codes()).length ? await withoutCodes(printed) : printed;
+  const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks, located: page.tight });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(plain, plain, page.zoneFallbacks);

@@ -13,6 +13,32 @@ const MAX_CUT_INK = 0.004;
 const OVERLAP = 0.06;
 const MIN_OVERLAP_PX = 48;
 
+/** Dark pixels in a piece's inner part, as a share of it, above which a reading of nothing is the layout analysis failing. */
+const PRINTED_INK = 0.002;
+/** Margin of a piece left out of that count, a share of each side: the card's edges and the frame the locator leaves. */
+const INNER = 0.04;
+
+/** Whether the inner part of a piece holds ink enough to be print (its edges, where a card's outline runs, left out). */
+export function holdsPrint(piece: Grey): boolean {
+  const [mx, my] = [Math.round(piece.width * INNER), Math.round(piece.height * INNER)];
+  let dark = 0;
+  for (let y = my; y < piece.height - my; y++) for (let x = mx, i = y * piece.width + mx; x < piece.width - mx; x++, i++) if (piece.data[i]! < 128) dark++;
+  return dark > PRINTED_INK * (piece.width - 2 * mx) * (piece.height - 2 * my);
+}
+
+/**
+ * A piece of the page read by OCR. Tesseract's automatic layout now and then returns no text at all for a piece of a
+ * document that holds print (a few short lines on a wide stretch of paper: a CIN back's parents and birthplace above its
+ * blank middle, a CNH back's place and date beside its QR code): with `located` (the page is a document told apart from
+ * its surroundings) such a piece is read again as sparse text. Not on any picture: a photo with no document in it reads
+ * as nothing, which is how it is told to be none, and sparse text finds letters in any picture.
+ */
+async function readPiece(piece: Grey, mode: PageMode, located: boolean): Promise<OcrOutput> {
+  const out = await ocrPool().recognize({ image: pgm(piece), mode });
+  if (!located || mode !== 'auto' || out.lines.some((l) => l.text.trim()) || !holdsPrint(piece)) return out;
+  return ocrPool().recognize({ image: pgm(piece), mode: 'sparse' });
+}
+
 /** The row with the least ink between 40 % and 60 % of the height, and whether it crosses no text. */
 export function emptiestRow(page: Grey): { row: number; clean: boolean } {
   const { data, width, height } = page;
@@ -113,11 +139,11 @@ export function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): O
  * word crossing the cut lies whole in one of them, and each word is taken from the side holding its
  * centre. Left side's lines first: a card is read before the next.
  */
-async function readSideBySide(page: Grey, mode: PageMode = 'auto'): Promise<OcrOutput> {
+async function readSideBySide(page: Grey, mode: PageMode, located: boolean): Promise<OcrOutput> {
   const cut = gutterColumn(page);
   const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.width * OVERLAP));
   const left = Math.max(0, cut - overlap);
-  const read = (g: Grey) => ocrPool().recognize({ image: pgm(g), mode });
+  const read = (g: Grey) => readPiece(g, mode, located);
   const [a, b] = await Promise.all([read(crop(page, 0, Math.min(page.width, cut + overlap))), read(crop(page, left, page.width))]);
   return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]);
 }
@@ -128,13 +154,14 @@ async function readSideBySide(page: Grey, mode: PageMode = 'auto'): Promise<OcrO
  * runs along a gap between lines when there is one, else the halves overlap. The halves' lines come back
  * in the page's pixels. `sideBySide`: the page holds two cards side by side, read one card at a time;
  * with `asBlocks` each card is read as one block of text (the automatic layout can take a card's print,
- * beside a large portrait and blank margins, for a picture and return nothing from it).
+ * beside a large portrait and blank margins, for a picture and return nothing from it). `located`: the page is a
+ * document told apart from its surroundings, and a piece of it read as nothing is read again (`readPiece`).
  */
-export async function readPage(page: Grey, { sideBySide = false, asBlocks = false } = {}): Promise<OcrOutput> {
-  if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto');
-  if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return ocrPool().recognize({ image: pgm(page), mode: 'auto' });
+export async function readPage(page: Grey, { sideBySide = false, asBlocks = false, located = false } = {}): Promise<OcrOutput> {
+  if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto', located);
+  if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return readPiece(page, 'auto', located);
   const { row: cut, clean } = emptiestRow(page);
-  const half = (top: number, bottom: number) => ocrPool().recognize({ image: pgm({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }), mode: 'auto' });
+  const half = (top: number, bottom: number) => readPiece({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }, 'auto', located);
   if (clean) {
     const [upper, lower] = await Promise.all([half(0, cut), half(cut, page.height)]);
     const weight = (o: OcrOutput) => Math.max(1, o.text.trim().length);
