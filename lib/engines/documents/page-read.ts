@@ -19,7 +19,7 @@ const PRINTED_INK = 0.002;
 const INNER = 0.04;
 
 /** Whether the inner part of a piece holds ink enough to be print (its edges, where a card's outline runs, left out). */
-export function holdsPrint(piece: Grey): boolean {
+function holdsPrint(piece: Grey): boolean {
   const [mx, my] = [Math.round(piece.width * INNER), Math.round(piece.height * INNER)];
   let dark = 0;
   for (let y = my; y < piece.height - my; y++) for (let x = mx, i = y * piece.width + mx; x < piece.width - mx; x++, i++) if (piece.data[i]! < 128) dark++;
