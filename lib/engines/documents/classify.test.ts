@@ -118,6 +118,32 @@ describe('classification from independent cues', () => {
     expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
 
+  it("counts the data block when OCR put a space after a dot of the CPF, and past the labels' cap", () => {
+    // A rough 900 px opened RG: headings garbled, labels lost, `676.024. 880-59` for 676.024.880-59.
+    const lines: [string, Box][] = [
+      ['CARTEIRA DE 104 NTIDADE', [400, 300, 700, 40]],
+      ['16/12/1998', [2900, 150, 250, 40]],
+      ['AMILA FERNANDA DAS SOUZA RIBEIRO', [1900, 450, 900, 40]],
+      ['MANAUS-BA 23/11/1963', [1900, 700, 1100, 40]],
+      ['676.024. 880-59', [2900, 780, 300, 40]],
+    ];
+    const words = lines.map(([text, bbox]) => ({ text, bbox }));
+    const portrait = { side: 'left' as const, box: [100, 450, 500, 600] as Box };
+    const halves = halvesOf(words, portrait.box, 3400);
+    const text = lines.map(([t]) => t).join('\n');
+    const c = place(text, { aspect: 3.18, portrait, halves });
+    expect(c.type).toBe('RG_ABERTO');
+    expect(c.candidates[0]!.cues).toContain('dataBlock');
+    // An RG back whose labels reach their cap gains the data block too: not out-weighed by the state models' (0.7).
+    const back = 'VALIDA EM TODO O TERRITORIO NACIONAL REGISTRO GERAL 24425992 DATA DE EXPEDICAO 07/11/1996 NOME FILIACAO NATURALIDADE SAO PAULO-SP DATA DE NASCIMENTO 11/12/1982 DOC ORIGEM CERT NASC CPF 331.622. 540-60 ASSINATURA DO DIRETOR';
+    expect(place(back, {}).type).toBe('RG_VERSO');
+    const lead = (t: string) => {
+      const score = (type: string) => place(t, {}).candidates.find((k) => k.type === type)?.score ?? 0;
+      return score('RG_VERSO') - score('RG_FRENTE');
+    };
+    expect(lead(back)).toBeGreaterThan(lead(back.replace('331.622. 540-60', '')));
+  });
+
   it('tells an old RG opened flat with every label lost: the numbers, however misread, all on the card without the portrait', () => {
     // As read from a photo with the card small in the frame: values only, dates and the CPF garbled.
     const lines: [string, Box][] = [

@@ -175,7 +175,10 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   const p = PROFILES[name];
   const cues: string[] = [];
   const sum = (list: [Concept, number][]) => list.reduce((s, [c, w]) => (concepts.has(c) ? (cues.push(c), s + w) : s), 0);
-  let score = Math.min(CAP.headings, sum(p.headings)) + Math.min(CAP.labels, sum(p.labels));
+  // The data block is the values' shape, not a label: it counts past the labels' cap (a model whose labels reached the
+  // cap lost nothing by it, and a model that prints fewer labels gained it: an RG back was read as a front by it).
+  const values = (c: Concept) => c === 'dataBlock';
+  let score = Math.min(CAP.headings, sum(p.headings)) + Math.min(CAP.labels, sum(p.labels.filter(([c]) => !values(c)))) + sum(p.labels.filter(([c]) => values(c)));
   const contrary = p.against?.filter((c) => concepts.has(c)) ?? [];
   if (contrary.length) {
     score -= 5;

@@ -111,7 +111,7 @@ function dateAhead(folded: string, year: number): boolean {
 
 /** Two dates and a formatted CPF (small labels are lost first on a low-resolution photo; the data stands in). */
 function dataBlock(folded: string): boolean {
-  // A date that lost one slash ("2512/1998") and a CPF split by a space still have the shape.
+  // A date that lost one slash ("2512/1998") and a CPF split by a space (after a dot too: "676.024. 880-59") still have the shape.
   const dates = folded.match(/\d{2}\/?\d{2}\/\d{4}|\d{2}\/\d{2}\/?\d{4}/g)?.length ?? 0;
-  return dates >= 2 && /(?:\d ?){3}\.(?:\d ?){3}\.(?:\d ?){3}-\d{2}/.test(folded);
+  return dates >= 2 && /(?:\d ?){3}\. ?(?:\d ?){3}\. ?(?:\d ?){3}-\d{2}/.test(folded);
 }
