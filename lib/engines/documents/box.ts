@@ -12,6 +12,9 @@ export function union(boxes: Box[]): Box {
   return [x0, y0, x1 - x0, y1 - y0];
 }
 
+/** The box with `by` pixels added on every side. */
+export const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * by, h + 2 * by];
+
 /** Darker than this on the prepared (evenly lit) page is ink. */
 export const INK = 110;
 

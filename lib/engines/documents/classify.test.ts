@@ -11,6 +11,13 @@ const person = { documentNumber: 'AB1234567', surname: 'SOUZA', given: 'ANA MARI
 const left = { side: 'left' as const, box: [40, 120, 360, 480] as Box };
 const place = (text: string, more: Partial<Evidence> = {}) => classifyEvidence({ text: fold(text), ...more });
 
+/** An opened RG's page (3400 px wide) as read: its lines' text, and the halves its words make beside a portrait on the left card. */
+function openedReading(lines: [string, Box][]) {
+  const portrait = { side: 'left' as const, box: [100, 450, 500, 600] as Box };
+  const halves = halvesOf(lines.map(([text, bbox]) => ({ text, bbox })), portrait.box, 3400);
+  return { text: lines.map(([t]) => t).join('\n'), portrait, halves };
+}
+
 describe('classification from independent cues', () => {
   it('finds labels as other issuers word them, short ones only as whole words', () => {
     expect([...conceptsIn(fold('Nome Social / Social Name  Sexo / Sex  Nacionalidade / Nationality'))]).toEqual(expect.arrayContaining(['socialName', 'sex', 'nationality']));
@@ -127,10 +134,7 @@ describe('classification from independent cues', () => {
       ['MANAUS-BA 23/11/1963', [1900, 700, 1100, 40]],
       ['676.024. 880-59', [2900, 780, 300, 40]],
     ];
-    const words = lines.map(([text, bbox]) => ({ text, bbox }));
-    const portrait = { side: 'left' as const, box: [100, 450, 500, 600] as Box };
-    const halves = halvesOf(words, portrait.box, 3400);
-    const text = lines.map(([t]) => t).join('\n');
+    const { text, portrait, halves } = openedReading(lines);
     const c = place(text, { aspect: 3.18, portrait, halves });
     expect(c.type).toBe('RG_ABERTO');
     expect(c.candidates[0]!.cues).toContain('dataBlock');
@@ -155,11 +159,8 @@ describe('classification from independent cues', () => {
       ['034.008', [2800, 800, 180, 40]],
       ['7180-3?', [3000, 800, 160, 40]],
     ];
-    const words = lines.map(([text, bbox]) => ({ text, bbox }));
-    const portrait = { side: 'left' as const, box: [100, 450, 500, 600] as Box };
-    const halves = halvesOf(words, portrait.box, 3400);
+    const { text, portrait, halves } = openedReading(lines);
     expect(halves).toEqual({ portrait: 'left', data: 'right' });
-    const text = lines.map(([t]) => t).join('\n');
     const colour = { hue: 72, saturation: 0.1 };
     expect(place(text, { aspect: 3.12, portrait, halves, colour }).type).toBe('RG_ABERTO');
     // Without the layout, or on one card's shape, nothing is placed: the numbers' side is the cue.

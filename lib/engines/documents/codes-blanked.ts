@@ -1,5 +1,4 @@
-import type { Box, Grey } from './box';
-import { fromGrey } from './box';
+import { fromGrey, grown, type Box, type Grey } from './box';
 import { readQrCodes } from './qr';
 
 /** The page is searched for its codes at half its size: a document's QR modules stay several pixels wide, and it is 4 times faster. */
@@ -21,13 +20,11 @@ export async function withoutCodes(page: Grey): Promise<Grey> {
   const codes = await readQrCodes(small).catch(() => []);
   if (codes.length === 0) return page;
   const data = new Uint8Array(page.data);
-  for (const { bbox } of codes) blank(data, page.width, page.height, grown(bbox.map((v) => v / SEARCH_SCALE) as Box));
+  for (const { bbox } of codes) {
+    const onPage = bbox.map((v) => v / SEARCH_SCALE) as Box;
+    blank(data, page.width, page.height, grown(onPage, Math.max(onPage[2], onPage[3]) * MARGIN));
+  }
   return { data, width: page.width, height: page.height };
-}
-
-function grown([x, y, w, h]: Box): Box {
-  const m = Math.max(w, h) * MARGIN;
-  return [x - m, y - m, w + 2 * m, h + 2 * m];
 }
 
 function blank(data: Uint8Array, width: number, height: number, [x, y, w, h]: Box): void {

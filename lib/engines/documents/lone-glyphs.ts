@@ -1,5 +1,5 @@
 import { ocrPool, type OcrLine } from '../ocr';
-import { cropped, fromGrey, pgm, toGrey, union, type Box, type Grey } from './box';
+import { cropped, fromGrey, grown, pgm, toGrey, union, type Box, type Grey } from './box';
 import type { ShortValue } from './extract';
 import { datesHeight, onRowOfField } from './fallbacks';
 import { isIsoDate } from './normalize';
@@ -85,7 +85,6 @@ export function inkHeight(page: Grey, boxes: Box[]): number | undefined {
 }
 
 const overlaps = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
-const grown = ([x, y, w, h]: Box, by: number): Box => [x - by, y - by, w + 2 * by, h + 2 * by];
 
 /** Larger ink round a group, at most this many letter heights across, frames it (see `loneGlyphGroups`). */
 const RING_LETTERS = 6;
