@@ -240,6 +240,14 @@ describe('classification from independent cues', () => {
     expect(wide.candidates.find((c) => c.type === 'CNH_FRENTE')!.cues).toContain('not: two-card shape 3.13');
   });
 
+  it('places a CNH front whose heading was read, on a page two cards wide, as the CNH opened flat (its back too small to read)', () => {
+    // An 800 px photo of an opened CNH: the front's heading, first licence and birth read, nothing of the back or its code.
+    const front = 'CANTIVRA NAL IONAL DE MABILITAÇÃO CAUÃ RAMOS DO MARTINS 18/02/1974, PORTO ALEGRE, PI 1ª HABILITAÇÃO 10/12/1995';
+    const tint = { hue: 90, saturation: 0.3 };
+    expect(place(front, { aspect: 3.13, portrait: left, colour: tint }).type).toBe('CNH_ABERTA');
+    expect(place(front, { aspect: 1.58, portrait: left, colour: tint }).type).toBe('CNH_FRENTE');
+  });
+
   it('reads the document kind from a valid machine-readable zone without any printed label', () => {
     const passport = readMrz(td3(person))!;
     expect(place('', { mrz: passport }).type).toBe('PASSAPORTE');

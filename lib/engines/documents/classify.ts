@@ -287,10 +287,16 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
 }
 
 /**
- * The document opened flat that a card side belongs to, where the two-card shape is trusted to tell it (the old RG,
- * as in `opened`'s `shapeTells`; a CNH opened flat still needs both sides' cues).
+ * The document opened flat that a card side belongs to, where the two-card shape is trusted to tell it: the old RG
+ * (as in `opened`'s `shapeTells`), and a CNH front whose heading was read (`needs`). A CNH front's other cues may be a
+ * label read by chance (an opened RG's garbled heading reads as the CNH's "DOC. IDENTIDADE"), but no other document
+ * prints "HABILITAÇÃO"; on a small photo of a CNH opened flat, the back's print and its code are too small to read.
  */
-const OPENED_OF: Partial<Record<RecognizedType, RecognizedType>> = { RG_FRENTE: 'RG_ABERTO', RG_VERSO: 'RG_ABERTO' };
+const OPENED_OF: Partial<Record<RecognizedType, { type: RecognizedType; needs?: Concept }>> = {
+  RG_FRENTE: { type: 'RG_ABERTO' },
+  RG_VERSO: { type: 'RG_ABERTO' },
+  CNH_FRENTE: { type: 'CNH_ABERTA', needs: 'cnhHeading' },
+};
 
 /** The sides of an ID-1 card: never two cards wide (the CPF's printed proof is a sheet, the passport a booklet page). */
 const ONE_CARD = new Set<RecognizedType>(['CNH_FRENTE', 'CNH_VERSO', 'RG_FRENTE', 'RG_VERSO', 'CIN_FRENTE', 'CIN_VERSO']);
@@ -311,15 +317,17 @@ function shapeAgainstOneCard(candidates: Candidate[], e: Evidence): void {
 }
 
 /**
- * One side of an old RG told by its own cues, on a document two cards wide: no single card has that shape, so the
- * page is the RG opened flat, its other side unread (the photo side has little print, and a rough photo loses it).
+ * One side of an old RG (or a CNH's front, by its heading) told by its own cues, on a document two cards wide: no
+ * single card has that shape, so the page is the document opened flat, its other side unread (the RG's photo side
+ * has little print, and a rough photo loses it; a small photo shrinks a CNH's back past reading).
  * Only when that side is the best candidate and no opened reading was made from both sides' cues.
  */
 function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefined {
   if (!twoCardsWide(e)) return undefined;
   const top = [...candidates].sort((a, b) => b.score - a.score)[0];
-  const type = top && OPENED_OF[top.type];
-  if (!type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
+  const of = top && OPENED_OF[top.type];
+  const type = top && of && (!of.needs || top.cues.includes(of.needs)) ? of.type : undefined;
+  if (!top || !type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
   return { type, score: Math.round((top.score + 0.5) * 100) / 100, cues: [...top.cues, `two-card shape ${e.aspect.toFixed(2)}, one side read`] };
 }
 
