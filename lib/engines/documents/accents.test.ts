@@ -69,6 +69,46 @@ describe('accents restored from the picture', () => {
   });
 });
 
+/** A page of names in capitals, each drawn at its baseline; returns the grey page and each name's box (capitals only). */
+function page(names: [string, number][]): { img: Grey; boxes: [number, number, number, number][] } {
+  const canvas = createCanvas(700, 260);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 700, 260);
+  ctx.fillStyle = '#111';
+  ctx.font = 'bold 40px sans-serif';
+  for (const [text, baseline] of names) ctx.fillText(text, 40, baseline);
+  const rgba = ctx.getImageData(0, 0, 700, 260).data;
+  const data = new Uint8Array(700 * 260);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return { img: { data, width: 700, height: 260 }, boxes: names.map(([text, baseline]) => [40, baseline - 29, Math.ceil(ctx.measureText(text).width), 29]) };
+}
+
+describe('accents under a line printed tight above', () => {
+  // A filiação's two parents printed close: the acute of LETÍCIA touches the N of ANA just above it.
+  const tight: [string, number][] = [
+    ['ANA DOS', 160],
+    ['LETÍCIA', 196],
+  ];
+
+  it('does not take a mark joined to the line above for no mark', () => {
+    const { img, boxes } = page(tight);
+    const seen = markedLetters(img, boxes[1]!, 7)!;
+    expect([...seen.above]).toEqual([]);
+    expect(seen.hidden.has(3)).toBe(true);
+  });
+
+  it('restores it when another name on the page shows its accent, and not otherwise', () => {
+    const withOther = page([['JÚLIA', 70], ...tight]);
+    const lines = [word('JULIA', withOther.boxes[0]!), word('LETICIA', withOther.boxes[2]!)];
+    restoreAccents(withOther.img, lines);
+    expect(lines.map((l) => l.text)).toEqual(['JÚLIA', 'LETÍCIA']);
+    const alone = page(tight);
+    const only = [word('LETICIA', alone.boxes[1]!)];
+    expect(restoreAccents(alone.img, only)).toBe(0);
+  });
+});
+
 describe('name and number clean-up', () => {
   it('drops stray letters from specks at the ends of a name, keeping particles', () => {
     expect(personName('MARIA DAS GOMES CC')).toBe('MARIA DAS GOMES');

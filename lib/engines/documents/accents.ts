@@ -78,12 +78,23 @@ function inkRuns(ink: (x: number, y: number) => boolean, x0: number, x1: number,
   return runs;
 }
 
+/** Marks seen about a word, as letter indexes: above, below, and letters whose marks the line above may hide. */
+export interface SeenMarks {
+  above: Set<number>;
+  below: Set<number>;
+  /**
+   * Letters over which ink of the line above reaches down to where a mark would stand: a mark printed there joins that
+   * ink (a tight filiação, the acute of LETÍCIA touching the N of ANA just above) and cannot be told apart from it.
+   */
+  hidden: Set<number>;
+}
+
 /**
  * Where the marks are, as letter indexes of the word (above and below), or
  * undefined when the picture is not clear enough to say (a line of other
  * text too close, letters that cannot be told apart).
  */
-export function markedLetters(img: Grey, box: Box, letters: number): { above: Set<number>; below: Set<number> } | undefined {
+export function markedLetters(img: Grey, box: Box, letters: number): SeenMarks | undefined {
   const [bx, by, bw, bh] = box;
   const x0 = Math.max(0, Math.floor(bx - 2));
   const x1 = Math.min(img.width - 1, Math.ceil(bx + bw + 2));
@@ -140,16 +151,21 @@ export function markedLetters(img: Grey, box: Box, letters: number): { above: Se
   if (!top) return undefined;
   // A cedilla often touches its C but reaches well below the baseline: ink from an eighth of the cap height under the letters counts (the blurred bottom edge of letters does not reach so far).
   const below = inkRuns(ink, left, right, Math.round(capBottom + Math.max(gap + 1, cap * 0.12)), Math.min(y1, Math.round(capBottom + cap * 0.4)), 1);
+  const hidden = new Set<number>();
+  for (const [a, b] of top.reaching) for (let l = letterAt(a); l <= letterAt(b); l++) hidden.add(l);
   return {
-    above: new Set(top.map((x) => letterAt(x))),
+    above: new Set(top.centres.map((x) => letterAt(x))),
     below: new Set(below.map((r) => letterAt((r[0] + r[1]) / 2))),
+    hidden,
   };
 }
 
 /**
  * Centres (x) of the small separate blobs of ink in the band above the
  * letters: accents. Blobs cut by the band's top edge belong to the line above
- * and are ignored; undefined when the band is mostly ink.
+ * and are not marks; those of them that reach the band's lower half, where a
+ * mark stands, are given as the columns they span (`reaching`). Undefined when
+ * the band is mostly ink.
  */
 function marksIn(
   ink: (x: number, y: number) => boolean,
@@ -159,12 +175,13 @@ function marksIn(
   y1: number,
   cap: number,
   perLetter: number,
-): number[] | undefined {
-  if (y1 <= y0 || y0 < 0) return [];
+): { centres: number[]; reaching: [number, number][] } | undefined {
+  if (y1 <= y0 || y0 < 0) return { centres: [], reaching: [] };
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const seen = new Uint8Array(w * h);
   const centres: number[] = [];
+  const reaching: [number, number][] = [];
   let covered = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -198,15 +215,16 @@ function marksIn(
       covered += maxX - minX + 1;
       // Cut by the band's top: a letter of the line above.
       const cut = minY === 0;
+      if (cut && maxY >= h / 2) reaching.push([x0 + minX, x0 + maxX]);
       const small = maxY - minY + 1 <= cap * 0.45 && maxX - minX + 1 <= perLetter * 1.3;
       if (!cut && small && area >= Math.max(3, cap * cap * 0.004)) centres.push(x0 + (minX + maxX) / 2);
     }
   }
-  return covered > w * 0.9 ? undefined : centres;
+  return covered > w * 0.9 ? undefined : { centres, reaching };
 }
 
 /** Whether the marks seen in the picture are those of the accented spelling (one letter of slack either way). */
-function agrees(spelling: string, seen: { above: Set<number>; below: Set<number> }): boolean {
+function agrees(spelling: string, seen: SeenMarks): boolean {
   const want = marks(spelling);
   const above = want.filter((m) => !m.below).map((m) => m.index);
   const cedillas = want.filter((m) => m.below).map((m) => m.index);
@@ -218,11 +236,14 @@ function agrees(spelling: string, seen: { above: Set<number>; below: Set<number>
 /** What the picture says about the marks of a spelling: printed, not printed, or cannot tell. */
 type Evidence = 'marks' | 'none' | 'unclear';
 
-function evidence(spelling: string, seen: { above: Set<number>; below: Set<number> } | undefined): Evidence {
+function evidence(spelling: string, seen: SeenMarks | undefined): Evidence {
   if (!seen) return 'unclear';
   if (agrees(spelling, seen)) return 'marks';
-  const cedillas = marks(spelling).filter((m) => m.below).map((m) => m.index);
-  return seen.above.size === 0 && cedillas.every((i) => !seen.below.has(i)) ? 'none' : 'unclear';
+  const want = marks(spelling);
+  const cedillas = want.filter((m) => m.below).map((m) => m.index);
+  // No mark seen where the line above's ink reaches down over a letter the spelling marks: the mark may be joined to it.
+  const hidden = want.some((m) => !m.below && seen.hidden.has(m.index));
+  return seen.above.size === 0 && !hidden && cedillas.every((i) => !seen.below.has(i)) ? 'none' : 'unclear';
 }
 
 /** Names seen on a page with their marks printed, and seen printed without: whether the page prints accents. */
