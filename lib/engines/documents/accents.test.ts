@@ -5,23 +5,26 @@ import { accentedSpelling, markedLetters, restoreAccents, type Grey } from './ac
 import { segments } from './fallbacks';
 import { cpfFrom, personName } from './normalize';
 
-/** A word drawn in capitals, optionally with a line of other text close above it; returns the grey page and the word's box. */
-function drawn(text: string, opts: { above?: string } = {}): { img: Grey; box: [number, number, number, number] } {
-  const canvas = createCanvas(700, 200);
+/** A page of names in capitals, each drawn at its baseline; returns the grey page and each name's box (capitals only, as OCR gives it when it dropped the accent). */
+function page(names: [string, number][], height = 260): { img: Grey; boxes: [number, number, number, number][] } {
+  const canvas = createCanvas(700, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 700, 200);
+  ctx.fillRect(0, 0, 700, height);
   ctx.fillStyle = '#111';
   ctx.font = 'bold 40px sans-serif';
   ctx.textBaseline = 'alphabetic';
-  if (opts.above) ctx.fillText(opts.above, 40, 80);
-  ctx.fillText(text, 40, 130);
-  const m = ctx.measureText(text);
-  const rgba = ctx.getImageData(0, 0, 700, 200).data;
-  const data = new Uint8Array(700 * 200);
+  for (const [text, baseline] of names) ctx.fillText(text, 40, baseline);
+  const rgba = ctx.getImageData(0, 0, 700, height).data;
+  const data = new Uint8Array(700 * height);
   for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  // Box of the capitals only, as OCR gives it when it dropped the accent.
-  return { img: { data, width: 700, height: 200 }, box: [40, 130 - 29, Math.ceil(m.width), 29] };
+  return { img: { data, width: 700, height }, boxes: names.map(([text, baseline]) => [40, baseline - 29, Math.ceil(ctx.measureText(text).width), 29]) };
+}
+
+/** A word drawn in capitals, optionally with a line of other text close above it; returns the grey page and the word's box. */
+function drawn(text: string, opts: { above?: string } = {}): { img: Grey; box: [number, number, number, number] } {
+  const { img, boxes } = page([...(opts.above ? [[opts.above, 80] as [string, number]] : []), [text, 130]], 200);
+  return { img, box: boxes.at(-1)! };
 }
 
 const word = (text: string, box: [number, number, number, number]): OcrLine => ({ text, conf: 90, bbox: box, words: [{ text, conf: 90, bbox: box }] });
@@ -68,21 +71,6 @@ describe('accents restored from the picture', () => {
     expect(again[0]!.text).toBe('ANTÔNIO');
   });
 });
-
-/** A page of names in capitals, each drawn at its baseline; returns the grey page and each name's box (capitals only). */
-function page(names: [string, number][]): { img: Grey; boxes: [number, number, number, number][] } {
-  const canvas = createCanvas(700, 260);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 700, 260);
-  ctx.fillStyle = '#111';
-  ctx.font = 'bold 40px sans-serif';
-  for (const [text, baseline] of names) ctx.fillText(text, 40, baseline);
-  const rgba = ctx.getImageData(0, 0, 700, 260).data;
-  const data = new Uint8Array(700 * 260);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  return { img: { data, width: 700, height: 260 }, boxes: names.map(([text, baseline]) => [40, baseline - 29, Math.ceil(ctx.measureText(text).width), 29]) };
-}
 
 describe('accents under a line printed tight above', () => {
   // A filiação's two parents printed close: the acute of LETÍCIA touches the N of ANA just above it.
