@@ -86,11 +86,17 @@ describe('accents under a line printed tight above', () => {
     expect(seen.hidden.has(3)).toBe(true);
   });
 
-  it('restores it when another name on the page shows its accent, and not otherwise', () => {
+  it('restores it when another name on the page shows its accent or was read with it, and not otherwise', () => {
     const withOther = page([['JÚLIA', 70], ...tight]);
     const lines = [word('JULIA', withOther.boxes[0]!), word('LETICIA', withOther.boxes[2]!)];
     restoreAccents(withOther.img, lines);
     expect(lines.map((l) => l.text)).toEqual(['JÚLIA', 'LETÍCIA']);
+    // A name read with its accent where the picture shows none (a rough photo blurs the mark into its letter) says the
+    // page prints accents, as a mark seen would.
+    const blurred = page([['INES', 70], ...tight]);
+    const read = [word('INÊS', blurred.boxes[0]!), word('LETICIA', blurred.boxes[2]!)];
+    restoreAccents(blurred.img, read);
+    expect(read.map((l) => l.text)).toEqual(['INÊS', 'LETÍCIA']);
     const alone = page(tight);
     const only = [word('LETICIA', alone.boxes[1]!)];
     expect(restoreAccents(alone.img, only)).toBe(0);

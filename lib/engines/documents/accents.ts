@@ -279,8 +279,11 @@ export function restoreAccents(img: Grey, lines: OcrLine[]): number {
     const seen = markedLetters(img, w.bbox, bare.length);
     const agreeing = forms.filter((f) => evidence(f, seen) === 'marks');
     const verdict = read ? evidence(bare, seen) : agreeing.length ? 'marks' : forms.length ? evidence(forms[0]!, seen) : 'unclear';
-    // Labels are printed by the issuer with accents even where the holder's data is not: only names vote.
-    if (isKnownName(plain) && verdict !== 'unclear') votes[verdict]++;
+    // Labels are printed by the issuer with accents even where the holder's data is not: only names vote. A name read
+    // with a known accented spelling where the picture sees no mark at all is a mark the picture missed (blurred into
+    // its letter on a rough photo: INÊS and MÁRCIO read with theirs, none seen), and the reading is kept for it below.
+    const missed = read && verdict === 'none' && forms.includes(bare);
+    if (isKnownName(plain) && verdict !== 'unclear') votes[missed ? 'marks' : verdict]++;
     if (read) {
       // Read with marks: kept (a name unknown to the lexicon keeps what was read), but a known spelling with marks in the same places corrects their kind (MÓNICA → MÔNICA).
       const same = forms.filter((f) => [...f].every((c, i) => (c === plain[i]) === (bare[i] === plain[i])));
