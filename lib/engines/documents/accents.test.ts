@@ -103,6 +103,30 @@ describe('accents under a line printed tight above', () => {
   });
 });
 
+describe('accents blurred into their letters', () => {
+  /** ÍSIS with the rows between its acute and its I inked (a rough photo's blur leaves no blank row between them). */
+  function joined() {
+    const { img, boxes } = page([['ÍSIS', 130]], 200);
+    const stem = boxes[0]![0];
+    for (let y = 88; y <= 104; y++) for (let x = stem + 1; x <= stem + 7; x++) img.data[y * img.width + x] = 17;
+    return { img, box: boxes[0]! };
+  }
+
+  it('sees the mark on its letter', () => {
+    const { img, box } = joined();
+    expect([...markedLetters(img, box, 4)!.above]).toEqual([0]);
+    const plain = page([['ISIS', 130]], 200);
+    expect([...markedLetters(plain.img, plain.boxes[0]!, 4)!.above]).toEqual([]);
+  });
+
+  it('gives the accent back', () => {
+    const { img, box } = joined();
+    const lines = [word('ISIS', box)];
+    restoreAccents(img, lines);
+    expect(lines[0]!.text).toBe('ÍSIS');
+  });
+});
+
 describe('name and number clean-up', () => {
   it('drops stray letters from specks at the ends of a name, keeping particles', () => {
     expect(personName('MARIA DAS GOMES CC')).toBe('MARIA DAS GOMES');

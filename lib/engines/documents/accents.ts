@@ -124,8 +124,13 @@ export function markedLetters(img: Grey, box: Box, letters: number): SeenMarks |
   });
   // Round letters overshoot the cap line by a row or two: the body goes up while rows touch it. A mark is separated by a blank row.
   while (best[0] > 0 && rows[best[0] - 1]! > 0) best[0]--;
-  const capTop = y0 + best[0];
   const capBottom = y0 + best[1];
+  // A mark blurred into its letter (no blank row between them: a rough photo's Í) pulled the body's top up to its own,
+  // and the band looked at for marks lay above it. Most of the letters' columns still begin at the cap line: when the
+  // body's top stands well above it, the letters begin there, and the mark is the ink of its letter above it.
+  const line = capLine(ink, x0, x1, y0 + best[0], capBottom);
+  const joined = line - (y0 + best[0]) > Math.max(JOINED_MIN, (capBottom - line + 1) * JOINED_SHARE);
+  const capTop = joined ? line : y0 + best[0];
   const cap = capBottom - capTop + 1;
   if (cap < 8) return undefined;
   const lettersRuns = inkRuns(ink, x0, x1, capTop, capBottom, 2).filter((r) => r[1] - r[0] >= 1);
@@ -146,7 +151,8 @@ export function markedLetters(img: Grey, box: Box, letters: number): SeenMarks |
     }
     return Math.min(letters - 1, Math.max(0, Math.floor((x - left) / perLetter)));
   };
-  const gap = Math.max(1, Math.round(cap * 0.04));
+  // (Below a cap line found by the columns, round letters overshoot it by a row or two: the band starts clear of them.)
+  const gap = joined ? Math.max(2, Math.round(cap * 0.1)) : Math.max(1, Math.round(cap * 0.04));
   const top = marksIn(ink, left, right, Math.round(capTop - cap * 0.6), capTop - gap, cap, perLetter);
   if (!top) return undefined;
   // A cedilla often touches its C but reaches well below the baseline: ink from an eighth of the cap height under the letters counts (the blurred bottom edge of letters does not reach so far).
@@ -158,6 +164,27 @@ export function markedLetters(img: Grey, box: Box, letters: number): SeenMarks |
     below: new Set(below.map((r) => letterAt((r[0] + r[1]) / 2))),
     hidden,
   };
+}
+
+/** A body's top this far above the cap line (px, and share of the cap height) is a mark joined to its letter, not a round letter's overshoot. */
+const JOINED_MIN = 3;
+const JOINED_SHARE = 0.15;
+/** Share of the letters' columns that begin above the cap line: the columns under marks joined to their letters are fewer. */
+const LINE_PERCENTILE = 0.3;
+
+/** The row most of the letters' columns begin at (a low percentile of each inked column's first ink row). */
+function capLine(ink: (x: number, y: number) => boolean, x0: number, x1: number, top: number, bottom: number): number {
+  const tops: number[] = [];
+  for (let x = x0; x <= x1; x++) {
+    for (let y = top; y <= bottom; y++) {
+      if (!ink(x, y)) continue;
+      tops.push(y);
+      break;
+    }
+  }
+  if (tops.length === 0) return top;
+  tops.sort((a, b) => a - b);
+  return tops[Math.floor(tops.length * LINE_PERCENTILE)]!;
 }
 
 /**
