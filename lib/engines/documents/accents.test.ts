@@ -61,17 +61,6 @@ describe('accents restored from the picture', () => {
     expect(lines[0]!.text).toBe('CAUÃ');
   });
 
-  it('drops a mark read on a name the lexicon knows only without, unless the picture shows it', () => {
-    const plain = drawn('NASCIMENTO');
-    const lines = [word('NÁSCIMENTO', plain.box)];
-    restoreAccents(plain.img, lines);
-    expect(lines[0]!.text).toBe('NASCIMENTO');
-    const marked = drawn('NÁSCIMENTO');
-    const kept = [word('NÁSCIMENTO', marked.box)];
-    restoreAccents(marked.img, kept);
-    expect(kept[0]!.text).toBe('NÁSCIMENTO');
-  });
-
   it('is not fooled by a line of text printed just above', () => {
     const plain = drawn('ANTONIO', { above: 'RODRIGO' });
     const lines = [word('ANTONIO', plain.box)];

@@ -1,6 +1,6 @@
 import type { OcrLine, OcrWord } from '../ocr';
 import type { Box, Grey } from './box';
-import { accentedForms, isKnownName, listedUnaccented } from './names-known';
+import { accentedForms, isKnownName } from './names-known';
 
 export type { Grey } from './box';
 import { fold } from './text';
@@ -315,9 +315,6 @@ export function restoreAccents(img: Grey, lines: OcrLine[]): number {
       // Read with marks: kept (a name unknown to the lexicon keeps what was read), but a known spelling with marks in the same places corrects their kind (MÓNICA → MÔNICA).
       const same = forms.filter((f) => [...f].every((c, i) => (c === plain[i]) === (bare[i] === plain[i])));
       if (same.length && !same.includes(bare)) set(w, same[0]!);
-      // A name the lexicon lists only without marks (NASCIMENTO, in every source), read with one the picture does not
-      // show: the Portuguese model's addition (NÁSCIMENTO), not the document's.
-      else if (forms.length === 0 && listedUnaccented(plain) && verdict !== 'marks') set(w, plain);
       continue;
     }
     if (agreeing.length) set(w, agreeing[0]!);
