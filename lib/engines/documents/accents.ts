@@ -169,7 +169,7 @@ export function markedLetters(img: Grey, box: Box, letters: number): SeenMarks |
 /** A body's top this far above the cap line (px, and share of the cap height) is a mark joined to its letter, not a round letter's overshoot. */
 const JOINED_MIN = 3;
 const JOINED_SHARE = 0.15;
-/** Share of the letters' columns that begin above the cap line: the columns under marks joined to their letters are fewer. */
+/** The cap line is the first row of this share of the letters' columns (those under marks joined to their letters are fewer). */
 const LINE_PERCENTILE = 0.3;
 
 /** The row most of the letters' columns begin at (a low percentile of each inked column's first ink row). */

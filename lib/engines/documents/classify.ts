@@ -289,8 +289,9 @@ function opened(frontName: Profiled, backName: Profiled, type: RecognizedType, c
 /**
  * The document opened flat that a card side belongs to, where the two-card shape is trusted to tell it: the old RG
  * (as in `opened`'s `shapeTells`), and a CNH front whose heading was read (`needs`). A CNH front's other cues may be a
- * label read by chance (an opened RG's garbled heading reads as the CNH's "DOC. IDENTIDADE"), but no other document
- * prints "HABILITAÇÃO"; on a small photo of a CNH opened flat, the back's print and its code are too small to read.
+ * label read by chance (an opened RG's garbled heading reads as the CNH's "DOC. IDENTIDADE"), but its heading
+ * (HABILITAÇÃO, the transit department) is on no other document we read; on a small photo of a CNH opened flat, the
+ * back's print and its code are too small to read.
  */
 const OPENED_OF: Partial<Record<RecognizedType, { type: RecognizedType; needs?: Concept }>> = {
   RG_FRENTE: { type: 'RG_ABERTO' },
@@ -325,9 +326,10 @@ function shapeAgainstOneCard(candidates: Candidate[], e: Evidence): void {
 function oneSideOfTwo(candidates: Candidate[], e: Evidence): Candidate | undefined {
   if (!twoCardsWide(e)) return undefined;
   const top = [...candidates].sort((a, b) => b.score - a.score)[0];
-  const of = top && OPENED_OF[top.type];
-  const type = top && of && (!of.needs || top.cues.includes(of.needs)) ? of.type : undefined;
-  if (!top || !type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
+  if (!top) return undefined;
+  const of = OPENED_OF[top.type];
+  const type = of && (!of.needs || top.cues.includes(of.needs)) ? of.type : undefined;
+  if (!type || top.score < MIN_SCORE || candidates.some((c) => c.type === type)) return undefined;
   return { type, score: Math.round((top.score + 0.5) * 100) / 100, cues: [...top.cues, `two-card shape ${e.aspect.toFixed(2)}, one side read`] };
 }
 
