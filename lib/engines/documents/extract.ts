@@ -4,7 +4,7 @@ import { union, type Box } from './box';
 import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { PARTICLES, placeSpelling } from './names-known';
+import { PARTICLES, placeNameSpelling, placeSpelling } from './names-known';
 import { categorySigns, closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -683,12 +683,12 @@ export function extractFields(type: RecognizedType, lines: OcrLine[], mrz: MrzRe
   return out;
 }
 
-/** The birthplace's city with its registered accents (`CITY/UF`; the state code is left alone). */
+/** The birthplace's city with its registered accents (`CITY/UF`; the state code is left alone): the whole name's, else each word's. */
 function spellPlaces(out: OcrField[]) {
   for (const f of out) {
     if (f.key !== 'naturalidade') continue;
     const [city, ...rest] = f.value.split('/');
-    const spelt = city!.split(' ').map((w) => placeSpelling(w) ?? w).join(' ');
+    const spelt = placeNameSpelling(city!) ?? city!.split(' ').map((w) => placeSpelling(w) ?? w).join(' ');
     if (spelt !== city) f.value = [spelt, ...rest].join('/');
   }
 }

@@ -583,14 +583,27 @@ describe('values whose labels were not read', () => {
     expect(two.some((f) => f.key === 'dataNascimento')).toBe(false);
   });
 
+  /** The birthplace read from an RG back whose NATURALIDADE line reads `text`. */
+  const naturalidade = (text: string) => extractFields('RG_VERSO', [line('NATURALIDADE', 90), line(text, 110)], undefined).find((f) => f.key === 'naturalidade')?.value;
+
   it('spells the birthplace as the municipality is registered when it was read without its accents, and only then', () => {
-    const naturalidade = (text: string) => extractFields('RG_VERSO', [line('NATURALIDADE', 90), line(text, 110)], undefined).find((f) => f.key === 'naturalidade')?.value;
     expect(naturalidade('BRASILIA-SP')).toBe('BRASÍLIA/SP');
     expect(naturalidade('SAO JOSE DOS CAMPOS/SP')).toBe('SÃO JOSÉ DOS CAMPOS/SP');
     expect(naturalidade('GOIÂNIA/GO')).toBe('GOIÂNIA/GO');
     // A word the municipality list also spells without marks (or not at all) is left as read.
     expect(naturalidade('BELO HORIZONTE/MG')).toBe('BELO HORIZONTE/MG');
     expect(naturalidade('XYZOPOLIS/PR')).toBe('XYZOPOLIS/PR');
+  });
+
+  it('spells a whole municipality name as registered, however its marks were read, where its words alone cannot', () => {
+    // LUIS is spelt both ways among the municipalities' words; SÃO LUÍS is one municipality.
+    expect(naturalidade('SÃO LUIS/MA')).toBe('SÃO LUÍS/MA');
+    expect(naturalidade('SAO LUIS/MA')).toBe('SÃO LUÍS/MA');
+    // A mark read of the wrong kind.
+    expect(naturalidade('VITÔRIA/ES')).toBe('VITÓRIA/ES');
+    // A name the list spells two ways (IPORÁ, IPORÃ), or that is no municipality, is left as read.
+    expect(naturalidade('IPORA/GO')).toBe('IPORA/GO');
+    expect(naturalidade('XYZÔPOLIS/PR')).toBe('XYZÔPOLIS/PR');
   });
 
   it('finds the CIN back’s birthplace by its CIDADE/UF shape when its label was lost, and no RG number there', () => {

@@ -1,5 +1,5 @@
 import { ACCENTED_WORDS } from './accent-words';
-import { GIVEN_NAMES, PLACE_WORDS, SURNAMES } from './names-lexicon';
+import { GIVEN_NAMES, PLACE_NAMES, PLACE_WORDS, SURNAMES } from './names-lexicon';
 import { fold, LETTER_FOR_DIGIT } from './text';
 
 /**
@@ -47,6 +47,22 @@ export function placeSpelling(word: string): string | undefined {
   if (word !== key || key.length < 3) return undefined;
   const listed = PLACE_SPELLINGS.get(key);
   return listed && listed.size === 1 && !listed.has(key) ? [...listed][0] : undefined;
+}
+
+/** A municipality's name unaccented, hyphen and apostrophe as spaces (XANGRI LA, PAU D ARCO): how a reading's words give it. */
+const placeKey = (name: string) => fold(name).replace(/[-']/g, ' ').replace(/\s+/g, ' ').trim();
+/** Unaccented name → the municipality names spelt so (eight are spelt two ways: IPORÁ, IPORÃ). */
+const PLACE_NAME_SPELLINGS = new Map<string, Set<string>>();
+for (const name of PLACE_NAMES) addSpelling(PLACE_NAME_SPELLINGS, placeKey(name), name);
+
+/**
+ * The registered spelling of a whole municipality name, however its marks were read (SÃO LUIS → SÃO LUÍS, VITÔRIA →
+ * VITÓRIA), when the name is one municipality's, spelt one way. Its words alone may not settle it: LUIS is spelt both
+ * ways among the municipalities' words.
+ */
+export function placeNameSpelling(city: string): string | undefined {
+  const listed = PLACE_NAME_SPELLINGS.get(placeKey(city));
+  return listed && listed.size === 1 ? [...listed][0] : undefined;
 }
 
 /** Portuguese endings that are always accented: -ÃO, -ÇÃO, -ÃES, -ÕES. */
