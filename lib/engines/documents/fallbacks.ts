@@ -501,7 +501,12 @@ export function fillRgByShape(type: RecognizedType, lines: OcrLine[], out: OcrFi
   let birthplaceLine: OcrLine | undefined;
   if (!has('naturalidade')) {
     for (const l of lines) {
-      const place = placeOf(l.words.filter((w) => !isoDate(w.text)).map((w) => w.text).join(' '));
+      // Words from a run of digits on (a birth date misread beside it: 24/04/;980; not a state read with one, MANAUS-P1)
+      // are not the place's, nor are marks before its first letter (a field's rule read as dashes: — — BELÉM/PE).
+      const words = l.words.filter((w) => !isoDate(w.text));
+      const start = words.findIndex((w) => /[\p{L}\d]/u.test(w.text));
+      const end = words.findIndex((w) => /\d\D?\d\D?\d/.test(w.text));
+      const place = placeOf(words.slice(Math.max(0, start), end < 0 ? undefined : end).map((w) => w.text).join(' '));
       if (place && !isLabelText(place.city)) {
         out.push({ key: 'naturalidade', value: `${personName(place.city)}/${place.uf}`, conf: Math.round(l.conf), bbox: l.bbox });
         birthplaceLine = l;

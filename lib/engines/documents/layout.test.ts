@@ -620,6 +620,21 @@ describe('values whose labels were not read', () => {
     expect(issuer.map((f) => [f.key, f.value])).toEqual([['naturalidade', 'BRASÍLIA/GO']]);
   });
 
+  it('finds the birthplace by its shape beside a birth date misread after it or after a rule read as dashes, and not in words after digits', () => {
+    const rg: OcrField[] = [];
+    fillRgByShape('RG_VERSO', [line('Me CE NATO NINO', 90), line('MANAUS-AM 24/04/;980', 110)], rg);
+    expect(rg.find((f) => f.key === 'naturalidade')?.value).toBe('MANAUS/AM');
+    const state: OcrField[] = [];
+    fillRgByShape('RG_FRENTE', [line('MANAUS-P1 12/02/1956', 110)], state);
+    expect(state.find((f) => f.key === 'naturalidade')?.value).toBe('MANAUS/PI');
+    const ruled: OcrField[] = [];
+    fillRgByShape('CIN_VERSO', [line('NATLEBAL VADE, POACE OF iETH', 90), line('— — BELÉM/PE', 110)], ruled);
+    expect(ruled.find((f) => f.key === 'naturalidade')?.value).toBe('BELÉM/PE');
+    const none: OcrField[] = [];
+    fillRgByShape('RG_VERSO', [line('C.NAS LV.A43 FLS-SP', 110)], none);
+    expect(none.some((f) => f.key === 'naturalidade')).toBe(false);
+  });
+
   it('takes the one date on an RG\'s birthplace line as the birth date when both labels were lost, if the dates stay plausible', () => {
     // A development-set opened RG: "NATAL-PA 11/07/1950" under washed-out labels, the issue date cut short.
     const lines = [line('30962554 27/04/2', 40), line('GUSTAVO MARIA DOS SANTOS', 80), line('NATAL-PA 11/07/1950', 200)];
