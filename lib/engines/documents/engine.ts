@@ -28,6 +28,7 @@ import { codeValuesPrinted, qrDates, qrPairs, readQrCodes, type QrRead } from '.
 import { withoutCodes } from './codes-blanked';
 import { fillDatesAround } from './fallbacks';
 import { extractFields, placeOfMissing, shortValueRegions, SHORT_VALUES } from './extract';
+import { zoneOverPrinted } from './zone-over-printed';
 import { readLoneValues } from './lone-glyphs';
 import { rescueMissingCpf } from './cpf-rescue';
 import { bestOfEach, doubtfulRows, printedOf } from './merge';
@@ -819,6 +820,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   if (clock.affords(0.25)) await rescueMissingCpf(best.grey, best.lines, fields, type, best.photo);
   // What is still missing may stand alone on the page, where the reading skipped it.
   if (clock.affords(0.25)) await readLoneValues(best.grey, best.lines, fields, SHORT_VALUES[type] ?? []);
+  // A valid zone's checked values stand where the printed side was misread (its names where the lexicon says so).
+  zoneOverPrinted(type, fields, best.mrz);
   // Dates checked together (birth before issue before expiry, age 0–120, validity span) and a date that breaks the set read
   // again: a fallback (up to six small readings), so within the time budget.
   if (clock.affords(0.5)) await checkDatePlausibility(best.grey, fields, type);

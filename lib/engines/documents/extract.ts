@@ -162,7 +162,7 @@ const RG_ISSUE_DATE = ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EX
 const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 /** A Brazilian passport's number: two letters, six digits (`FL139632`). */
-const BRAZILIAN_PASSPORT_NUMBER = /^[A-Z]{2}\d{6}$/;
+export const BRAZILIAN_PASSPORT_NUMBER = /^[A-Z]{2}\d{6}$/;
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
 
 /** A value of one to three capitals, read again from under its label when missing or doubtful (`reread.ts`). */
@@ -450,7 +450,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
     const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME', 'SOBRENOME'], 0, (t) => !isLabelText(t));
     const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES', 'PRENOMES', 'PRENOME'], 0, (t) => !isLabelText(t));
-    if (surname && given) out.push(field('nome', `${personName(given.text)} ${personName(surname.text)}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
+    const [givenName, surnameText] = [given && personName(given.text), surname && personName(surname.text)];
+    // (A part read as specks alone is no name: the zone's, when valid, then stands for the whole.)
+    if (surname && given && givenName && surnameText) out.push(field('nome', `${givenName} ${surnameText}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
     const sex = labelled(lines, SEX_LABELS, 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];
