@@ -1,5 +1,6 @@
+import { isValidCpf } from '../br';
 import { LETTER_FOR_DIGIT } from './text';
-import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, knownState, plausible, type CharClass, type MrzFormat } from './mrz-layout';
+import { LAYOUTS, OPTIONAL, SHAPES, checkDigit, differingChecks, failingChecks, issuingStateOf, knownState, plausible, type CharClass, type MrzFormat } from './mrz-layout';
 
 /** Letters OCR makes of a chevron that pale print, blur or a pattern crosses. */
 const CHEVRON_LETTERS = 'AKLCX';
@@ -250,13 +251,16 @@ const UNREAD_COMPOSITE_COST = 3;
 
 /**
  * A composite check digit read as no digit at all (a filler, a speck), worked out from the zone: only when every
- * field it covers is checked on its own and its optional data is blank, so that it would confirm nothing more.
+ * field it covers is checked on its own and its optional data is blank, so that it would confirm nothing more. A
+ * Brazilian identity card's optional data is the holder's CPF, whose own two check digits vouch for it as a blank
+ * would (one misread digit in a hundred passes them).
  */
 function unreadComposite(format: MrzFormat, start: Fix, readAsDigit: boolean): Fix[] {
   const composite = LAYOUTS[format].composite;
   if (!composite) return [];
   const [l, p] = composite.check;
-  const blank = OPTIONAL[format].every(([ol, s, e]) => /^<*$/.test(start.lines[ol]!.slice(s, e)));
+  const checkedAlone = (data: string) => /^<*$/.test(data) || (format === 'TD1' && issuingStateOf(start.lines) === 'BRA' && /^\d{11}<*$/.test(data) && isValidCpf(data.slice(0, 11)));
+  const blank = OPTIONAL[format].every(([ol, s, e]) => checkedAlone(start.lines[ol]!.slice(s, e)));
   if (readAsDigit || !blank) return [];
   const digit = checkDigit(composite.parts.map(([pl, s, e]) => start.lines[pl]!.slice(s, e)).join(''));
   return [{ ...start, lines: start.lines.map((x, k) => (k === l ? x.slice(0, p) + digit + x.slice(p + 1) : x)), cost: start.cost + UNREAD_COMPOSITE_COST }];
@@ -304,6 +308,9 @@ export function repairGroup(format: MrzFormat, raw: string[]): Repair | undefine
     r = searchRepairs(format, raw) ?? null;
     const runs = r && !r.contested ? zerosInRuns(format, r.lines) : undefined;
     if (r && runs && runs !== r.lines) r = { ...r, lines: runs, repaired: true };
+    // (Contested or failing too: the CPF tells what the check digits could not.)
+    const byCpf = r && cpfAsNumber(format, r.lines);
+    if (r && byCpf && byCpf !== r.lines) r = { lines: byCpf, repaired: true };
     if (repaired.size >= REPAIRS_KEPT) repaired.delete(repaired.keys().next().value!);
   } else repaired.delete(key);
   // Kept most recent last: the oldest goes first.
@@ -325,6 +332,27 @@ export function zerosInRuns(format: MrzFormat, lines: string[]): string[] {
   for (const { lines: z, breaks } of zeroFlips(format, lines)) if (breaks < fewest) [best, fewest] = [z, breaks];
   return best;
 }
+
+/**
+ * A Brazilian identity card's number is its holder's CPF, the first nine of the eleven digits its optional data holds. A
+ * zone whose number reads letters where that CPF has digits and the CPF's digits elsewhere is given the CPF's digits when
+ * the zone then passes every check: the CPF's own two check digits and six or more digits agreeing vouch for them, where
+ * the number's check digit alone cannot (`5S8663824`: S weighs 28 and 8 weighs 8, the same at any weight; `B9643S277`
+ * for 096435277: two misreads that cancel). Lines unchanged otherwise (another state's card, a number that is not a CPF).
+ */
+export function cpfAsNumber(format: MrzFormat, lines: string[]): string[] {
+  if (format !== 'TD1' || issuingStateOf(lines) !== 'BRA') return lines;
+  const cpf = /^(\d{11})<*$/.exec(lines[0]!.slice(15, 30))?.[1];
+  const number = lines[0]!.slice(5, 14);
+  if (!cpf || !isValidCpf(cpf) || number === cpf.slice(0, 9)) return lines;
+  const letters = [...number].filter((c) => /[A-Z]/.test(c)).length;
+  if (letters > MAX_LETTERS_FOR_CPF || ![...number].every((c, i) => c === cpf[i] || /[A-Z]/.test(c))) return lines;
+  const mended = [lines[0]!.slice(0, 5) + cpf.slice(0, 9) + lines[0]!.slice(14), ...lines.slice(1)];
+  return failingChecks(format, mended).length === 0 && plausible(format, mended) ? mended : lines;
+}
+
+/** Most letters a Brazilian card's number may read where its CPF has digits (`cpfAsNumber`): six digits at least must agree. */
+const MAX_LETTERS_FOR_CPF = 3;
 
 /**
  * A zone that a glyph's clear verdict broke (`A` read where the glyph is a `Q`), passing again with the fewest of its

@@ -6,7 +6,7 @@ import { checkDigit, failingChecks, plausible } from './mrz-layout';
 import { repairGroup, zerosMended } from './mrz-repair';
 import { readMrzFromReadings } from './mrz-mix';
 import { paperOutside } from './mrz-read';
-import { td3 } from '../../../scripts/synth';
+import { td1 as cinZone, td3 } from '../../../scripts/synth';
 
 /** ICAO 9303 Parts 4-7 example zones. */
 const ICAO = {
@@ -174,6 +174,39 @@ describe('repairs', () => {
     // Under the ERIKSSON composite lies a personal number with its own check, but a TD1's optional data has none.
     const td1 = ['I<UTOD231458907ABC123<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<<', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
     expect(readMrz(td1)!.valid).toBe(false);
+  });
+
+  it("works out a Brazilian identity card's composite read as no digit where its optional data is a CPF that passes its own checks", () => {
+    // (Generated CIN back, rough variety seed 3001: the composite `1` at the end of a run of fillers read as one.)
+    const printed = cinZone({ documentNumber: '909066261', optional: '90906626188', surname: 'NASCIMENTO', given: 'GUSTAVO GONCALVES', birth: '1972-05-18', sex: 'F', expiry: '2035-02-28' });
+    const lost = [printed[0]!, `${printed[1]!.slice(0, 29)}<`, printed[2]!];
+    const r = readMrz(lost)!;
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(printed);
+    // A CPF whose own check digits fail vouches for nothing: the composite stays unread.
+    const badCpf = [printed[0]!.replace('90906626188', '90906626187'), lost[1]!, lost[2]!];
+    expect(readMrz(badCpf)!.valid).toBe(false);
+  });
+
+  it("gives a Brazilian identity card's number the CPF's digits where it read letters that weigh as they do", () => {
+    const printed = cinZone({ documentNumber: '588663824', optional: '58866382450', surname: 'GOMES', given: 'LETICIA SANTOS', birth: '1999-05-25', sex: 'M', expiry: '2031-04-24' });
+    // S weighs 28 and 8 weighs 8: at any weight the check digits cannot tell them, the CPF beside it can.
+    const misread = [printed[0]!.replace('IDBRA588', 'IDBRA5S8'), printed[1]!, printed[2]!];
+    expect(failingChecks('TD1', misread)).toEqual([]);
+    expect(readMrz(misread)!.lines).toEqual(printed);
+    // Two misreads that cancel in the check digits (B for 0 at weight 7, S for 5 at weight 1), and three look-alikes
+    // that fail it: the CPF gives both zones their number.
+    const cancelled = cinZone({ documentNumber: '096435277', optional: '09643527700', surname: 'SILVA', given: 'ANA', birth: '1966-11-17', sex: 'F', expiry: '2031-01-01' });
+    const twice = [cancelled[0]!.replace('IDBRA096435277', 'IDBRAB9643S277'), cancelled[1]!, cancelled[2]!];
+    expect(failingChecks('TD1', twice)).toEqual([]);
+    expect(readMrz(twice)!.lines).toEqual(cancelled);
+    const looks = cinZone({ documentNumber: '500503149', optional: '50050314998', surname: 'PEREIRA', given: 'MARCIO', birth: '1963-02-06', sex: 'F', expiry: '2035-05-25' });
+    const r = readMrz([looks[0]!.replace('IDBRA500', 'IDBRASOO'), looks[1]!, looks[2]!])!;
+    expect(r).toMatchObject({ valid: true, lines: looks });
+    // Another state's card, whose number need not be a CPF, and ICAO's example (`D23145890` beside `7349`): left as read.
+    const foreign = misread.map((l, k) => (k === 0 ? l.replace('IDBRA', 'IDUTO') : l));
+    expect(readMrz(foreign)!.lines).toEqual(foreign);
+    expect(readMrz([...ICAO.TD1])!.lines).toEqual([...ICAO.TD1]);
   });
 
   it('takes a name line ending in six or more chevron look-alikes (K, L, A, C) for fillers, not a short name made of them', () => {
