@@ -66,6 +66,13 @@ describe('the name lexicon', () => {
     expect(lexiconRepair('BANTOS')).toBe('SANTOS');
   });
 
+  it('takes S and J for one another (SOSÉ read for JOSÉ, JÉRGIO for SÉRGIO: a blurred J closes at its top)', () => {
+    expect(lexiconRepair('SOSÉ', true)).toBe('JOSE');
+    expect(lexiconRepair('JÉRGIO')).toBe('SERGIO');
+    // Either reading known: taken as printed.
+    expect(lexiconRepair('SOUZA')).toBeUndefined();
+  });
+
   it('finds the one known name a letter confusion hides, and nothing for a known or unrelated word', () => {
     expect(confusionCandidates('CATO', true)).toEqual(['CAIO']);
     expect(lexiconRepair('CATO', true)).toBe('CAIO');
