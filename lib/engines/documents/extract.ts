@@ -243,7 +243,10 @@ function labelled(lines: OcrLine[], labels: readonly string[], skip = 0, accept:
 
 function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[]) {
   const named = (t: string) => !isLabelText(t) && isFullName(personName(t));
-  const v = valueOnLabelRow(lines, labels, named) ?? labelled(lines, labels, 0, named);
+  // The parents' label ("Nome dos Pais", read `Nome do1 Pais` or `Nome dor Part`) begins with a NOME that has no name on its row.
+  const parents = PARENTS.flatMap((l) => findLabels(lines, l));
+  const ofParents = (at: LabelAt) => parents.some((p) => p.index === at.index && Math.abs(p.x - at.x) < at.height);
+  const v = valueOnLabelRow(lines, labels, named, ofParents) ?? labelled(lines, labels, 0, named);
   if (v) out.push(field(key, personName(v.text), v));
 }
 
@@ -253,9 +256,9 @@ function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[
  * close after them. A name so placed is no other field's, so it is taken before the line under the label (which is
  * then the next field: the father).
  */
-function valueOnLabelRow(lines: OcrLine[], labels: readonly string[], accept: (text: string) => boolean): Located | undefined {
+function valueOnLabelRow(lines: OcrLine[], labels: readonly string[], accept: (text: string) => boolean, otherLabel: (at: LabelAt) => boolean = () => false): Located | undefined {
   for (const label of labels) {
-    for (const at of findLabels(lines, label)) {
+    for (const at of findLabels(lines, label).filter((a) => !otherLabel(a))) {
       const after = lines[at.index]!.words.filter((w) => w.bbox[0] >= at.x1 - 2).sort((a, b) => a.bbox[0] - b.bbox[0]);
       let end = at.x1;
       while (after.length && (isLabelText(after[0]!.text) || /^[/|:.-]+$/.test(after[0]!.text))) end = after[0]!.bbox[0] + after.shift()!.bbox[2];

@@ -203,6 +203,9 @@ describe('values under their labels', () => {
     const apart = placed([['NOME', 10, 40, 50, 20], ['JOSEFA', 400, 40, 80, 20], ['LIMA', 490, 40, 50, 20]]);
     const columns = Object.fromEntries(extractFields('RG_VERSO', [apart, line('OTÁVIO DAMASCENO', 70)], undefined).map((f) => [f.key, f.value]));
     expect(columns.nome).toBe('OTÁVIO DAMASCENO');
+    // The parents' label read with a digit for a letter (`Nome do1 Pais`, rough variety RG front 3004) is no name on its row.
+    const parents = Object.fromEntries(extractFields('RG_FRENTE', [line('Nome', 40), line('RODRIGO CONCEIÇÃO MACHADO', 70), line('Nome do1 Pais', 110), line('PAULA DOS SILVA', 140)], undefined).map((f) => [f.key, f.value]));
+    expect(parents.nome).toBe('RODRIGO CONCEIÇÃO MACHADO');
   });
 
   it('reads the identity line and the birth line when their label ran into them or a slash blurred into a colon', () => {

@@ -206,6 +206,22 @@ export function joinedNames(word: string): string[] | undefined {
 }
 
 /**
+ * Two words of a name line that are one name read with a space where a letter was lost (`VITÓ IA` for VITÓRIA, `GO ÇALVES`
+ * for GONÇALVES) or with a space read into it: the one known name they spell with the space closed or filled by one
+ * letter, keeping their accents. Undefined when the lexicon knows either word (two names side by side), when either
+ * is not letters, or when no name or several fit.
+ */
+export function splitName(a: string, b: string): string | undefined {
+  const [ka, kb] = [fold(a), fold(b)];
+  if (!/^[A-Z]+$/.test(ka + kb) || [...a.normalize('NFC')].length !== ka.length || PERSON.has(ka) || PERSON.has(kb) || ka.length + kb.length < SPLIT_MIN) return undefined;
+  const fits = ['', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => PERSON.has(ka + c + kb) && !PARTICLES.has(ka + c + kb));
+  return fits.length === 1 ? a.normalize('NFC') + fits[0] + b.normalize('NFC') : undefined;
+}
+
+/** The fewest letters two words read apart must hold before they are taken for one name (`splitName`). */
+const SPLIT_MIN = 5;
+
+/**
  * A word of a name line read with digits for some of its capitals (`1515` for ÍSIS), as the name it then spells;
  * undefined unless the word mixes nothing but capitals and such digits, has a digit, and the lexicon knows the
  * result as a name of three letters or more (a date or a number spells no name).

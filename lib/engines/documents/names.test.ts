@@ -3,7 +3,7 @@ import { closeOcrPool, type OcrLine } from '../ocr';
 import { restoreAccents } from './accents';
 import type { Box, Grey } from './box';
 import { drawnPage } from './drawn-page';
-import { accentedForms, confusionCandidates, digitsReadForLetters, isKnownName, joinedNames, listedUnaccented, lostInitialCandidates } from './names-known';
+import { accentedForms, confusionCandidates, digitsReadForLetters, isKnownName, joinedNames, listedUnaccented, lostInitialCandidates, splitName } from './names-known';
 import { personName } from './normalize';
 import { lexiconRepair, repairName } from './names-repair';
 
@@ -104,6 +104,21 @@ describe('names read without the spaces between them', () => {
   it('are split in a name line, its lower-case speck dropped (tuned-variety opened CNH 2001: the father read `hà JOSÉDAMOREIRA`)', () => {
     expect(personName('hà  JOSÉDAMOREIRA')).toBe('JOSÉ DA MOREIRA');
     expect(personName('MARIA CONCEIÇÃO DOS SANTOS')).toBe('MARIA CONCEIÇÃO DOS SANTOS');
+  });
+});
+
+describe('a name read as two words', () => {
+  it('is one again where a lost letter or a space split it and the lexicon knows it whole (rough variety CIN back 3004, CNH front 3006)', () => {
+    expect(splitName('VITÓ', 'IA')).toBe('VITÓRIA');
+    expect(splitName('GO', 'ÇALVES')).toBe('GONÇALVES');
+    expect(personName('VITÓ IA TEIXEIRA ROCHA DAS PEREIRA')).toBe('VITÓRIA TEIXEIRA ROCHA DAS PEREIRA');
+    expect(personName('RODRIGO DO GO ÇALVES')).toBe('RODRIGO DO GONÇALVES');
+  });
+  it('is left as two where the lexicon knows either word, or no one name fits', () => {
+    expect(splitName('MARIA', 'CLARA')).toBeUndefined();
+    expect(splitName('ANA', 'LI')).toBeUndefined();
+    expect(splitName('XAVI', 'QUO')).toBeUndefined();
+    expect(personName('JOÃO PEDRO DE SOUZA')).toBe('JOÃO PEDRO DE SOUZA');
   });
 });
 

@@ -1,5 +1,5 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
-import { joinedNames, withLettersForDigits } from './names-known';
+import { joinedNames, splitName, withLettersForDigits } from './names-known';
 import { ocrDistance, withoutAccents } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -216,7 +216,12 @@ export function personName(text: string): string {
     // A single letter inside a name is a speck too (names are printed in full), except the conjunction E.
     .filter((w, i, all) => w.length > 1 || w === 'E' || all.length === 1)
     // Names read without the spaces between them (blur closes them) apart again, where the lexicon knows every part.
-    .flatMap((w) => joinedNames(w) ?? [w]);
+    .flatMap((w) => joinedNames(w) ?? [w])
+    // One name read as two, a letter lost to a space between them, together again where the lexicon knows it whole.
+    .reduce<string[]>((out, w) => {
+      const whole = out.length ? splitName(out[out.length - 1]!, w) : undefined;
+      return whole ? [...out.slice(0, -1), whole] : [...out, w];
+    }, []);
   const stray = (w: string) => w.length <= 2 && !PARTICLES.has(w);
   while (words.length > 1 && stray(words[words.length - 1]!)) words.pop();
   while (words.length > 1 && stray(words[0]!)) words.shift();
