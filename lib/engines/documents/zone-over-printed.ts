@@ -29,9 +29,9 @@ export function zoneOverPrinted(type: RecognizedType, fields: OcrField[], mrz: M
   put('dataNascimento', mrzDate(f.birthDate, 'birth'), 'birthDate', yymmdd);
   put('validade', mrzDate(f.expirationDate, 'expiry'), 'expirationDate', yymmdd);
   if (type === 'PASSAPORTE' && f.issuingState === 'BRA' && !truncatedName(mrz)) {
-    const name = nameByZone(fields.find((x) => x.key === 'nome')?.value, `${f.firstName ?? ''} ${f.lastName ?? ''}`);
     const printed = fields.find((x) => x.key === 'nome');
-    if (printed && name && name !== printed.value) printed.value = name;
+    const name = printed && nameByZone(printed.value, `${f.firstName ?? ''} ${f.lastName ?? ''}`);
+    if (printed && name) printed.value = name;
   }
 }
 
