@@ -453,9 +453,9 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
     if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
     const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME', 'SOBRENOME'], 0, (t) => !isLabelText(t));
     const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES', 'PRENOMES', 'PRENOME'], 0, (t) => !isLabelText(t));
-    const [givenName, surnameText] = [given && personName(given.text), surname && personName(surname.text)];
+    const [givenNames, surnameWords] = [given && personName(given.text), surname && personName(surname.text)];
     // (A part read as specks alone is no name: the zone's, when valid, then stands for the whole.)
-    if (surname && given && givenName && surnameText) out.push(field('nome', `${givenName} ${surnameText}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
+    if (surname && given && givenNames && surnameWords) out.push(field('nome', `${givenNames} ${surnameWords}`, { text: '', conf: Math.min(surname.conf, given.conf), bbox: union([surname.bbox, given.bbox]) }));
     addDate(lines, out, 'dataNascimento', ['DATA DE NASCIMENTO / DATE OF BIRTH', ...BIRTH]);
     const sex = labelled(lines, SEX_LABELS, 0, (t) => /\b[MF]\b/.test(t.toUpperCase()));
     const s = sex && /\b([MF])\b/.exec(sex.text.toUpperCase())?.[1];

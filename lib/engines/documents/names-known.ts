@@ -213,7 +213,7 @@ export function joinedNames(word: string): string[] | undefined {
  */
 export function splitName(a: string, b: string): string | undefined {
   const [ka, kb] = [fold(a), fold(b)];
-  if (!/^[A-Z]+$/.test(ka + kb) || [...a.normalize('NFC')].length !== ka.length || PERSON.has(ka) || PERSON.has(kb) || ka.length + kb.length < SPLIT_MIN) return undefined;
+  if (!/^[A-Z]+$/.test(ka + kb) || PERSON.has(ka) || PERSON.has(kb) || ka.length + kb.length < SPLIT_MIN) return undefined;
   const fits = ['', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => PERSON.has(ka + c + kb) && !PARTICLES.has(ka + c + kb));
   return fits.length === 1 ? a.normalize('NFC') + fits[0] + b.normalize('NFC') : undefined;
 }
