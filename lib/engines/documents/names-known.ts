@@ -115,12 +115,12 @@ export const capitals = (word: string) => [...word.normalize('NFC').toUpperCase(
 
 /**
  * Letters OCR takes for one another in printed capitals (read → printed):
- * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, B/S, S/J, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
+ * I/T/L/1/J, O/0/Q/D, C/G, E/F, U/V, B/S, S/J, M/H, T/Z, and pairs read for one letter or the reverse (RN/M, CL/D, VV/W).
  */
 const CONFUSIONS: [string, string][] = [
   ['I', 'T'], ['I', 'L'], ['T', 'L'], ['I', 'J'], ['1', 'I'], ['1', 'L'], ['1', 'T'],
   ['O', 'Q'], ['O', 'D'], ['Q', 'D'], ['0', 'O'], ['0', 'D'], ['0', 'Q'],
-  ['C', 'G'], ['E', 'F'], ['U', 'V'], ['B', 'S'], ['S', 'J'], ['RN', 'M'], ['CL', 'D'], ['VV', 'W'], ['II', 'U'],
+  ['C', 'G'], ['E', 'F'], ['U', 'V'], ['B', 'S'], ['S', 'J'], ['M', 'H'], ['T', 'Z'], ['RN', 'M'], ['CL', 'D'], ['VV', 'W'], ['II', 'U'],
 ];
 
 /**

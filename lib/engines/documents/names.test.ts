@@ -73,6 +73,12 @@ describe('the name lexicon', () => {
     expect(lexiconRepair('SOUZA')).toBeUndefined();
   });
 
+  it('takes M and H, T and Z for one another (ROCMA read for ROCHA, SOUTA for SOUZA on small tuning photos)', () => {
+    expect(lexiconRepair('ROCMA')).toBe('ROCHA');
+    expect(lexiconRepair('SOUTA')).toBe('SOUZA');
+    for (const known of ['MELO', 'HELENA', 'TATIANA', 'ZULMIRA']) expect(lexiconRepair(known)).toBeUndefined();
+  });
+
   it('finds the one known name a letter confusion hides, and nothing for a known or unrelated word', () => {
     expect(confusionCandidates('CATO', true)).toEqual(['CAIO']);
     expect(lexiconRepair('CATO', true)).toBe('CAIO');
