@@ -464,7 +464,8 @@ function numberRuns(words: OcrWord[]): { text: string; conf: number; bbox: Box }
   for (const w of sorted) {
     const prev = runs.at(-1);
     const close = prev && w.bbox[0] - (prev.bbox[0] + prev.bbox[2]) < Math.max(prev.bbox[3], w.bbox[3]);
-    const continues = (/\d$/.test(prev?.text ?? '') && /^[.\-]\d/.test(w.text)) || (/[.\-]$/.test(prev?.text ?? '') && /^[.\-]?\d/.test(w.text));
+    // (Or a space OCR read into a plain number, `91 508992`: one or two digits alone before six or seven, as `rgNumberIn` joins them.)
+    const continues = (/\d$/.test(prev?.text ?? '') && /^[.\-]\d/.test(w.text)) || (/[.\-]$/.test(prev?.text ?? '') && /^[.\-]?\d/.test(w.text)) || (/^\d{1,2}$/.test(prev?.text ?? '') && /^\d{6,7}$/.test(w.text));
     if (prev && close && continues) {
       prev.text += w.text;
       prev.conf = Math.min(prev.conf, w.conf);

@@ -661,6 +661,10 @@ describe('values whose labels were not read', () => {
     const lookalike: OcrField[] = [];
     fillRgByShape('RG_ABERTO', [line('B6564030 02/08/2001', 40), line('FERNANDA MENDES DO MARQUES', 90)], lookalike);
     expect(lookalike.find((f) => f.key === 'rg')?.value).toBe('86564030');
+    // A space read into the number (rough variety RG back 3004): its two words are one number.
+    const spaced: OcrField[] = [];
+    fillRgByShape('RG_VERSO', [placed([['91', 100, 40, 24, 20], ['508992', 132, 40, 80, 20], ['06/12/2020', 600, 40, 120, 20]]), line('HEITOR ANDRÉ NASCIMENTO', 90)], spaced);
+    expect(spaced.find((f) => f.key === 'rg')?.value).toBe('91508992');
     const word: OcrField[] = [];
     fillRgByShape('RG_ABERTO', [line('BOLSO 02/08/2001', 40), line('SSP-SP', 90)], word);
     expect(word.find((f) => f.key === 'rg')).toBeUndefined();
@@ -673,6 +677,10 @@ describe('values whose labels were not read', () => {
     expect(rgNumberIn('CPF 733.458.737-53')).toBeUndefined();
     expect(rgNumberIn('08/02/2019')).toBeUndefined();
     expect(rgNumberIn('MG-12.345.678')).toBe('12345678');
+    // A space read into the number (rough variety RG back 3004); not between a date's or a CPF's groups.
+    expect(rgNumberIn('91 508992')).toBe('91508992');
+    expect(rgNumberIn('12 06/12/2020 1234567')).toBe('1234567');
+    expect(rgNumberIn('3 733.458.737-53 1234567')).toBe('1234567');
   });
 
   it('finds a CNH category standing in a column of its own on a row read as one line, but not a letter inside text', () => {

@@ -99,7 +99,8 @@ export const closeNumberGaps = (text: string) => text.replace(/(\d)\s+(?=[.\-]\s
  * a CPF. A state's prefix before it ("MG-12.345.678") is not part of it.
  */
 export function rgNumberIn(text: string): string | undefined {
-  const closed = closeNumberGaps(text);
+  // A space OCR read into a plain number (`91 508992`): one or two digits alone before a run of six or seven.
+  const closed = closeNumberGaps(text).replace(/(?<![\d.\-/])(\d{1,2}) (?=\d{6,7}(?![\d./\-]))/g, '$1');
   for (const m of closed.matchAll(/(?<![\p{L}\d./]|[\d.]-)[\dOoIl][\dOoIl.\-]{3,14}[\dXx](?![\p{L}\d/]|[.\-]\d)/gu)) {
     const token = m[0];
     const real = token.match(/\d/g)?.length ?? 0;
