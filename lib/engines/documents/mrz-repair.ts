@@ -340,7 +340,7 @@ export function zerosInRuns(format: MrzFormat, lines: string[]): string[] {
  * the number's check digit alone cannot (`5S8663824`: S weighs 28 and 8 weighs 8, the same at any weight; `B9643S277`
  * for 096435277: two misreads that cancel). Lines unchanged otherwise (another state's card, a number that is not a CPF).
  */
-export function cpfAsNumber(format: MrzFormat, lines: string[]): string[] {
+function cpfAsNumber(format: MrzFormat, lines: string[]): string[] {
   if (format !== 'TD1' || issuingStateOf(lines) !== 'BRA') return lines;
   const cpf = /^(\d{11})<*$/.exec(lines[0]!.slice(15, 30))?.[1];
   const number = lines[0]!.slice(5, 14);
