@@ -162,7 +162,7 @@ const RG_ISSUE_DATE = ['DATA DE EXPEDICAO', 'DATA EXPEDICAO', 'EXPEDIDA EM', 'EX
 const CATEGORY_LABELS = wordingsOf('category');
 const SEX_LABELS = ['SEXO / SEX', 'SEXO', 'SEX'];
 /** A Brazilian passport's number: two letters, six digits (`FL139632`). */
-export const BRAZILIAN_PASSPORT_NUMBER = /^[A-Z]{2}\d{6}$/;
+const BRAZILIAN_PASSPORT_NUMBER = /^[A-Z]{2}\d{6}$/;
 const NATIONALITY_LABELS = ['NACIONALIDADE / NATIONALITY', 'NACIONALIDADE', 'NATIONALITY'];
 
 /** A value of one to three capitals, read again from under its label when missing or doubtful (`reread.ts`). */
@@ -531,11 +531,20 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     };
     if (nameRead) out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
-  const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
-  // A Brazilian passport's number is two letters and six digits: one its zone gives otherwise passed its check digit by
-  // chance (one in ten: `I139632<<` read for `FL139632<`), and is left out rather than given wrong.
-  const numberFits = f.issuingState !== 'BRA' || mrz.format !== 'TD3' || BRAZILIAN_PASSPORT_NUMBER.test(number ?? '');
-  if (numberKey && number && numberFits && checked('documentNumber') && !has(numberKey)) out.push(field(numberKey, number, at, mrz.valid));
+  const held = zoneNumber(type, mrz);
+  if (held && checked('documentNumber') && !has(held.key)) out.push(field(held.key, held.number, at, mrz.valid));
+}
+
+/**
+ * The field a zone's document number fills on this type (a passport's or a foreign document's), and the number, when it
+ * fits: a Brazilian passport's number is two letters and six digits, and one its zone gives otherwise passed its check
+ * digit by chance (one in ten: `I139632<<` read for `FL139632<`), so it is left out rather than given wrong.
+ */
+export function zoneNumber(type: RecognizedType, mrz: MrzRead): { key: string; number: string } | undefined {
+  const key = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
+  const number = mrz.fields.documentNumber?.replace(/<+$/, '');
+  const fits = mrz.fields.issuingState !== 'BRA' || mrz.format !== 'TD3' || BRAZILIAN_PASSPORT_NUMBER.test(number ?? '');
+  return key && number && fits ? { key, number } : undefined;
 }
 
 /**

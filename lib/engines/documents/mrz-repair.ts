@@ -259,7 +259,7 @@ function unreadComposite(format: MrzFormat, start: Fix, readAsDigit: boolean): F
   const composite = LAYOUTS[format].composite;
   if (!composite) return [];
   const [l, p] = composite.check;
-  const checkedAlone = (data: string) => /^<*$/.test(data) || (format === 'TD1' && issuingStateOf(start.lines) === 'BRA' && /^\d{11}<*$/.test(data) && isValidCpf(data.slice(0, 11)));
+  const checkedAlone = (data: string) => /^<*$/.test(data) || cardCpf(format, start.lines, data) !== undefined;
   const blank = OPTIONAL[format].every(([ol, s, e]) => checkedAlone(start.lines[ol]!.slice(s, e)));
   if (readAsDigit || !blank) return [];
   const digit = checkDigit(composite.parts.map(([pl, s, e]) => start.lines[pl]!.slice(s, e)).join(''));
@@ -341,14 +341,20 @@ export function zerosInRuns(format: MrzFormat, lines: string[]): string[] {
  * for 096435277: two misreads that cancel). Lines unchanged otherwise (another state's card, a number that is not a CPF).
  */
 function cpfAsNumber(format: MrzFormat, lines: string[]): string[] {
-  if (format !== 'TD1' || issuingStateOf(lines) !== 'BRA') return lines;
-  const cpf = /^(\d{11})<*$/.exec(lines[0]!.slice(15, 30))?.[1];
+  const cpf = cardCpf(format, lines);
   const number = lines[0]!.slice(5, 14);
-  if (!cpf || !isValidCpf(cpf) || number === cpf.slice(0, 9)) return lines;
+  if (!cpf || number === cpf.slice(0, 9)) return lines;
   const letters = [...number].filter((c) => /[A-Z]/.test(c)).length;
   if (letters > MAX_LETTERS_FOR_CPF || ![...number].every((c, i) => c === cpf[i] || /[A-Z]/.test(c))) return lines;
   const mended = [lines[0]!.slice(0, 5) + cpf.slice(0, 9) + lines[0]!.slice(14), ...lines.slice(1)];
   return failingChecks(format, mended).length === 0 && plausible(format, mended) ? mended : lines;
+}
+
+/** The CPF in a Brazilian identity card's optional data (`data`, its first line's by default), when it passes its own two check digits. */
+function cardCpf(format: MrzFormat, lines: string[], data = lines[0]!.slice(15, 30)): string | undefined {
+  if (format !== 'TD1' || issuingStateOf(lines) !== 'BRA') return undefined;
+  const cpf = /^(\d{11})<*$/.exec(data)?.[1];
+  return cpf && isValidCpf(cpf) ? cpf : undefined;
 }
 
 /** Most letters a Brazilian card's number may read where its CPF has digits (`cpfAsNumber`): six digits at least must agree. */

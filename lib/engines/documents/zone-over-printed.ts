@@ -1,7 +1,7 @@
 import { isKnownName, PARTICLES } from './names-known';
 import { mrzDate, type MrzRead } from './mrz';
 import { checkDigit, LAYOUTS, type MrzFormat } from './mrz-layout';
-import { BRAZILIAN_PASSPORT_NUMBER } from './extract';
+import { zoneNumber } from './extract';
 import { fold } from './text';
 import type { OcrField, RecognizedType } from './types';
 
@@ -22,10 +22,8 @@ export function zoneOverPrinted(type: RecognizedType, fields: OcrField[], mrz: M
     if (!printed || !value || printed.value === value || passes(mrz, check, asZoned(printed.value))) return;
     Object.assign(printed, { value, valid: true });
   };
-  const number = f.documentNumber?.replace(/<+$/, '');
-  const numberKey = type === 'DOCUMENTO_ESTRANGEIRO' ? 'numeroDocumento' : mrz.format === 'TD3' ? 'numeroPassaporte' : undefined;
-  const numberFits = f.issuingState !== 'BRA' || numberKey !== 'numeroPassaporte' || BRAZILIAN_PASSPORT_NUMBER.test(number ?? '');
-  if (numberKey && number && numberFits) put(numberKey, number, 'documentNumber');
+  const held = zoneNumber(type, mrz);
+  if (held) put(held.key, held.number, 'documentNumber');
   put('dataNascimento', mrzDate(f.birthDate, 'birth'), 'birthDate', yymmdd);
   put('validade', mrzDate(f.expirationDate, 'expiry'), 'expirationDate', yymmdd);
   if (type === 'PASSAPORTE' && f.issuingState === 'BRA' && !truncatedName(mrz)) {
