@@ -14,6 +14,20 @@ describe('a QR code says which way up the page is', () => {
     }
   });
 
+  it('finds a small tilted code on a small photo (modules of 2 px: an 800 px photo of a CNH opened flat), in its pixels', async () => {
+    const text = JSON.stringify({ nome: 'CAUÃ RAMOS DO MARTINS', cpf: '16818919642', numeroRegistro: '91526271218', dataNascimento: '1974-02-18', validade: '2024-01-25', categoria: 'AE' });
+    const code = await sharp(await qrPng(text)).resize({ width: 90, kernel: 'cubic' }).extend({ top: 12, bottom: 12, left: 12, right: 12, background: '#ffffff' }).rotate(8, { background: '#d8dcd0' }).png().toBuffer();
+    const page = await sharp({ create: { width: 800, height: 460, channels: 3, background: '#5a6e9a' } }).composite([{ input: code, left: 600, top: 110 }]).jpeg({ quality: 70 }).toBuffer();
+    const photo = await sharp(page).blur(0.5).jpeg({ quality: 70 }).toBuffer();
+    const [found] = await readQrCodes(photo);
+    expect(found?.text).toBe(text);
+    const [x, y, w, h] = found!.bbox;
+    expect(x).toBeGreaterThan(605);
+    expect(y).toBeGreaterThan(115);
+    expect(x + w).toBeLessThan(730);
+    expect(y + h).toBeLessThan(240);
+  });
+
   it('levels a top edge tilted by a few degrees to the nearest quarter', () => {
     expect(uprightTurn({ x: 0, y: 0 }, { x: 100, y: 12 })).toBe(0);
     expect(uprightTurn({ x: 100, y: 0 }, { x: 0, y: -10 })).toBe(180);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { imageOf } from '../media';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { Turn } from './orientation';
@@ -31,20 +32,43 @@ export function uprightTurn(a: { x: number; y: number }, b: { x: number; y: numb
   return (((((4 - Math.round(angle / 90)) % 4) + 4) % 4) * 90) as Turn;
 }
 
+/**
+ * A picture whose longer side is under this is searched again enlarged when no code was found on it: on an 800 px photo
+ * of a CNH opened flat, the code's modules are 2–3 px and tilted, and zxing finds none of them until they are larger.
+ */
+const SMALL_PICTURE = 1400;
+/** The longer side the small picture is enlarged to. */
+const ENLARGED_SIDE = 1600;
+
+type Found = Awaited<ReturnType<typeof readBarcodes>>;
+
+async function search(data: Buffer, width: number, height: number): Promise<Found> {
+  return readBarcodes(
+    { data: new Uint8ClampedArray(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength), width, height, colorSpace: 'srgb' },
+    { formats: ['QRCode'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 4 },
+  );
+}
+
 /** QR codes in an image, with their boxes in its pixels. */
 export async function readQrCodes(png: Buffer): Promise<QrRead[]> {
   prepare();
   const { data, info } = await (await imageOf(png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const found = await readBarcodes(
-    { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' },
-    { formats: ['QRCode'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 4 },
-  );
+  const valid = (found: Found) => found.filter((r) => r.isValid && r.text);
+  let found = valid(await search(data, info.width, info.height));
+  let scale = 1;
+  const side = Math.max(info.width, info.height);
+  if (found.length === 0 && side < SMALL_PICTURE) {
+    scale = ENLARGED_SIDE / side;
+    const width = Math.round(info.width * scale);
+    const big = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).resize({ width, kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+    found = valid(await search(big.data, big.info.width, big.info.height));
+  }
   return found
-    .filter((r) => r.isValid && r.text)
     .map((r) => ({ ...r, text: decodeText(r.bytes, r.text) }))
     .map((r) => {
-      const xs = [r.position.topLeft.x, r.position.topRight.x, r.position.bottomLeft.x, r.position.bottomRight.x];
-      const ys = [r.position.topLeft.y, r.position.topRight.y, r.position.bottomLeft.y, r.position.bottomRight.y];
+      const corners = [r.position.topLeft, r.position.topRight, r.position.bottomLeft, r.position.bottomRight];
+      const xs = corners.map((c) => c.x / scale);
+      const ys = corners.map((c) => c.y / scale);
       const x = Math.min(...xs);
       const y = Math.min(...ys);
       return { text: r.text, bbox: [x, y, Math.max(...xs) - x, Math.max(...ys) - y] as [number, number, number, number], turn: uprightTurn(r.position.topLeft, r.position.topRight) };
