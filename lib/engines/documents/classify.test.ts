@@ -420,6 +420,15 @@ describe('portrait cue', () => {
     // One card alone is searched as a whole, as before.
     expect(findPortraitOnCards(opened, data, card, false)).toBeUndefined();
   });
+
+  it('is not hidden by letters OCR read off the portrait itself (a "word" several lines tall)', () => {
+    const opened = page((x, y) => (x >= 800 && x < 870 && y >= 130 && y < 230 ? 90 : 235), 1240, 400);
+    const data: Box[] = Array.from({ length: 8 }, (_, i) => [60, 40 + i * 42, 480, 24] as Box);
+    const offPortrait: Box[] = [...data, [805, 140, 60, 70]];
+    const card: Box = [0, 0, 1240, 400];
+    expect(findPortrait(opened, offPortrait, card)).toBeUndefined();
+    expect(findPortraitOnCards(opened, offPortrait, card, true)).toMatchObject({ side: 'right' });
+  });
 });
 
 describe('one list of wordings per label', () => {

@@ -175,12 +175,28 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box, local = f
   return { side: centre < 0.4 ? 'left' : centre > 0.6 ? 'right' : 'centre', box: [Math.round(ox + c0 * cw), Math.round(oy + r0 * ch), Math.round((c1 - c0) * cw), Math.round((r1 - r0) * ch)] };
 }
 
+/** A word box this many times taller than the page's median word was read off a picture, not print. */
+const PICTURE_WORD = 2;
+
+/**
+ * The boxes of words read off print: "words" as tall as a picture's features are letters OCR saw in the portrait itself
+ * (`PP` and `lcd`, 146 px tall among 40–75 px lines, on an 800 px photo of an RG opened flat), and counted as text they
+ * hid the portrait from the search.
+ */
+export function printedBoxes(boxes: Box[]): Box[] {
+  if (boxes.length < 5) return boxes;
+  const heights = boxes.map((b) => b[3]).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)]!;
+  return boxes.filter((b) => b[3] <= PICTURE_WORD * median);
+}
+
 /**
  * The portrait of two cards opened side by side. The whole page first; when it finds none, each card on its own, each
  * cell against the tones around it: one card of a booklet is often darker than the other or shaded across (a shadow,
  * glare, another tint), and measured against the brighter card the darker one reads as one block that is no portrait.
  */
-export function findPortraitOnCards(page: Grey, textBoxes: Box[], card: Box, sideBySide: boolean): PortraitCue | undefined {
+export function findPortraitOnCards(page: Grey, boxes: Box[], card: Box, sideBySide: boolean): PortraitCue | undefined {
+  const textBoxes = printedBoxes(boxes);
   const whole = findPortrait(page, textBoxes, card);
   if (whole || !sideBySide) return whole;
   const [x, y, w, h] = card;
