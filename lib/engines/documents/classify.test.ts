@@ -125,6 +125,22 @@ describe('classification from independent cues', () => {
     expect(halvesOf([...words, { text: '14/09/1976', bbox: [300, 900, 250, 40] }, { text: '01/05/2015', bbox: [600, 900, 250, 40] }], portrait.box, 3400)?.data).toBe('both');
   });
 
+  it("lets the confident data words decide when a heading's garbled print reads as digits on the photo side", () => {
+    // An 800 px photo of an RG opened flat, photo side on the right: its heading read as `3916008` (confidence 57).
+    const portrait: Box = [1842, 418, 283, 418];
+    const data = [
+      { text: '14725564', bbox: [40, 163, 182, 78] as Box, conf: 81 },
+      { text: '15/04/2020', bbox: [904, 159, 211, 78] as Box, conf: 88 },
+      { text: '08/01/1989', bbox: [899, 637, 190, 32] as Box, conf: 88 },
+    ];
+    const garbled = { text: '3916008', bbox: [2265, 79, 246, 24] as Box, conf: 57 };
+    expect(halvesOf([...data, garbled], portrait, 3400)).toEqual({ portrait: 'right', data: 'left' });
+    // Read as confidently as the data, it is data on both cards (a CNH prints its data beside its portrait).
+    expect(halvesOf([...data, { ...garbled, conf: 90 }], portrait, 3400)?.data).toBe('both');
+    // Data words of low confidence alone still count (a rough photo's dates), when they lie in one half.
+    expect(halvesOf(data.map((w) => ({ ...w, conf: 40 })), portrait, 3400)?.data).toBe('left');
+  });
+
   it("counts the data block when OCR put a space after a dot of the CPF, and past the labels' cap", () => {
     // A rough 900 px opened RG: headings garbled, labels lost, `676.024. 880-59` for 676.024.880-59.
     const lines: [string, Box][] = [

@@ -37,8 +37,12 @@ const isDataWord = (text: string) => DATA_TOKEN.test(text) || (text.match(/\d/g)
 /** The half of the page a box's centre lies in. */
 export const sideOf = (box: Box, width: number): Halves['portrait'] => (box[0] + box[2] / 2 < width / 2 ? 'left' : 'right');
 
-/** The half the words that are dates, a CPF or other numbers lie in (four in five of them), 'both' when spread; undefined when fewer than two. */
-export function dataHalf(words: { text: string; bbox: Box }[], width: number): Halves['data'] | undefined {
+/** A data word read at least this confident is print; below it, as likely a heading's letters garbled into digits. */
+const CONFIDENT_DATA = 60;
+
+type Word = { text: string; bbox: Box; conf?: number };
+
+function halfOf(words: Word[], width: number): Halves['data'] | undefined {
   const data = words.filter((w) => isDataWord(w.text)).map((w) => sideOf(w.bbox, width));
   if (data.length < 2) return undefined;
   const left = data.filter((side) => side === 'left').length / data.length;
@@ -46,11 +50,26 @@ export function dataHalf(words: { text: string; bbox: Box }[], width: number): H
 }
 
 /**
+ * The half the words that are dates, a CPF or other numbers lie in (four in five of them), 'both' when spread; undefined
+ * when fewer than two. Where they spread over both, the confident ones decide when they lie in one half: on an 800 px
+ * photo of an RG opened flat, the photo side's heading read as `3916008` beside the data card's dates (confidence 57).
+ */
+export function dataHalf(words: Word[], width: number): Halves['data'] | undefined {
+  const all = halfOf(words, width);
+  if (all !== 'both') return all;
+  const confident = halfOf(
+    words.filter((w) => (w.conf ?? 0) >= CONFIDENT_DATA),
+    width,
+  );
+  return confident ?? all;
+}
+
+/**
  * Where the portrait and the holder's data lie across the page (layout geometry, for a document opened
  * flat): the portrait's half by its centre, the data's by the words that are dates or a CPF (four in
  * five in one half, else both).
  */
-export function halvesOf(words: { text: string; bbox: Box }[], portrait: Box | undefined, width: number): Halves | undefined {
+export function halvesOf(words: Word[], portrait: Box | undefined, width: number): Halves | undefined {
   if (!portrait) return undefined;
   const data = dataHalf(words, width);
   return data && { portrait: sideOf(portrait, width), data };
