@@ -183,7 +183,7 @@ const PICTURE_WORD = 2;
  * (`PP` and `lcd`, 146 px tall among 40–75 px lines, on an 800 px photo of an RG opened flat), and counted as text they
  * hid the portrait from the search.
  */
-export function printedBoxes(boxes: Box[]): Box[] {
+function printedBoxes(boxes: Box[]): Box[] {
   if (boxes.length < 5) return boxes;
   const heights = boxes.map((b) => b[3]).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)]!;
