@@ -136,6 +136,9 @@ const hasField = (out: OcrField[], key: string) => out.some((o) => o.key === key
 /** A whole OCR line as a located value. */
 const lineLocated = (l: OcrLine): Located => ({ text: l.text, conf: Math.round(l.conf), bbox: l.bbox });
 
+/** Printed numbers read as a stretch of a longer word (the word has a character too many, so the stretch may be the wrong one). */
+const partOfLongerWord = new WeakSet<OcrField>();
+
 const field = (key: string, value: string, at: Located, valid?: boolean, nested?: OcrField[]): OcrField => ({
   key,
   value,
@@ -449,8 +452,13 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
   },
   PASSAPORTE(lines, out) {
     const num = labelled(lines, ['PASSAPORTE N / PASSPORT No', 'PASSPORT No', 'PASSAPORTE N', 'N DO PASSAPORTE', 'PASSPORT NUMBER'], 0, (t) => /[A-Z]{2}\s*[\dO]{6}/.test(t.toUpperCase()));
-    const n = num && /[A-Z]{2}\s*\d{6}/.exec(num.text.toUpperCase().replace(/[O]/g, (c, i) => (i > 1 ? '0' : c)))?.[0];
-    if (num && n) out.push(field('numeroPassaporte', n.replace(/\s/g, ''), num));
+    const text = num?.text.toUpperCase().replace(/[O]/g, (c, i) => (i > 1 ? '0' : c));
+    const m = text && /[A-Z]{2}\s*\d{6}/.exec(text);
+    if (num && text && m) {
+      const number = field('numeroPassaporte', m[0].replace(/\s/g, ''), num);
+      if (/[A-Z0-9]/.test(text[m.index - 1] ?? '') || /\d/.test(text[m.index + m[0].length] ?? '')) partOfLongerWord.add(number);
+      out.push(number);
+    }
     const surname = labelled(lines, ['SOBRENOME / SURNAME', 'SURNAME', 'SOBRENOME'], 0, (t) => !isLabelText(t));
     const given = labelled(lines, ['NOME / GIVEN NAMES', 'GIVEN NAMES', 'PRENOMES', 'PRENOME'], 0, (t) => !isLabelText(t));
     const [givenNames, surnameWords] = [given && personName(given.text), surname && personName(surname.text)];
@@ -532,7 +540,12 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     if (nameRead) out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
   const held = zoneNumber(type, mrz);
-  if (held && checked('documentNumber') && !has(held.key)) out.push(field(held.key, held.number, at, mrz.valid));
+  if (held && checked('documentNumber')) {
+    const printedAt = out.findIndex((o) => o.key === held.key);
+    if (printedAt < 0) out.push(field(held.key, held.number, at, mrz.valid));
+    // A printed number cut out of a longer word (`APA475787`: a letter too many) gives way to the zone's, whose check digit passed.
+    else if (partOfLongerWord.has(out[printedAt]!) && out[printedAt]!.value !== held.number) out[printedAt] = field(held.key, held.number, at, mrz.valid);
+  }
 }
 
 /**

@@ -79,4 +79,15 @@ describe("the passport's printed name", () => {
     expect(extractFields('PASSAPORTE', lines, undefined).find((f) => f.key === 'nome')).toBeUndefined();
     expect(extractFields('PASSAPORTE', lines, zone()).find((f) => f.key === 'nome')?.value).toBe('RAFAEL NASCIMENTO RIBEIRO');
   });
+  it("gives way to the zone's number where it was cut out of a longer word, and only there", () => {
+    // (Generated passport, variety seed 2107: `APA475787` read under the label, a letter too many; the stretch the
+    // printed form matches is PA475787, which passes the zone's check digit as AP475787 does.)
+    const numberOf = (printed: string, withZone = true) =>
+      extractFields('PASSAPORTE', [line('PASSAPORTE N / PASSPORT No', 400, 200), line(printed, 400, 230)], withZone ? zone() : undefined).find((f) => f.key === 'numeroPassaporte')?.value;
+    expect(numberOf('APA475787')).toBe('AP475787');
+    expect(numberOf('AP4757870')).toBe('AP475787');
+    // Without a zone the stretch is all there is; a whole word read as printed stays (the check cannot tell them apart).
+    expect(numberOf('APA475787', false)).toBe('PA475787');
+    expect(numberOf('PA475787')).toBe('PA475787');
+  });
 });
