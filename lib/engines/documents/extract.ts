@@ -4,7 +4,7 @@ import { union, type Box } from './box';
 import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { PARTICLES, placeNameSpelling, placeSpelling } from './names-known';
+import { isNamingWord, PARTICLES, placeNameSpelling, placeSpelling } from './names-known';
 import { categorySigns, closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -249,9 +249,18 @@ function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[
   // The parents' label ("Nome dos Pais", read `Nome do1 Pais` or `Nome dor Part`) begins with a NOME that has no name on its row.
   const parents = PARENTS.flatMap((l) => findLabels(lines, l));
   const ofParents = (at: LabelAt) => parents.some((p) => p.index === at.index && Math.abs(p.x - at.x) < at.height);
-  const v = valueOnLabelRow(lines, labels, named, ofParents) ?? labelled(lines, labels, 0, named);
+  const onRow = valueOnLabelRow(lines, labels, named, ofParents);
+  const below = () => labelled(lines, labels, 0, named);
+  const v = onRow && !namesSomeone(onRow.text) ? (namesSomeone(below()?.text, 2) ? below() : onRow) : onRow ?? below();
   if (v) out.push(field(key, personName(v.text), v));
 }
+
+/**
+ * Whether a reading has at least `words` words the name lexicon knows as given names or surnames. The parents' label
+ * garbled past its wordings (`Nome dor Part` for "Nome dos Pais") passes for a name on the NOME row; a row value with no
+ * such word gives way to the line under the label when that one has two.
+ */
+const namesSomeone = (text: string | undefined, words = 1): boolean => (text ? personName(text).split(/\s+/).filter(isNamingWord).length >= words : false);
 
 /**
  * A value printed on its label's row without a colon ("NOME  Name  OTÁVIO DAMASCENO", "Data de Nascimento 08/05/1977",

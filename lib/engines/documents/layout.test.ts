@@ -206,6 +206,12 @@ describe('values under their labels', () => {
     // The parents' label read with a digit for a letter (`Nome do1 Pais`, rough variety RG front 3004) is no name on its row.
     const parents = Object.fromEntries(extractFields('RG_FRENTE', [line('Nome', 40), line('RODRIGO CONCEIÇÃO MACHADO', 70), line('Nome do1 Pais', 110), line('PAULA DOS SILVA', 140)], undefined).map((f) => [f.key, f.value]));
     expect(parents.nome).toBe('RODRIGO CONCEIÇÃO MACHADO');
+    // Garbled past its wordings (`Nome dor Part`, rough variety CNH front 3001): a row value naming no one the lexicon
+    // knows gives way to the name under the label; an unknown name on its row stands when the line under names no one.
+    const garbled = Object.fromEntries(extractFields('CNH_FRENTE', [line('Nome', 40), line('BEATRIZ DE DIAS ARAÚJO BRAGANÇA', 70), line('Nome dor Part', 110), line('JOÃO ANDRÉ DA NASCIMENTO CASTRO', 140)], undefined).map((f) => [f.key, f.value]));
+    expect(garbled.nome).toBe('BEATRIZ DE DIAS ARAÚJO BRAGANÇA');
+    const unknown = Object.fromEntries(extractFields('RG_VERSO', [line('Nome Name XAVIQUE DORTMUNDO', 40), line('QWERTO ZYGMUNT', 70)], undefined).map((f) => [f.key, f.value]));
+    expect(unknown.nome).toBe('XAVIQUE DORTMUNDO');
   });
 
   it('reads the identity line and the birth line when their label ran into them or a slash blurred into a colon', () => {
