@@ -83,6 +83,13 @@ describe('normalisation', () => {
     expect(personName('JOSÉ DA SILVA E SOUZA')).toBe('JOSÉ DA SILVA E SOUZA');
     expect(personName('h GUSTAVO DO BARBOSA')).toBe('GUSTAVO DO BARBOSA');
   });
+  it('drops what stands before a lone dash when it names no one and the rest names someone', () => {
+    // (Generated CNH, rough variety seed 3001: the portrait's edge beside the mother's line read as `PEA —`.)
+    expect(personName('PEA — JÚLIA FERNANDA MACHADO')).toBe('JÚLIA FERNANDA MACHADO');
+    // A known name before the dash, or too little known after it: left as read.
+    expect(personName('MARIA — JÚLIA FERNANDA MACHADO')).toBe('MARIA JÚLIA FERNANDA MACHADO');
+    expect(personName('PEA — XYLO FERNANDA')).toBe('PEA XYLO FERNANDA');
+  });
 
   it('reads dates written with the month by name, as passports and certificates print them', () => {
     expect(isoDate('02 MAR/MAR 1985')).toBe('1985-03-02');

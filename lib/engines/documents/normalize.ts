@@ -1,5 +1,5 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
-import { joinedNames, splitName, withLettersForDigits } from './names-known';
+import { isNamingWord, joinedNames, splitName, withLettersForDigits } from './names-known';
 import { ocrDistance, withoutAccents } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -202,7 +202,7 @@ const PARTICLES = new Set(['DA', 'DE', 'DO', 'DI', 'DU', 'E', 'Y']);
 export function personName(text: string): string {
   // Names are printed in capitals: a word in lower case at either end is a speck or a mark read as letters.
   // A name word read with digits for look-alike capitals ("1515" for ÍSIS) is the name it spells, not a speck.
-  const raw = withLettersForDigits(text).split(/\s+/).filter(Boolean);
+  const raw = afterStrayPrefix(withLettersForDigits(text).split(/\s+/).filter(Boolean));
   const lower = (w: string) => /[a-zà-ÿ]/.test(w) && !/[A-ZÀ-Ý]/.test(w);
   if (raw.some((w) => !lower(w) && /[A-ZÀ-Ý]{2}/.test(w))) {
     while (raw.length > 1 && lower(raw[0]!)) raw.shift();
@@ -227,6 +227,22 @@ export function personName(text: string): string {
   while (words.length > 1 && stray(words[words.length - 1]!)) words.pop();
   while (words.length > 1 && stray(words[0]!)) words.shift();
   return words.join(' ');
+}
+
+/** A dash standing alone between words: names are not printed with one (a double-barrelled name's hyphen has no spaces). */
+const LONE_DASH = /^[-–—]+$/;
+
+/**
+ * The words after a dash standing alone, when those before it name no one the lexicon knows and those after it name
+ * someone (two known words): the edge of a portrait beside the line read as letters (`PEA — JÚLIA FERNANDA MACHADO`).
+ */
+function afterStrayPrefix(words: string[]): string[] {
+  const dash = words.findIndex((w) => LONE_DASH.test(w));
+  if (dash < 1) return words;
+  const before = words.slice(0, dash);
+  const after = words.slice(dash + 1);
+  const known = (ws: string[]) => ws.filter((w) => isNamingWord(w.replace(/[^A-Za-zÀ-ÿ']/g, ''))).length;
+  return known(before) === 0 && known(after) >= 2 ? after : words;
 }
 
 /** Signs and digits OCR reads for a state's capitals (`R)` for RJ: a J's hook is a closing parenthesis at small sizes). */
