@@ -544,7 +544,7 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));
     const spelled = (w: string) => {
       const p = printed.get(w);
-      return p && fold(p) === w ? p : w;
+      return p && fold(p) === w ? p : knownNearby(w, printed) ?? w;
     };
     if (nameRead) out.push(field('nome', words.map(spelled).join(' '), at, mrz.valid));
   }
@@ -555,6 +555,17 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
     // A printed number cut out of a longer word (`APA475787`: a letter too many) gives way to the zone's, whose check digit passed.
     else if (partOfLongerWord.has(out[printedAt]!) && out[printedAt]!.value !== held.number) out[printedAt] = field(held.key, held.number, at, mrz.valid);
   }
+}
+
+/**
+ * The page's spelling of a zone name word the lexicon does not know, where the page prints exactly one word it does
+ * know one letter away (`STILVA` in the zone, SILVA printed): no check digit covers the zone's names, and a letter read
+ * into them passes every check.
+ */
+function knownNearby(word: string, printed: Map<string, string>): string | undefined {
+  if (word.length < 4 || isNamingWord(word)) return undefined;
+  const near = [...printed.entries()].filter(([k]) => Math.abs(k.length - word.length) <= 1 && isNamingWord(k) && levenshtein(k, word) === 1);
+  return near.length === 1 && near[0]![1] ? near[0]![1] : undefined;
 }
 
 /**

@@ -356,6 +356,16 @@ describe("a zone's name separator read as a letter and a filler", () => {
     expect([nested.sobrenome, nested.nomes]).toEqual(['MARQUES', 'ISIS']);
     expect(fields.find((f) => f.key === 'nome')?.value).toBe('ISIS MARQUES');
   });
+  it("takes the page's spelling of a zone word the lexicon does not know, one letter from a known word printed", () => {
+    // (Rough variety passport 3006: `P<BRASTILVA<<THIAGO...`, a T read into the surname; the page prints SILVA.)
+    const stilva = readMrz(td3({ documentNumber: 'DF169796', surname: 'STILVA', given: 'THIAGO ISIS', birth: '1984-09-23', sex: 'M', expiry: '2027-05-06' }))!;
+    expect(stilva.valid).toBe(true);
+    const nameWith = (...printed: string[]) => extractFields('PASSAPORTE', printed.map(printedLine), stilva).find((f) => f.key === 'nome')?.value;
+    expect(nameWith('SILVA')).toBe('THIAGO ISIS SILVA');
+    // Nothing known printed one letter away: the zone's word stays.
+    expect(nameWith('SOUZA')).toBe('THIAGO ISIS STILVA');
+    expect(nameWith('STILVAS')).toBe('THIAGO ISIS STILVA');
+  });
   it('leaves the name as the zone reads it when the page does not print the shorter word', () => {
     const fields = extractFields('PASSAPORTE', [printedLine('MARQUESE')], readMrz(zone)!);
     expect(fields.find((f) => f.key === 'nome')?.value).toBe('MARQUESE ISIS');
