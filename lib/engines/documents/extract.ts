@@ -250,8 +250,11 @@ function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[
   const parents = PARENTS.flatMap((l) => findLabels(lines, l));
   const ofParents = (at: LabelAt) => parents.some((p) => p.index === at.index && Math.abs(p.x - at.x) < at.height);
   const onRow = valueOnLabelRow(lines, labels, named, ofParents);
-  const below = () => labelled(lines, labels, 0, named);
-  const v = onRow && !namesSomeone(onRow.text) ? (namesSomeone(below()?.text, 2) ? below() : onRow) : onRow ?? below();
+  let v = onRow ?? labelled(lines, labels, 0, named);
+  if (onRow && !namesSomeone(onRow.text)) {
+    const under = labelled(lines, labels, 0, named);
+    if (namesSomeone(under?.text, 2)) v = under;
+  }
   if (v) out.push(field(key, personName(v.text), v));
 }
 
