@@ -4,7 +4,7 @@ import { union, type Box } from './box';
 import { wordingsOf } from './cues';
 import { DATE_KEYS, datesHeight, fillCinShortValues, fillCnhCategory, fillDatesByChronology, fillNamesByOrder, fillRgByShape, isLabelText, median, orderDatesByChronology } from './fallbacks';
 import { readMrz, mrzDate, type MrzRead } from './mrz';
-import { isNamingWord, PARTICLES, placeNameSpelling, placeSpelling } from './names-known';
+import { isNamingWord, namingWordCount, PARTICLES, placeNameSpelling, placeSpelling } from './names-known';
 import { categorySigns, closeNumberGaps, CNH_CATEGORY, CNH_CATEGORY_IN_TEXT, cpfFrom, digitsOnly, isFullName, isoDate, isValidCnhNumber, personName, rgNumberIn } from './normalize';
 import { fold, foldedLetters, fuzzyIncludes, levenshtein } from './text';
 import type { OcrField, RecognizedType } from './types';
@@ -263,7 +263,7 @@ function addName(lines: OcrLine[], out: OcrField[], key: string, labels: string[
  * garbled past its wordings (`Nome dor Part` for "Nome dos Pais") passes for a name on the NOME row; a row value with no
  * such word gives way to the line under the label when that one has two.
  */
-const namesSomeone = (text: string | undefined, words = 1): boolean => (text ? personName(text).split(/\s+/).filter(isNamingWord).length >= words : false);
+const namesSomeone = (text: string | undefined, words = 1): boolean => (text ? namingWordCount(personName(text).split(/\s+/)) >= words : false);
 
 /**
  * A value printed on its label's row without a colon ("NOME  Name  OTÁVIO DAMASCENO", "Data de Nascimento 08/05/1977",

@@ -108,6 +108,9 @@ export const isKnownName = (word: string) => PERSON.has(fold(word));
 /** A known given name or surname that is not a particle: a word that names someone. */
 export const isNamingWord = (word: string) => isKnownName(word) && !PARTICLES.has(fold(word));
 
+/** How many of a reading's words (signs around them left out) are naming words: how much of it names someone. */
+export const namingWordCount = (words: string[]): number => words.filter((w) => isNamingWord(w.replace(/[^A-Za-zÀ-ÿ']/g, ''))).length;
+
 /** A capital vowel with an acute or a circumflex (the marks that sit over the letter's top). */
 export const MARKED_CAPITAL = /[ÁÉÍÓÚÂÊÔ]/;
 /** A word's letters as capitals, one entry per letter (composed, so a marked letter is one). */

@@ -1,5 +1,5 @@
 import { isIssuer, isUf, isValidCpf } from '../br';
-import { isNamingWord, joinedNames, splitName, withLettersForDigits } from './names-known';
+import { joinedNames, namingWordCount, splitName, withLettersForDigits } from './names-known';
 import { ocrDistance, withoutAccents } from './text';
 
 /** Digits that OCR confuses with letters, fixed where only digits belong. */
@@ -239,10 +239,8 @@ const LONE_DASH = /^[-–—]+$/;
 function afterStrayPrefix(words: string[]): string[] {
   const dash = words.findIndex((w) => LONE_DASH.test(w));
   if (dash < 1) return words;
-  const before = words.slice(0, dash);
   const after = words.slice(dash + 1);
-  const known = (ws: string[]) => ws.filter((w) => isNamingWord(w.replace(/[^A-Za-zÀ-ÿ']/g, ''))).length;
-  return known(before) === 0 && known(after) >= 2 ? after : words;
+  return namingWordCount(words.slice(0, dash)) === 0 && namingWordCount(after) >= 2 ? after : words;
 }
 
 /** Signs and digits OCR reads for a state's capitals (`R)` for RJ: a J's hook is a closing parenthesis at small sizes). */
