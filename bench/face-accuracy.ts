@@ -13,7 +13,7 @@ import { closeFacePool } from '../lib/engines/face';
 import { EMBEDDER } from '../scripts/face-calibrate';
 import { CONDITIONS, type Condition } from '../scripts/face-eval/degrade';
 import { photos, sampleIdentities } from '../scripts/face-eval/data';
-import { calibrateOn, repeatedHalves, templates, type ConditionRow, type RepeatedHalves } from '../scripts/face-eval/evaluate';
+import { calibrateOn, calibratePrinted, printedPairs, repeatedHalves, templates, type ConditionRow, type PrintedCalibration, type RepeatedHalves } from '../scripts/face-eval/evaluate';
 import { QUICK } from './stats';
 
 export interface FaceAccuracyBench {
@@ -29,6 +29,8 @@ export interface FaceAccuracyBench {
   all: ConditionRow[];
   /** The split-half check repeated over random halves of the identities. */
   halves?: RepeatedHalves;
+  /** Pairs with one or two printed sides at the thresholds shipped for them (and at the default). */
+  printed?: PrintedCalibration[];
   /** Embedders compared on the same faces by the last calibration (pooled over the held-out half). */
   comparison: Record<string, { msPerFace?: number; threshold: number; heldout: ConditionRow[] }>;
 }
@@ -45,11 +47,15 @@ export async function benchFaceAccuracy(log: (s: string) => void): Promise<FaceA
     const p = pooled(c[split]);
     log(`  ${split}: AUC ${p.auc}, FNMR@FMR0.1% ${(p.fnmrAtFmr001 * 100).toFixed(1)} %, at the default threshold FMR ${(p.fmr * 100).toFixed(2)} % FNMR ${(p.fnmr * 100).toFixed(1)} % (${p.genuine} genuine, ${p.impostor} impostor pairs)`);
   }
+  const byPrints = printedPairs(list, t, EMBEDDER, conditions);
+  const printed = ([1, 2] as const).map((sides) => calibratePrinted(byPrints[sides], sides, calibration.threshold, sides === 1 ? calibration.printed.oneSide.threshold : calibration.printed.bothSides.threshold));
+  for (const p of printed) log(`  ${p.sides} printed side(s): held-out FNMR ${(p.heldout.fnmr * 100).toFixed(1)} % FMR ${(p.heldout.fmr * 100).toFixed(3)} % at ${p.threshold} (default: ${(p.atDefault.heldout.fnmr * 100).toFixed(1)} % / ${(p.atDefault.heldout.fmr * 100).toFixed(3)} %)`);
   const halves = repeatedHalves(list, t, EMBEDDER, conditions);
   log(`  ${halves.draws} random halves: FMR on the other half median ${(halves.fmr.median * 100).toFixed(3)} %, mean ${(halves.fmr.mean * 100).toFixed(3)} %, p90 ${(halves.fmr.p90 * 100).toFixed(3)} %`);
   await closeFacePool();
   return {
     halves,
+    printed,
     embedder: calibration.descriptor,
     threshold: calibration.threshold,
     photos: list.length,
@@ -74,6 +80,19 @@ function rows(rs: ConditionRow[]): string[] {
   ];
 }
 
+/** Pairs with printed sides: each kind at the threshold shipped for it, beside the default threshold. */
+function printedRows(ps: PrintedCalibration[], threshold: number): string[] {
+  const at = (r: PrintedCalibration['all']) => `${pct(r.fnmr)} % / ${pct(r.fmr, 3)} %`;
+  return [
+    `**Pairs with printed sides** (a face described from a printed picture, its screen found and removed: a document portrait). Each kind has the threshold set at FMR ≤ 0.1 % over its own pairs (one side: every condition's pairs whose probe is printed; two sides: every pair of printed portraits), on all identities as the default is. FNMR / FMR:`,
+    '',
+    '| printed sides | threshold | genuine / impostor pairs | held-out, at its threshold | held-out, at the default | tuning half, at its threshold | all, at its threshold | all, at the default |',
+    '|---|---|---|---|---|---|---|---|',
+    ...ps.map((p) => `| ${p.sides} | ${p.threshold} (default ${threshold}) | ${p.all.genuine} / ${p.all.impostor} | ${at(p.heldout)} | ${at(p.atDefault.heldout)} | ${at(p.tune)} | ${at(p.all)} | ${at(p.atDefault.all)} |`),
+    '',
+  ];
+}
+
 /** The report section (bench/report.ts). */
 export function faceAccuracySection(a: FaceAccuracyBench): string[] {
   const embedders = Object.keys(a.comparison ?? {});
@@ -90,6 +109,8 @@ export function faceAccuracySection(a: FaceAccuracyBench): string[] {
     '**Held-out half (never tuned on):**',
     '',
     ...rows(a.heldout),
+    '',
+    ...(a.printed ? printedRows(a.printed, a.threshold) : []),
     '',
     '**Tuning half (the threshold was set here):**',
     '',

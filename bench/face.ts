@@ -81,15 +81,15 @@ export async function benchFace(log: (s: string) => void): Promise<FaceBench> {
   const drizzle = await getDb();
   for (let i = 0; i < rows.length; i += 1000) await drizzle.insert(schema.faceTemplates).values(rows.slice(i, i + 1000));
   const probe = Array.from({ length: 128 }, () => (Math.random() - 0.5) * 0.2);
-  await enrolFace(await getDb(), tenant.integratorId, '52998224725', probe);
+  await enrolFace(await getDb(), tenant.integratorId, '52998224725', { descriptor: probe });
   let t = performance.now();
-  const found = await searchFaces(tenant.integratorId, probe);
+  const found = await searchFaces(tenant.integratorId, { descriptor: probe });
   const coldLoadMs = performance.now() - t;
   if (found[0]?.cpf !== '52998224725') throw new Error('index search did not find the enrolled face');
   const search: number[] = [];
   for (let i = 0; i < 20; i++) {
     t = performance.now();
-    await searchFaces(tenant.integratorId, probe);
+    await searchFaces(tenant.integratorId, { descriptor: probe });
     search.push(performance.now() - t);
   }
   log(`  index: 10 000 templates, search median ${q(search, 0.5).toFixed(1)} ms (cold load ${Math.round(coldLoadMs)} ms)`);

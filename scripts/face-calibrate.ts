@@ -16,7 +16,7 @@ import { closeFacePool, locateFaces } from '../lib/engines/face';
 import { facesDir } from '../lib/testing/datasets';
 import { CONDITIONS, SEED } from './face-eval/degrade';
 import { halfOf, photos } from './face-eval/data';
-import { calibrateOn, PRODUCT, templates, type Calibrated } from './face-eval/evaluate';
+import { calibrateOn, calibratePrinted, printedPairs, PRODUCT, templates, type Calibrated } from './face-eval/evaluate';
 
 /** The product's templates: what the detection returns (workers/face.mjs EMBEDDER, dlib), compared by euclidean distance. */
 export const EMBEDDER = PRODUCT;
@@ -62,6 +62,9 @@ async function main() {
   const conditions = [...CONDITIONS];
   const t = await templates(list, conditions, [EMBEDDER, ...others], { log: console.log, humanModels: process.env.HUMAN_MODELS_DIR });
   const chosen = calibrateOn(list, t, EMBEDDER, conditions);
+  // Pairs with printed sides get thresholds of their own, each at FMR <= 0.1 % over its own pairs (match.ts).
+  const byPrints = printedPairs(list, t, EMBEDDER, conditions);
+  const printed = { oneSide: calibratePrinted(byPrints[1], 1, chosen.threshold), bothSides: calibratePrinted(byPrints[2], 2, chosen.threshold) };
   const previous = fs.existsSync(path.join('lib', 'engines', 'face', 'calibration.json')) ? JSON.parse(fs.readFileSync(path.join('lib', 'engines', 'face', 'calibration.json'), 'utf8')) : {};
   const comparison = Object.fromEntries(
     [EMBEDDER, ...others].map((e) => {
@@ -76,7 +79,7 @@ async function main() {
     threshold: chosen.threshold,
     splitThreshold: chosen.splitThreshold,
     scale: { midpoint: Number(chosen.scale.midpoint.toFixed(4)), spread: Number(chosen.scale.spread.toFixed(4)) },
-    method: 'threshold at FMR <= 0.1 % over the impostor pairs of every identity and condition pooled; similarity 50 there, 90 at the median genuine distance. Split-half check: the tuning half alone sets splitThreshold, the held-out half measures it (tune/heldout tables)',
+    method: 'threshold at FMR <= 0.1 % over the impostor pairs of every identity and condition pooled; similarity 50 there, 90 at the median genuine distance. Split-half check: the tuning half alone sets splitThreshold, the held-out half measures it (tune/heldout tables). Pairs with one or two sides described from a printed picture (printed) have thresholds and scales of their own, set the same way on their own pairs',
     set: {
       photos: list.length,
       identities: identities.length,
@@ -89,6 +92,7 @@ async function main() {
     tune: chosen.tune,
     heldout: chosen.heldout,
     all: chosen.all,
+    printed,
     // Embedders measured on the same faces; kept from the last run that measured them (or a compare.json) when not measured now.
     comparison: { ...previous.comparison, ...(from ? comparisonFrom(from) : {}), ...comparison },
   };

@@ -26,6 +26,8 @@ interface Located {
   landmarks: [number, number][];
   via: string;
   descriptor: number[];
+  /** Described from a printed picture (its screen found and removed). */
+  printed?: boolean;
 }
 
 /**
@@ -104,6 +106,8 @@ export interface Templates {
   msPerFace: Record<string, number>;
   /** Faces not found, per condition. */
   noFace: Record<string, number>;
+  /** Per condition, per photo index: whether the product described the face from a printed picture. */
+  printed: Record<string, boolean[]>;
 }
 
 /**
@@ -124,7 +128,7 @@ export async function templates(
   const embedPool = new Embedders(options.humanModels);
   const spent: Record<string, { ms: number; n: number }> = {};
   const all: Condition[] = ['clean', ...conditions.filter((c) => c !== 'clean')];
-  const out: Templates = { byCondition: {}, clean: [], msPerFace: {}, noFace: {} };
+  const out: Templates = { byCondition: {}, clean: [], msPerFace: {}, noFace: {}, printed: {} };
   const cleanBoxes: (Box | undefined)[] = [];
   const version = detectionVersion();
   const embedded = embedders.filter((e) => e !== PRODUCT);
@@ -133,6 +137,7 @@ export async function templates(
       const detections = store<{ hash: string; face: Located | null }>(`detect-${condition}`, cache);
       const embeds = Object.fromEntries(embedded.map((e) => [e, store<{ hash: string; d: number[] }>(`embed-${e}-${condition}`, cache)]));
       const result: (Record<string, number[]> | undefined)[] = new Array(list.length);
+      const printed: boolean[] = new Array(list.length).fill(false);
       let next = 0;
       let done = 0;
       const t0 = Date.now();
@@ -151,12 +156,13 @@ export async function templates(
           let hit = detections.data[photo.key];
           if (!hit || hit.hash !== h) {
             const [f] = await locateFaces(pic, 'selfie');
-            hit = { hash: h, face: f ? { box: f.box, landmarks: f.landmarks, via: f.via, descriptor: f.descriptor } : null };
+            hit = { hash: h, face: f ? { box: f.box, landmarks: f.landmarks, via: f.via, descriptor: f.descriptor, printed: f.printed === true } : null };
             detections.data[photo.key] = hit;
             detections.dirty = true;
           }
           if (condition === 'clean') cleanBoxes[i] = hit.face?.box;
           if (!hit.face) continue;
+          printed[i] = hit.face.printed === true;
           const k = Math.min(1, EMBED_MAX_SIDE / Math.max(pic.width, pic.height));
           const landmarks = hit.face.landmarks.map(([x, y]) => [x * k, y * k] as [number, number]);
           const eh = hash(Buffer.from(`${h}:${JSON.stringify(landmarks)}`));
@@ -186,6 +192,7 @@ export async function templates(
       save(detections);
       Object.values(embeds).forEach(save);
       out.byCondition[condition] = result;
+      out.printed[condition] = printed;
       out.noFace[condition] = list.length - result.filter(Boolean).length;
       if (condition === 'clean') out.clean = result;
       log(`  ${condition}: ${list.length - out.noFace[condition]!}/${list.length} faces (${Math.round((Date.now() - t0) / 1000)} s)`);
@@ -293,20 +300,75 @@ export interface Calibrated {
   all: ConditionRow[];
 }
 
-/** The threshold and similarity scale of one embedder, and its accuracy on every split. */
-export function calibrateOn(list: Photo[], t: Templates, embedder: string, conditions: Condition[], threshold?: number): Calibrated {
-  const pairs = distances(list, t, embedder, conditions);
+/**
+ * A threshold at FMR <= 0.1 % over pairs of every identity (or the one given), the tuning half's own, the scale, and
+ * the threshold the halves are measured at: the one given (the bench: the shipped one), else the split-half check's.
+ */
+function setAtFmr(pairs: ScoredPair[], threshold?: number) {
   const tune = inSplit(pairs, 'tune');
   const split = thresholdForFmr(tune, 0.001).threshold;
   const at = threshold ?? thresholdForFmr(pairs, 0.001).threshold;
+  const set = { threshold: Number(at.toFixed(4)), splitThreshold: Number(split.toFixed(4)), scale: fitScale(pairs, at) };
+  return { set, at, tune, heldout: inSplit(pairs, 'heldout'), halvesAt: threshold ?? split };
+}
+
+/** The threshold and similarity scale of one embedder, and its accuracy on every split. */
+export function calibrateOn(list: Photo[], t: Templates, embedder: string, conditions: Condition[], threshold?: number): Calibrated {
+  const pairs = distances(list, t, embedder, conditions);
+  const { set, at, tune, heldout, halvesAt } = setAtFmr(pairs, threshold);
   return {
     embedder,
-    threshold: Number(at.toFixed(4)),
-    splitThreshold: Number(split.toFixed(4)),
-    scale: fitScale(pairs, at),
-    // A threshold given (the bench: the shipped one) measures every split; else the split-half check.
-    tune: table(tune, conditions, threshold ?? split),
-    heldout: table(inSplit(pairs, 'heldout'), conditions, threshold ?? split),
+    ...set,
+    tune: table(tune, conditions, halvesAt),
+    heldout: table(heldout, conditions, halvesAt),
     all: table(pairs, conditions, at),
+  };
+}
+
+/** How many sides of a pair the product described from a printed picture: the threshold is calibrated per count. */
+export type PrintedSides = 0 | 1 | 2;
+
+/**
+ * Pairs by how many of their sides are printed portraits. One: each condition's pairs whose probe (or clean
+ * reference) was described from a print (in this set, the \`document\` condition). Two: the printed copies of two
+ * photos against each other (every unordered pair of the \`document\` condition's probes): two document portraits,
+ * as a face index of portraits compares them.
+ */
+export function printedPairs(list: Photo[], t: Templates, embedder: string, conditions: Condition[]): Record<1 | 2, ScoredPair[]> {
+  const one = distances(list, t, embedder, conditions).filter((p) => Number(t.printed.clean?.[p.a] === true) + Number(t.printed[p.condition]?.[p.b] === true) === 1);
+  const two: ScoredPair[] = [];
+  const prints = t.byCondition.document ?? [];
+  for (const p of pairsOf(list, 'clean')) {
+    if (!t.printed.document?.[p.a] || !t.printed.document?.[p.b]) continue;
+    const a = prints[p.a]?.[embedder];
+    const b = prints[p.b]?.[embedder];
+    two.push({ distance: a && b ? euclidean(a, b) : Infinity, same: p.same, half: p.half, condition: 'document', a: p.a, b: p.b });
+  }
+  return { 1: one, 2: two };
+}
+
+export interface PrintedCalibration {
+  sides: 1 | 2;
+  /** Distance at FMR <= 0.1 % over these pairs of every identity; the similarity scale maps it to 50. */
+  threshold: number;
+  splitThreshold: number;
+  scale: SimilarityScale;
+  /** tune and heldout at the split threshold, all at the threshold; each also at the default threshold (\`atDefault\`). */
+  tune: Accuracy;
+  heldout: Accuracy;
+  all: Accuracy;
+  atDefault: { tune: Accuracy; heldout: Accuracy; all: Accuracy };
+}
+
+/** The threshold and scale of pairs with one or two printed sides, measured as the default one is (split-half check included). */
+export function calibratePrinted(pairs: ScoredPair[], sides: 1 | 2, defaultThreshold: number, threshold?: number): PrintedCalibration {
+  const { set, at, tune, heldout, halvesAt } = setAtFmr(pairs, threshold);
+  return {
+    sides,
+    ...set,
+    tune: accuracyOf(tune, halvesAt),
+    heldout: accuracyOf(heldout, halvesAt),
+    all: accuracyOf(pairs, at),
+    atDefault: { tune: accuracyOf(tune, defaultThreshold), heldout: accuracyOf(heldout, defaultThreshold), all: accuracyOf(pairs, defaultThreshold) },
   };
 }

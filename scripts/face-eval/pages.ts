@@ -3,13 +3,12 @@
  * portrait): each identity's second photo printed as scripts/face-eval's
  * `document` condition does it (halftone, guilloche, low contrast, 120–200 px),
  * set on a card scanned at about 300 dpi, found on the whole page and matched
- * to the identity's first photo at the shipped threshold. The page reading
+ * to the identity's first photo at the shipped threshold of the pair's kind. The page reading
  * alone (`detectPortrait`) beside the product's (`locateFaces(page, 'document')`:
  * softened page when nothing is found, the portrait descreened).
  */
 import sharp from 'sharp';
-import calibration from '../../lib/engines/face/calibration.json';
-import { euclidean, locateFaces, type Picture } from '../../lib/engines/face';
+import { DEFAULT_MATCH_THRESHOLD, locateFaces, similarity, type Face, type Picture } from '../../lib/engines/face';
 import { detectPortrait } from '../../lib/engines/face/portrait';
 import { halfOf, type Half, type Photo } from './data';
 import { degrade } from './degrade';
@@ -48,7 +47,8 @@ export async function pagePortraits(list: Photo[], log: (s: string) => void = ()
     const [plain] = await detectPortrait(page);
     const [face] = await locateFaces(page, 'document');
     const t = out[halfOf(identity)];
-    const near = (f: { descriptor: number[] } | undefined) => f !== undefined && euclidean(reference.descriptor, f.descriptor) < calibration.threshold;
+    // The product's decision: the threshold of the pair's kind (a portrait described from its print has its own).
+    const near = (f: Face | undefined) => f !== undefined && similarity(reference, f) >= DEFAULT_MATCH_THRESHOLD;
     t.pairs++;
     t.pageFound += plain ? 1 : 0;
     t.pageMatched += near(plain) ? 1 : 0;

@@ -7,7 +7,7 @@ export const faceMatchRequestSchema = z.object({ imageA: image('First face image
 
 export const faceMatchSchema = z
   .object({
-    similarity: z.number().meta({ description: '0 (no similarity) to 100 (identical), calibrated: 50 is the default match threshold (false match rate <= 0.1 % on the calibration set), 90 the median of genuine pairs.' }),
+    similarity: z.number().meta({ description: '0 (no similarity) to 100 (identical), calibrated per kind of pair (photos, one printed document portrait, two): 50 is the default match threshold (false match rate <= 0.1 % over the calibration pairs of that kind), 90 the median of its genuine pairs.' }),
     match: z.boolean().meta({ description: 'similarity >= the integrator threshold (default 50).' }),
     notices: z.array(z.string()).meta({ description: 'Atesta addition: several faces found (the largest was used) or quality issues.' }),
   })

@@ -87,6 +87,9 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
       const pic = await printed(london(id, '08'), 150 + 10 * i, 2.8 + 0.15 * i);
       const face = (await locateFaces(pic, 'selfie'))[0];
       expect(face, id).toBeDefined();
+      // Marked as described from a print (its pairs take the threshold of their kind, match.ts); the camera photo is not.
+      expect(face!.printed, id).toBe(true);
+      expect(reference.printed, id).toBeFalsy();
       if (euclidean(reference.descriptor, face!.descriptor) < threshold) matched++;
       // Sharpness is the picture's as sent (the dots), not the blurred copy's.
       expect(face!.quality.sharpness).toBeGreaterThan(25);
@@ -126,7 +129,7 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
 
   it('finds a printed portrait on a scanned page and describes it descreened: more found, nearer the person than the page reading', async () => {
     const threshold = calibration.threshold;
-    const tally = { pageFound: 0, pageMatched: 0, found: 0, matched: 0 };
+    const tally = { pageFound: 0, pageMatched: 0, found: 0, matched: 0, printed: 0 };
     for (const id of people) {
       const reference = await referenceOf(id);
       const photo = await picture(await sharp(london(id, '08')).toBuffer());
@@ -140,7 +143,9 @@ describe.skipIf(!datasetsDir())('faces of printed portraits and webcam frames', 
       if (plain && euclidean(reference.descriptor, plain.descriptor) < threshold) tally.pageMatched++;
       if (face) tally.found++;
       if (face && euclidean(reference.descriptor, face.descriptor) < threshold) tally.matched++;
+      if (face) tally.printed += face.printed ? 1 : 0;
     }
+    expect(tally.printed).toBeGreaterThanOrEqual(4);
     expect(tally.found).toBeGreaterThanOrEqual(Math.max(5, tally.pageFound));
     expect(tally.matched).toBeGreaterThanOrEqual(4);
     expect(tally.matched).toBeGreaterThan(tally.pageMatched);

@@ -34,6 +34,11 @@ export interface Face {
   quality: FaceQuality;
   /** How it was found: plain detection, after padding and upscaling, or the whole image as a face crop. */
   via: 'detect' | 'upscaled' | 'whole';
+  /**
+   * The template was described from a printed picture (its halftone screen found and removed): a document
+   * portrait. Matching uses the threshold calibrated for pairs with that many printed sides (`match.ts`).
+   */
+  printed?: boolean;
 }
 
 export interface Picture {

@@ -215,17 +215,17 @@ describe.skipIf(!datasetsDir()).each(backends())('face index and endpoints on %s
   it('enrols, finds the same face under another photo, deletes, and keeps tenants apart', async () => {
     const { tenant: a, other: b } = ctx;
     const d = await describeAll(['deepface/img1.jpg', 'deepface/img2.jpg', 'deepface/img38.jpg']);
-    const id = await enrolFace(await getDb(), a.integratorId, '52998224725', d.get('deepface/img1.jpg')!, 'onb-1');
-    await enrolFace(await getDb(), a.integratorId, '11144477735', d.get('deepface/img38.jpg')!);
-    const found = await searchFaces(a.integratorId, d.get('deepface/img2.jpg')!);
+    const id = await enrolFace(await getDb(), a.integratorId, '52998224725', { descriptor: d.get('deepface/img1.jpg')! }, 'onb-1');
+    await enrolFace(await getDb(), a.integratorId, '11144477735', { descriptor: d.get('deepface/img38.jpg')! });
+    const found = await searchFaces(a.integratorId, { descriptor: d.get('deepface/img2.jpg')! });
     expect(found.map((f) => f.cpf)).toEqual(['52998224725']);
     expect(found[0]).toMatchObject({ id, reference: 'onb-1' });
-    expect(await searchFaces(b.integratorId, d.get('deepface/img2.jpg')!)).toEqual([]);
+    expect(await searchFaces(b.integratorId, { descriptor: d.get('deepface/img2.jpg')! })).toEqual([]);
     const [row] = (await ctx.db.database.pool.query('select template_sealed from face_templates where id = $1', [id])).rows;
     expect(row.template_sealed).toMatch(/^v1\./);
     expect(await deleteFaces(b.integratorId, { id })).toBe(0);
     expect(await deleteFaces(a.integratorId, { id })).toBe(1);
-    expect(await searchFaces(a.integratorId, d.get('deepface/img2.jpg')!)).toEqual([]);
+    expect(await searchFaces(a.integratorId, { descriptor: d.get('deepface/img2.jpg')! })).toEqual([]);
   }, 60_000);
 
   it('answers 4.7 and 4.8, and names the image without a face', async () => {

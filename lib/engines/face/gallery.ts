@@ -1,9 +1,8 @@
 import { and, count, eq, max } from 'drizzle-orm';
 import { open, seal } from '../../platform/crypto';
 import { getDb, schema, type Executor } from '../../platform/db';
-import calibration from './calibration.json';
 import { similarityOf } from './calibrate';
-import { DEFAULT_MATCH_THRESHOLD } from './match';
+import { DEFAULT_MATCH_THRESHOLD, scaleFor } from './match';
 
 /**
  * Face index (1:N) per integrator. Templates are sealed (AES-256-GCM, master
@@ -20,6 +19,7 @@ interface Entry {
   cpf: string;
   reference: string | null;
   vector: Float32Array;
+  printed: boolean;
 }
 
 interface Cached {
@@ -38,8 +38,15 @@ export const templateFromBytes = (b: Buffer) => new Float32Array(b.buffer.slice(
 const encode = (descriptor: number[]) => seal(templateBytes(descriptor));
 const decode = (sealed: string) => templateFromBytes(open(sealed));
 
-export async function enrolFace(db: Executor, integratorId: string, cpf: string, descriptor: number[], reference?: string): Promise<string> {
-  const [row] = await db.insert(schema.faceTemplates).values({ integratorId, cpf, reference: reference ?? null, templateSealed: encode(descriptor) }).returning({ id: schema.faceTemplates.id });
+/** A template and whether it was described from a printed portrait (`Face.printed`): what the index keeps of a face. */
+export interface FaceTemplate {
+  descriptor: number[];
+  printed?: boolean;
+}
+
+export async function enrolFace(db: Executor, integratorId: string, cpf: string, template: FaceTemplate, reference?: string): Promise<string> {
+  const values = { integratorId, cpf, reference: reference ?? null, templateSealed: encode(template.descriptor), printed: template.printed === true };
+  const [row] = await db.insert(schema.faceTemplates).values(values).returning({ id: schema.faceTemplates.id });
   cache().delete(integratorId);
   return row!.id;
 }
@@ -61,8 +68,8 @@ async function entriesOf(integratorId: string): Promise<Entry[]> {
   const version = `${stat?.n ?? 0}:${stat?.newest?.getTime() ?? 0}`;
   const hit = cache().get(integratorId);
   if (hit && hit.version === version) return hit.entries;
-  const rows = await db.select({ id: t.id, cpf: t.cpf, reference: t.reference, sealed: t.templateSealed }).from(t).where(eq(t.integratorId, integratorId));
-  const entries = rows.map((r) => ({ id: r.id, cpf: r.cpf, reference: r.reference, vector: decode(r.sealed) }));
+  const rows = await db.select({ id: t.id, cpf: t.cpf, reference: t.reference, sealed: t.templateSealed, printed: t.printed }).from(t).where(eq(t.integratorId, integratorId));
+  const entries = rows.map((r) => ({ id: r.id, cpf: r.cpf, reference: r.reference, vector: decode(r.sealed), printed: r.printed }));
   cache().set(integratorId, { version, entries });
   return entries;
 }
@@ -75,23 +82,23 @@ export interface FaceCandidate {
 }
 
 /** Similarity of a face to the best of the faces enrolled under one CPF; undefined when none is enrolled. */
-export async function similarityToCpf(integratorId: string, cpf: string, descriptor: number[]): Promise<number | undefined> {
-  const q = Float32Array.from(descriptor);
+export async function similarityToCpf(integratorId: string, cpf: string, probe: FaceTemplate): Promise<number | undefined> {
+  const q = Float32Array.from(probe.descriptor);
   let best: number | undefined;
   for (const e of await entriesOf(integratorId)) {
     if (e.cpf !== cpf || e.vector.length !== q.length) continue;
     let s = 0;
     for (let i = 0; i < q.length; i++) s += (q[i]! - e.vector[i]!) ** 2;
-    const similarity = similarityOf(Math.sqrt(s), calibration.scale);
+    const similarity = similarityOf(Math.sqrt(s), scaleFor(probe, e));
     if (best === undefined || similarity > best) best = similarity;
   }
   return best;
 }
 
 /** Enrolled faces of this integrator at or above the match threshold, most similar first. */
-export async function searchFaces(integratorId: string, descriptor: number[], options: { threshold?: number; limit?: number } = {}): Promise<FaceCandidate[]> {
+export async function searchFaces(integratorId: string, probe: FaceTemplate, options: { threshold?: number; limit?: number } = {}): Promise<FaceCandidate[]> {
   const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
-  const q = Float32Array.from(descriptor);
+  const q = Float32Array.from(probe.descriptor);
   const out: FaceCandidate[] = [];
   for (const e of await entriesOf(integratorId)) {
     if (e.vector.length !== q.length) continue;
@@ -100,7 +107,7 @@ export async function searchFaces(integratorId: string, descriptor: number[], op
       const d = q[i]! - e.vector[i]!;
       s += d * d;
     }
-    const similarity = similarityOf(Math.sqrt(s), calibration.scale);
+    const similarity = similarityOf(Math.sqrt(s), scaleFor(probe, e));
     if (similarity >= threshold) out.push({ id: e.id, cpf: e.cpf, reference: e.reference, similarity });
   }
   return out.sort((a, b) => b.similarity - a.similarity).slice(0, options.limit ?? 10);

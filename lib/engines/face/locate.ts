@@ -132,7 +132,7 @@ async function screenedFaces(pic: Picture, screen: Screen, find: (p: Picture) =>
   const from = !detected((await facesOf(first))[0]) && detected((await facesOf(wider))[0]) ? wider : first;
   const faces = [...(await facesOf(from))];
   if (faces[0] && averaged) faces[0] = await averagedOverReadings(faces[0], PRINTED_READINGS.filter((r) => r !== from), facesOf);
-  return Promise.all(faces.map(async (f) => ({ ...f, quality: await quality(pic, f.box, f.score, f.via) })));
+  return Promise.all(faces.map(async (f) => ({ ...f, printed: true, quality: await quality(pic, f.box, f.score, f.via) })));
 }
 
 /** A selfie's faces with a printed portrait's face-finding reading alone (the first, or the wider blur when the first finds none; no averaging): what the averaging is measured against (tests). */
@@ -172,7 +172,7 @@ async function documentFaces(pic: Picture): Promise<Face[]> {
   if (!printed) return faces;
   const onPage: Face['box'] = [printed.box[0] + region.left, printed.box[1] + region.top, printed.box[2], printed.box[3]];
   if (iou(onPage, face.box) < SAME_READING_IOU) return faces;
-  return [{ ...face, descriptor: printed.descriptor }, ...faces.slice(1)];
+  return [{ ...face, descriptor: printed.descriptor, printed: true }, ...faces.slice(1)];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { decodeFileField, normalizeImage } from '../media';
 import { readSettings } from '../../platform/settings';
 import calibration from './calibration.json';
-import { euclidean, similarityOf } from './calibrate';
+import { euclidean, similarityOf, type SimilarityScale } from './calibrate';
 import { noFaceError } from './errors';
 import type { Face, Picture } from './detect';
 import { locateFaces } from './locate';
@@ -34,9 +34,20 @@ export async function mainFace(pic: Picture, field: string, notices: string[]): 
   return faces[0]!;
 }
 
+/**
+ * The similarity scale of a pair by how many of its faces were described from a printed picture. Each maps the
+ * distance at FMR <= 0.1 % over pairs of its kind to 50: a printed portrait against a photo lies further from the
+ * person (the screen costs the template), and two printed portraits lie closer to everyone (the print's look is
+ * shared), so one threshold for all would refuse genuine document holders or accept look-alike documents.
+ */
+export function scaleFor(a: Pick<Face, 'printed'>, b: Pick<Face, 'printed'>): SimilarityScale {
+  const sides = Number(a.printed === true) + Number(b.printed === true);
+  return sides === 0 ? calibration.scale : sides === 1 ? calibration.printed.oneSide.scale : calibration.printed.bothSides.scale;
+}
+
 /** Similarity of two faces on the calibrated 0-100 scale. */
 export function similarity(a: Face, b: Face): number {
-  return similarityOf(euclidean(a.descriptor, b.descriptor), calibration.scale);
+  return similarityOf(euclidean(a.descriptor, b.descriptor), scaleFor(a, b));
 }
 
 export async function matchThreshold(integratorId: string | undefined): Promise<number> {

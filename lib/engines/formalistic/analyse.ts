@@ -59,7 +59,7 @@ async function analyseFile(
     const faces = portraitSide ? found.slice(0, 1) : found;
     const faceResult: FaceResult = { count: faces.length, faces: faces.map((f) => ({ box: f.box.map(Math.round), score: Math.round(f.score * 1000) / 1000, portrait: portraitSide })), indexSearched: false, indexMatches: [] };
     const main = faces[0];
-    const indexed = ctx.body.faceDB && main ? await searchFaces(ctx.integratorId, main.descriptor, { threshold: ctx.threshold, limit: INDEX_SEARCH_LIMIT }) : undefined;
+    const indexed = ctx.body.faceDB && main ? await searchFaces(ctx.integratorId, main, { threshold: ctx.threshold, limit: INDEX_SEARCH_LIMIT }) : undefined;
     if (indexed) {
       faceResult.indexSearched = true;
       faceResult.indexMatches = indexed.map((c) => ({ cpf: c.cpf, reference: c.reference, similarity: Math.round(c.similarity * 10) / 10 }));

@@ -1,5 +1,5 @@
 import type { OcrResult } from '../documents';
-import { assessLiveness, DEFAULT_MATCH_THRESHOLD, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face } from '../face';
+import { assessLiveness, DEFAULT_MATCH_THRESHOLD, mainFace, pictureFrom, searchFaces, similarity, similarityToCpf, type Face, type FaceTemplate } from '../face';
 import { readSettings } from '../../platform/settings';
 import { denyListEntry } from './deny-list';
 import { faceCropOf, merged, PORTRAIT_SIDES, side } from './document';
@@ -55,7 +55,7 @@ export async function analyseFraudSides(
   integratorId: string,
   req: FraudAnalysisRequest,
   methodName: string,
-): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: number[]; liveness?: FaceEvidence['liveness']; fieldSides: FieldSides }> {
+): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: FaceTemplate; liveness?: FaceEvidence['liveness']; fieldSides: FieldSides }> {
   const started = performance.now();
   const [front, back, selfiePic, settings] = await Promise.all([
     req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
@@ -91,13 +91,13 @@ export async function analyseFraudSides(
       face.match = { similarity: s, match: s >= threshold, threshold, against: 'document' };
     } else if (!req.imageFront) {
       // 4.5 without a document: the selfie against the face enrolled for this CPF.
-      const s = req.cpf ? await similarityToCpf(integratorId, req.cpf, selfie.descriptor) : undefined;
+      const s = req.cpf ? await similarityToCpf(integratorId, req.cpf, selfie) : undefined;
       if (s === undefined) face.nothingToCompare = true;
       else face.match = { similarity: s, match: s >= threshold, threshold, against: 'enrolled' };
     }
   }
   if (probe) {
-    const found = await searchFaces(integratorId, probe.descriptor, { threshold, limit: 5 });
+    const found = await searchFaces(integratorId, probe, { threshold, limit: 5 });
     face.duplicates = found.filter((c) => c.cpf !== cpf).map((c) => ({ cpf: c.cpf, similarity: c.similarity }));
   }
 
@@ -123,7 +123,7 @@ export async function analyseFraudSides(
     extractResult: { ocr: ocr ?? { typeRecognized: '', typeParentAlias: '', digitalDocument: false, fields: [], errorMessage: 'no_document_sent' } },
     faceMatchResult: { faceCrop, match: face.match?.match ?? false, similarity: face.match?.similarity ?? 0, compared: Boolean(face.match) },
   };
-  return { analysis, sides, probe: probe?.descriptor, liveness: face.liveness, fieldSides: front ? fieldSidesOf(ocr?.fields ?? [], front.reading.result, back?.reading.result) : {} };
+  return { analysis, sides, probe: probe && { descriptor: probe.descriptor, printed: probe.printed === true }, liveness: face.liveness, fieldSides: front ? fieldSidesOf(ocr?.fields ?? [], front.reading.result, back?.reading.result) : {} };
 }
 
 /** The side each merged field came from: merged() takes the recognised side's fields first, then the other side's. */

@@ -272,6 +272,8 @@ export const faceTemplates = pgTable(
     /** Caller's reference (onboarding id, customer id). */
     reference: text('reference'),
     templateSealed: text('template_sealed').notNull(),
+    /** The template was described from a printed portrait (a document's): compared on the scale of its kind of pair. */
+    printed: boolean('printed').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('face_templates_integrator_idx').on(t.integratorId), index('face_templates_cpf_idx').on(t.integratorId, t.cpf)],

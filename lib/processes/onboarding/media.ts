@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb, schema, type Executor } from '../../platform/db';
-import { templateBytes, templateFromBytes } from '../../engines/face';
+import { templateBytes, templateFromBytes, type FaceTemplate } from '../../engines/face';
 import { intake, MIME, storablePng } from '../../engines/media';
 import { deleteObject, getOpened, putSealed } from '../../platform/storage';
 
@@ -46,15 +46,24 @@ async function storeDerived(onboardingId: string, slot: 'template' | 'portrait',
   };
 }
 
-export const storeTemplate = (onboardingId: string, descriptor: number[]) => storeDerived(onboardingId, 'template', templateBytes(descriptor), 'application/x-face-template');
+const TEMPLATE_MIME = 'application/x-face-template';
+/** A template described from a printed portrait says so in its type: the face index compares it on the scale of its kind. */
+const PRINTED_TEMPLATE_MIME = `${TEMPLATE_MIME}; printed=true`;
+
+export const storeTemplate = (onboardingId: string, template: FaceTemplate) =>
+  storeDerived(onboardingId, 'template', templateBytes(template.descriptor), template.printed ? PRINTED_TEMPLATE_MIME : TEMPLATE_MIME);
 
 /** The document portrait crop (a JPEG data URL from the analysis). */
 export const storePortrait = (onboardingId: string, dataUrl: string) =>
   storeDerived(onboardingId, 'portrait', Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), 'image/jpeg');
 
-export async function loadTemplate(onboardingId: string): Promise<number[] | undefined> {
+export async function loadTemplate(onboardingId: string): Promise<FaceTemplate | undefined> {
   const b = await getOpened(objectKey(onboardingId, 'template'));
-  return b ? Array.from(templateFromBytes(b)) : undefined;
+  if (!b) return undefined;
+  const db = await getDb();
+  const t = schema.onboardingMedia;
+  const [row] = await db.select({ mime: t.mime }).from(t).where(and(eq(t.onboardingId, onboardingId), eq(t.slot, 'template')));
+  return { descriptor: Array.from(templateFromBytes(b)), printed: row?.mime === PRINTED_TEMPLATE_MIME };
 }
 
 export type PictureSlot = Exclude<MediaSlot, 'template'>;

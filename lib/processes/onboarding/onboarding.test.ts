@@ -109,6 +109,8 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
     const templates = await d.select().from(schema.faceTemplates).where(eq(schema.faceTemplates.reference, id));
     expect(templates).toHaveLength(1);
     expect(templates[0]!.cpf).toBe(clean.cpf);
+    // Enrolled from the selfie (the probe when there is one): a photo, not a printed portrait.
+    expect(templates[0]!.printed).toBe(false);
 
     // The callBackUrl hears once, with the final record, Basic credentials and no pictures; the endpoint
     // subscribed to status_changed hears STARTED -> PROCESSING -> DONE, in sequence order.

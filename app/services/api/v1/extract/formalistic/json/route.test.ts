@@ -88,7 +88,7 @@ describe('formalistic extraction (SPEC 4.10)', () => {
 
   it('faceDB: the document face found under another CPF in the index is listed and stops the analysis', async () => {
     const enrolled = await mainFace(await pictureFrom(b64(face('img2.jpg')), 'x'), 'x', []);
-    await enrolFace(await getDb(), t.tenant.integratorId, OTHER_CPF, enrolled.descriptor, 'outro-cadastro');
+    await enrolFace(await getDb(), t.tenant.integratorId, OTHER_CPF, enrolled, 'outro-cadastro');
     const r = await post({ cpfCnpj: cnh.cpf, faceDB: true, files: [b64(cnh.image)] });
     const item = r.data.ocrResultList[0]!;
     // Every file read: the top level is successful, whatever the score says.
