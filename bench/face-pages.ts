@@ -25,7 +25,7 @@ const share = (n: number, of: number) => `${n} of ${of} (${of ? Math.round((n / 
 /** The report section (bench/report.ts). */
 export function facePagesSection(b: FacePagesBench): string[] {
   return [
-    'Each identity’s second photo printed as the `document` condition prints it (halftone, guilloche, low contrast, 120–200 px wide), set on a card scanned at about 300 dpi (1000 × 640 px), found on the whole page and matched to the identity’s first photo at the default threshold. "Page reading alone": the portrait search on the page as it was before session 45; "product": the page softened when nothing is found, and the portrait descreened and its template averaged over readings when its screen is resolved.',
+    'Each identity’s second photo printed as the `document` condition prints it (halftone, guilloche, low contrast, 120–200 px wide), set on a card scanned at about 300 dpi (1000 × 640 px), found on the whole page and matched to the identity’s first photo at the threshold of the pair’s kind (a portrait marked printed against a photo: the one-printed-side threshold; otherwise the default). "Page reading alone": the portrait search on the page as it was before session 45; "product": the page softened when nothing is found, and the portrait descreened and its template averaged over readings when its screen is resolved.',
     '',
     '| identities | pages | found, page reading alone | found, product | matched, page reading alone | matched, product |',
     '|---|---|---|---|---|---|',

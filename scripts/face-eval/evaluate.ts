@@ -330,8 +330,8 @@ export type PrintedSides = 0 | 1 | 2;
 
 /**
  * Pairs by how many of their sides are printed portraits. One: each condition's pairs whose probe (or clean
- * reference) was described from a print (in this set, the \`document\` condition). Two: the printed copies of two
- * photos against each other (every unordered pair of the \`document\` condition's probes): two document portraits,
+ * reference) was described from a print (in this set, the `document` condition). Two: the printed copies of two
+ * photos against each other (every unordered pair of the `document` condition's probes): two document portraits,
  * as a face index of portraits compares them.
  */
 export function printedPairs(list: Photo[], t: Templates, embedder: string, conditions: Condition[]): Record<1 | 2, ScoredPair[]> {
@@ -353,7 +353,7 @@ export interface PrintedCalibration {
   threshold: number;
   splitThreshold: number;
   scale: SimilarityScale;
-  /** tune and heldout at the split threshold, all at the threshold; each also at the default threshold (\`atDefault\`). */
+  /** tune and heldout at the split threshold, all at the threshold; each also at the default threshold (`atDefault`). */
   tune: Accuracy;
   heldout: Accuracy;
   all: Accuracy;
