@@ -111,7 +111,6 @@ export function faceAccuracySection(a: FaceAccuracyBench): string[] {
     ...rows(a.heldout),
     '',
     ...(a.printed ? printedRows(a.printed, a.threshold) : []),
-    '',
     '**Tuning half (the threshold was set here):**',
     '',
     ...rows(a.tune),

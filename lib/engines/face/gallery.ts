@@ -81,15 +81,23 @@ export interface FaceCandidate {
   similarity: number;
 }
 
+/** Similarity of a probe (its template as float32, `q`) to one enrolled face, on the scale of their kind of pair. */
+function similarityTo(probe: FaceTemplate, q: Float32Array, e: Entry): number {
+  let s = 0;
+  for (let i = 0; i < q.length; i++) {
+    const d = q[i]! - e.vector[i]!;
+    s += d * d;
+  }
+  return similarityOf(Math.sqrt(s), scaleFor(probe, e));
+}
+
 /** Similarity of a face to the best of the faces enrolled under one CPF; undefined when none is enrolled. */
 export async function similarityToCpf(integratorId: string, cpf: string, probe: FaceTemplate): Promise<number | undefined> {
   const q = Float32Array.from(probe.descriptor);
   let best: number | undefined;
   for (const e of await entriesOf(integratorId)) {
     if (e.cpf !== cpf || e.vector.length !== q.length) continue;
-    let s = 0;
-    for (let i = 0; i < q.length; i++) s += (q[i]! - e.vector[i]!) ** 2;
-    const similarity = similarityOf(Math.sqrt(s), scaleFor(probe, e));
+    const similarity = similarityTo(probe, q, e);
     if (best === undefined || similarity > best) best = similarity;
   }
   return best;
@@ -102,12 +110,7 @@ export async function searchFaces(integratorId: string, probe: FaceTemplate, opt
   const out: FaceCandidate[] = [];
   for (const e of await entriesOf(integratorId)) {
     if (e.vector.length !== q.length) continue;
-    let s = 0;
-    for (let i = 0; i < q.length; i++) {
-      const d = q[i]! - e.vector[i]!;
-      s += d * d;
-    }
-    const similarity = similarityOf(Math.sqrt(s), scaleFor(probe, e));
+    const similarity = similarityTo(probe, q, e);
     if (similarity >= threshold) out.push({ id: e.id, cpf: e.cpf, reference: e.reference, similarity });
   }
   return out.sort((a, b) => b.similarity - a.similarity).slice(0, options.limit ?? 10);
