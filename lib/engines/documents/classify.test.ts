@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { td1, td3 } from '../../../scripts/synth';
 import type { Box } from './box';
-import { classifyEvidence, halvesOf, placedByText, type Evidence } from './classify';
+import { classifyEvidence, halvesOf, nameWords, placedByText, type Evidence } from './classify';
 import { conceptsIn, LABELS, wordingsOf } from './cues';
 import { readMrz } from './mrz';
 import { findPortrait, findPortraitOnCards } from './portrait';
@@ -139,6 +139,30 @@ describe('classification from independent cues', () => {
     expect(halvesOf([...data, { ...garbled, conf: 90 }], portrait, 3400)?.data).toBe('both');
     // Data words of low confidence alone still count (a rough photo's dates), when they lie in one half.
     expect(halvesOf(data.map((w) => ({ ...w, conf: 40 })), portrait, 3400)?.data).toBe('left');
+  });
+
+  it("counts the lines that spell a person's name as the holder's data, where an 800 px photo lost the dates", () => {
+    // V RG_ABERTO #2101 at the default budget: one reading, no date read, the photo side's heading read as `3916008`.
+    const portrait: Box = [1842, 418, 283, 418];
+    const line = (texts: string[], x: number, y: number, conf = 80) => ({ words: texts.map((text, i) => ({ text, bbox: [x + i * 160, y, 150, 30] as Box, conf })) });
+    const lines = [
+      line(['14725564'], 40, 163, 77),
+      line(['RODRIGO', 'VITÓRIA', 'CASTRO', 'FREITAS', 'DAS', 'RODRIGUES'], 40, 260),
+      line(['JOIA', 'CASTRO'], 40, 330),
+      line(['LÚCIA', 'GUSTAVO', 'HARBONA', 'OA', 'OUVIIRA', 'DOS', 'MELO'], 40, 370),
+      line(['3916008'], 2265, 79, 57),
+      // The photo side's heading names a state, not a person.
+      line(['ESTADO', 'DE', 'SÃO', 'PAULO'], 2000, 40),
+      line(['SANTA', 'CATARINA'], 2000, 70),
+    ];
+    const marked = nameWords(lines, 3400).filter((w) => w.holderName).map((w) => w.text);
+    expect(marked).toEqual(['RODRIGO', 'VITÓRIA', 'CASTRO', 'FREITAS', 'RODRIGUES']);
+    expect(halvesOf(nameWords(lines, 3400), portrait, 3400)).toEqual({ portrait: 'right', data: 'left' });
+    // Numbers alone leave it undecided (one confident word is not a half).
+    expect(halvesOf(lines.flatMap((l) => l.words), portrait, 3400)?.data).toBe('both');
+    // A line read across the fold keeps the names of its own half.
+    const across = line(['MARIA', 'SOUZA', 'POLEGAR', 'DIREITO'], 1380, 500);
+    expect(nameWords([across], 3400).filter((w) => w.holderName).map((w) => w.text)).toEqual(['MARIA', 'SOUZA']);
   });
 
   it("counts the data block when OCR put a space after a dot of the CPF, and past the labels' cap", () => {

@@ -1,6 +1,8 @@
 import type { Box } from './box';
 import type { CardColour } from './colour';
-import { conceptsIn, type Concept } from './cues';
+import { conceptsIn, wordingsOf, type Concept } from './cues';
+import { isNamingWord, PARTICLES } from './names-known';
+import { fold } from './text';
 import type { MrzRead } from './mrz';
 import { foreignByCodes, mrzDocumentType } from './mrz';
 import type { PortraitCue } from './portrait';
@@ -31,8 +33,8 @@ export interface Halves {
 }
 
 const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
-/** A holder's number or a date however misread ("239:32/1008", "034.008"): five digits or more in a word. */
-const isDataWord = (text: string) => DATA_TOKEN.test(text) || (text.match(/\d/g)?.length ?? 0) >= 5;
+/** A holder's number or a date however misread ("239:32/1008", "034.008"): five digits or more in a word. A word of a person's name (`nameWords`) is the holder's data too. */
+const isDataWord = (w: Word) => w.holderName === true || DATA_TOKEN.test(w.text) || (w.text.match(/\d/g)?.length ?? 0) >= 5;
 
 /** The half of the page a box's centre lies in. */
 export const sideOf = (box: Box, width: number): Halves['portrait'] => (box[0] + box[2] / 2 < width / 2 ? 'left' : 'right');
@@ -40,10 +42,37 @@ export const sideOf = (box: Box, width: number): Halves['portrait'] => (box[0] +
 /** A data word read at least this confident is print; below it, as likely a heading's letters garbled into digits. */
 const CONFIDENT_DATA = 60;
 
-type Word = { text: string; bbox: Box; conf?: number };
+type Word = { text: string; bbox: Box; conf?: number; holderName?: boolean };
+
+/** Letters of a word as a name is spelt (signs read around it left out). */
+const lettersOf = (text: string) => text.replace(/[^A-Za-zÀ-ÿ']/g, '');
+
+/**
+ * The words of a reading's lines, those that spell a person's name marked `holderName`: a line (or its part in one half
+ * of the page: a line read across the fold) of at least two known given names or surnames, every other word a particle (one word misread
+ * among three names or more).
+ * Names are printed on the holder's data alone (their name, their parents'), and on an 800 px photo they read where the
+ * smaller dates do not. A heading naming a state (ESTADO DE SÃO PAULO, SANTA CATARINA) is no one's name.
+ */
+/** The states' names as the headings print them, folded (SAO PAULO, SANTA CATARINA). */
+const STATE_NAMES = wordingsOf('stateHeading').map((w) => w.replace(/^(GOVERNO DO )?ESTADO( D[AEO])?\s*/, '')).filter(Boolean);
+const namesState = (folded: string) => /\bESTADO\b/.test(folded) || STATE_NAMES.includes(folded);
+
+export function nameWords(lines: { words: Word[] }[], width: number): Word[] {
+  return lines.flatMap((line) => {
+    const marked = new Set<Word>();
+    for (const side of ['left', 'right'] as const) {
+      const words = line.words.filter((w) => sideOf(w.bbox, width) === side && lettersOf(w.text).length >= 2);
+      const naming = words.filter((w) => isNamingWord(lettersOf(w.text)));
+      const others = words.filter((w) => !naming.includes(w) && !PARTICLES.has(fold(lettersOf(w.text))));
+      if (naming.length >= 2 && others.length <= (naming.length >= 3 ? 1 : 0) && !namesState(fold(words.map((w) => w.text).join(' ')))) naming.forEach((w) => marked.add(w));
+    }
+    return line.words.map((w) => (marked.has(w) ? { ...w, holderName: true } : w));
+  });
+}
 
 function halfOf(words: Word[], width: number): Halves['data'] | undefined {
-  const data = words.filter((w) => isDataWord(w.text)).map((w) => sideOf(w.bbox, width));
+  const data = words.filter(isDataWord).map((w) => sideOf(w.bbox, width));
   if (data.length < 2) return undefined;
   const left = data.filter((side) => side === 'left').length / data.length;
   return left >= 0.8 ? 'left' : left <= 0.2 ? 'right' : 'both';

@@ -1,5 +1,5 @@
 import type { OcrLine } from '../ocr';
-import { dataHalf, type Halves } from './classify';
+import { dataHalf, nameWords, type Halves } from './classify';
 import { wordsOnSide } from './page-read';
 import type { RecognizedType } from './types';
 
@@ -13,7 +13,7 @@ import type { RecognizedType } from './types';
  */
 export function fieldLines(type: RecognizedType, lines: OcrLine[], portraitSide: Halves['portrait'] | undefined, width: number): OcrLine[] {
   if (type !== 'RG_ABERTO') return lines;
-  const byData = dataHalf(lines.flatMap((l) => l.words), width);
+  const byData = dataHalf(nameWords(lines, width), width);
   const side = byData === 'left' || byData === 'right' ? byData : portraitSide && (portraitSide === 'left' ? 'right' : 'left');
   if (!side) return lines;
   // (The test sideOf makes: a word's middle against the page's.)

@@ -253,6 +253,31 @@ describe('a document opened flat whose data card the page layout skipped', () =>
   }, 60_000);
 });
 
+describe('an opened RG photographed small, whose names read and whose dates did not', () => {
+  // The tuned generator's opened RG at 800 px (photo side on the right): its first reading holds the registration
+  // number and the name lines, no date, no label, and the photo side's heading garbled into digits.
+  const sample = () => generate('RG_ABERTO', 2101, 'photo', { variety: true });
+
+  it('is placed by the card its names lie on, with no time left for another reading', async () => {
+    const s = await sample();
+    const spent = (): BudgetClock => ({ ...budgetClock(2500), affords: () => false });
+    const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: spent() })).result;
+    expect(r.typeRecognized).toBe('RG_ABERTO');
+    const got = Object.fromEntries(r.fields.map((f) => [f.key, f.value]));
+    expect(got.rg).toBe(s.truth.fields.rg);
+    expect(got.nome).toBe(s.truth.fields.nome);
+  }, 60_000);
+
+  it('with time left, is read again card by card, which gives its dates', async () => {
+    const s = await sample();
+    const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: budgetClock(20_000) })).result;
+    expect(r.typeRecognized).toBe('RG_ABERTO');
+    const got = Object.fromEntries(r.fields.map((f) => [f.key, f.value]));
+    expect(got.dataNascimento).toBe(s.truth.fields.dataNascimento);
+    expect(got.dataExpedicao).toBe(s.truth.fields.dataExpedicao);
+  }, 60_000);
+});
+
 describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {
   const t = withTestIntegrator({ backend });
 

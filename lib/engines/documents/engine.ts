@@ -3,7 +3,7 @@ import { imageOf, intake, PIXEL_PNG, type MediaInput } from '../media';
 import type { OcrLine } from '../ocr';
 import { restoreAccents, type Grey } from './accents';
 import { fromGrey, toGrey, type Box } from './box';
-import { classifyEvidence, dataBesidePortrait, halvesOf, sideOf, type Candidate, type Evidence } from './classify';
+import { classifyEvidence, dataBesidePortrait, halvesOf, nameWords, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { findPortraitOnCards } from './portrait';
 import { withLeadingGlyphs } from './leading';
@@ -349,7 +349,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     portrait: sideways ? undefined : (findPortraitOnCards(photo, words.map((w) => w.bbox), cardOnPage(frame, photo), frame.sideBySide) ?? before?.evidence.portrait ?? null),
     colour: await page.colour,
   };
-  evidence.halves = halvesOf(words, evidence.portrait?.box, grey.width);
+  evidence.halves = halvesOf(nameWords(out.lines, grey.width), evidence.portrait?.box, grey.width);
   let c = classifyEvidence(evidence);
   // A page that places nothing, or places a type that carries a zone, without a valid zone of its own, may be one side
   // of a card scanned beside the other: a valid zone beside it places it. (Only then: a placed CIN or CNH front keeps
@@ -580,8 +580,17 @@ const sameFrame = (a: Pick<Reading, 'frame' | 'grey'>, b: Pick<Reading, 'frame' 
  */
 const ZONE_FALLBACKS_UNTIL = 0.8;
 
-/** A reading that placed nothing, or placed a type of which its layout analysis gave fewer than three printed fields. */
-const fewLaidOut = (r: Reading): boolean => !r.type || printedOf(r.type, fieldsOf(r, r.type, r.laidOut)).length < FEW_FIELDS;
+/**
+ * A reading that placed nothing, or placed a type of which its layout analysis gave fewer than three printed fields, or
+ * not one date: every model read two cards wide prints the holder's birth and the card's issue (an 800 px opened RG's
+ * names read as three fields while its smaller dates were lost).
+ */
+const fewLaidOut = (r: Reading): boolean => {
+  if (!r.type) return true;
+  const printed = printedOf(r.type, fieldsOf(r, r.type, r.laidOut));
+  return printed.length < FEW_FIELDS || !printed.some((f) => ISO_DATE.test(f.value));
+};
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Turn probes, level pair or quarter pair, as a share of a full reading (small, sparse readings run side by side). */
 const PROBE_SHARE = 0.5;
