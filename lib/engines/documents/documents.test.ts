@@ -278,6 +278,17 @@ describe('an opened RG photographed small, whose names read and whose dates did 
   }, 60_000);
 });
 
+describe('a CNH category the reading skipped', () => {
+  it('is read where it stands alone with a tenth of a reading left, as its glyphs cost', async () => {
+    // A rough 1200 px photo of a CNH front: its category, a lone E, is found only by the lone-value search (0.1-0.2 s).
+    const s = await generate('CNH_FRENTE', 3000, 'photo', { variety: true, rough: true });
+    const tenthLeft = (): BudgetClock => ({ ...budgetClock(2500), affords: (share = 1) => share <= 0.1 });
+    const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: tenthLeft() })).result;
+    expect(r.typeRecognized).toBe('CNH_FRENTE');
+    expect(r.fields.find((f) => f.key === 'categoria')?.value).toBe('E');
+  }, 60_000);
+});
+
 describe.each(backends().slice(0, 1))('POST /services/api/v1/extract/ocr/json on %s', (backend) => {
   const t = withTestIntegrator({ backend });
 
