@@ -33,7 +33,10 @@ export interface Halves {
 }
 
 const DATA_TOKEN = /\d{2}\/\d{2}\/\d{4}|\d{3}\.\d{3}\.\d{3}-\d{2}/;
-/** A holder's number or a date however misread ("239:32/1008", "034.008"): five digits or more in a word. A word of a person's name (`nameWords`) is the holder's data too. */
+/**
+ * A holder's number or a date however misread ("239:32/1008", "034.008"): five digits or more in a word. A word of a
+ * person's name (`nameWords`) is the holder's data too.
+ */
 const isDataWord = (w: Word) => w.holderName === true || DATA_TOKEN.test(w.text) || (w.text.match(/\d/g)?.length ?? 0) >= 5;
 
 /** The half of the page a box's centre lies in. */
@@ -47,16 +50,17 @@ type Word = { text: string; bbox: Box; conf?: number; holderName?: boolean };
 /** Letters of a word as a name is spelt (signs read around it left out). */
 const lettersOf = (text: string) => text.replace(/[^A-Za-zÀ-ÿ']/g, '');
 
-/**
- * The words of a reading's lines, those that spell a person's name marked `holderName`: a line (or its part in one half
- * of the page: a line read across the fold) of at least two known given names or surnames, every other word a particle (one word misread
- * among three names or more).
- * Names are printed on the holder's data alone (their name, their parents'), and on an 800 px photo they read where the
- * smaller dates do not. A heading naming a state (ESTADO DE SÃO PAULO, SANTA CATARINA) is no one's name.
- */
 /** The states' names as the headings print them, folded (SAO PAULO, SANTA CATARINA). */
 const STATE_NAMES = wordingsOf('stateHeading').map((w) => w.replace(/^(GOVERNO DO )?ESTADO( D[AEO])?\s*/, '')).filter(Boolean);
 const namesState = (folded: string) => /\bESTADO\b/.test(folded) || STATE_NAMES.includes(folded);
+
+/**
+ * The words of a reading's lines, those that spell a person's name marked `holderName`: a line (or its part in one half
+ * of the page: a line read across the fold) of at least two known given names or surnames, every other word a particle
+ * (one word misread among three names or more). Names are printed on the holder's data alone (their name, their
+ * parents'), and on an 800 px photo they read where the smaller dates do not. A heading naming a state (ESTADO DE SÃO
+ * PAULO, SANTA CATARINA) is no one's name.
+ */
 
 export function nameWords(lines: { words: Word[] }[], width: number): Word[] {
   return lines.flatMap((line) => {

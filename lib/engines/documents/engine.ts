@@ -5,6 +5,7 @@ import { restoreAccents, type Grey } from './accents';
 import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, dataBesidePortrait, halvesOf, nameWords, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
+import { isIsoDate } from './normalize';
 import { findPortraitOnCards } from './portrait';
 import { withLeadingGlyphs } from './leading';
 import { withTrailingGlyphs } from './trailing';
@@ -588,9 +589,8 @@ const ZONE_FALLBACKS_UNTIL = 0.8;
 const fewLaidOut = (r: Reading): boolean => {
   if (!r.type) return true;
   const printed = printedOf(r.type, fieldsOf(r, r.type, r.laidOut));
-  return printed.length < FEW_FIELDS || !printed.some((f) => ISO_DATE.test(f.value));
+  return printed.length < FEW_FIELDS || !printed.some((f) => isIsoDate(f.value));
 };
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The lone short values (a CNH's category, a sex) read where the reading skipped them, as a share of a full reading: a
