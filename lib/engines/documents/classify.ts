@@ -1,7 +1,7 @@
 import type { Box } from './box';
 import type { CardColour } from './colour';
 import { conceptsIn, wordingsOf, type Concept } from './cues';
-import { isNamingWord, PARTICLES } from './names-known';
+import { isNamingWord, nameLetters, PARTICLES } from './names-known';
 import { fold } from './text';
 import type { MrzRead } from './mrz';
 import { foreignByCodes, mrzDocumentType } from './mrz';
@@ -47,9 +47,6 @@ const CONFIDENT_DATA = 60;
 
 type Word = { text: string; bbox: Box; conf?: number; holderName?: boolean };
 
-/** Letters of a word as a name is spelt (signs read around it left out). */
-const lettersOf = (text: string) => text.replace(/[^A-Za-zÀ-ÿ']/g, '');
-
 /** The states' names as the headings print them, folded (SAO PAULO, SANTA CATARINA). */
 const STATE_NAMES = wordingsOf('stateHeading').map((w) => w.replace(/^(GOVERNO DO )?ESTADO( D[AEO])?\s*/, '')).filter(Boolean);
 const namesState = (folded: string) => /\bESTADO\b/.test(folded) || STATE_NAMES.includes(folded);
@@ -61,14 +58,13 @@ const namesState = (folded: string) => /\bESTADO\b/.test(folded) || STATE_NAMES.
  * parents'), and on an 800 px photo they read where the smaller dates do not. A heading naming a state (ESTADO DE SÃO
  * PAULO, SANTA CATARINA) is no one's name.
  */
-
 export function nameWords(lines: { words: Word[] }[], width: number): Word[] {
   return lines.flatMap((line) => {
     const marked = new Set<Word>();
     for (const side of ['left', 'right'] as const) {
-      const words = line.words.filter((w) => sideOf(w.bbox, width) === side && lettersOf(w.text).length >= 2);
-      const naming = words.filter((w) => isNamingWord(lettersOf(w.text)));
-      const others = words.filter((w) => !naming.includes(w) && !PARTICLES.has(fold(lettersOf(w.text))));
+      const words = line.words.filter((w) => sideOf(w.bbox, width) === side && nameLetters(w.text).length >= 2);
+      const naming = words.filter((w) => isNamingWord(nameLetters(w.text)));
+      const others = words.filter((w) => !naming.includes(w) && !PARTICLES.has(fold(nameLetters(w.text))));
       if (naming.length >= 2 && others.length <= (naming.length >= 3 ? 1 : 0) && !namesState(fold(words.map((w) => w.text).join(' ')))) naming.forEach((w) => marked.add(w));
     }
     return line.words.map((w) => (marked.has(w) ? { ...w, holderName: true } : w));

@@ -108,8 +108,11 @@ export const isKnownName = (word: string) => PERSON.has(fold(word));
 /** A known given name or surname that is not a particle: a word that names someone. */
 export const isNamingWord = (word: string) => isKnownName(word) && !PARTICLES.has(fold(word));
 
+/** A word's letters as a name is spelt (signs read around it left out). */
+export const nameLetters = (word: string) => word.replace(/[^A-Za-zÀ-ÿ']/g, '');
+
 /** How many of a reading's words (signs around them left out) are naming words: how much of it names someone. */
-export const namingWordCount = (words: string[]): number => words.filter((w) => isNamingWord(w.replace(/[^A-Za-zÀ-ÿ']/g, ''))).length;
+export const namingWordCount = (words: string[]): number => words.filter((w) => isNamingWord(nameLetters(w))).length;
 
 /** A capital vowel with an acute or a circumflex (the marks that sit over the letter's top). */
 export const MARKED_CAPITAL = /[ÁÉÍÓÚÂÊÔ]/;
