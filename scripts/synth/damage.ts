@@ -28,9 +28,15 @@ export interface Scene {
   seed: number;
 }
 
-/** A scene for the card, on its own stream so the document and its damage stay as they were. */
-export function pickScene(r: Rng): Scene {
-  return { surface: r.pick(['grain', 'weave', 'speckle'] as const), fill: r.int(58, 85) / 100, falloff: r.int(10, 60) / 100, width: r.int(12, 18) * 100, seed: r.int(1, 1_000_000) };
+/**
+ * A scene for the card, on its own stream so the document and its damage stay as they were. `fill`: the card's share
+ * of the frame instead of the drawn one (a card photographed from further away: SCENE_FILL in diagnose runs).
+ */
+export function pickScene(r: Rng, fill?: number): Scene {
+  const surface = r.pick(['grain', 'weave', 'speckle'] as const);
+  // (Drawn all the same: the draws after it stay as they were.)
+  const drawn = r.int(58, 85) / 100;
+  return { surface, fill: fill ?? drawn, falloff: r.int(10, 60) / 100, width: r.int(12, 18) * 100, seed: r.int(1, 1_000_000) };
 }
 
 /** A table top, cloth or stone surface: procedural texture around a base colour. */

@@ -22,7 +22,7 @@ export interface Sample {
  * bytes. `photo` adds rotation, 90/180 turns, blur, noise, glare, shadow,
  * JPEG quality down to 50 and low resolution.
  */
-export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean; rough?: boolean; scene?: boolean } = {}): Promise<Sample> {
+export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean; rough?: boolean; scene?: boolean; sceneFill?: number } = {}): Promise<Sample> {
   const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
@@ -33,7 +33,7 @@ export async function generate(type: DocType, seed: number, level: 'clean' | 'ph
   const drawn = pickDamage(r, level);
   const sized = options.width ? { ...drawn, width: options.width } : drawn;
   const roughened = options.rough ? roughen(sized, rng(seed * 15_485_863 + DOC_TYPES.indexOf(type))) : sized;
-  const scene = options.scene ? pickScene(rng(seed * 32_452_843 + DOC_TYPES.indexOf(type))) : undefined;
+  const scene = options.scene ? pickScene(rng(seed * 32_452_843 + DOC_TYPES.indexOf(type)), options.sceneFill) : undefined;
   const damage = scene ? { ...roughened, width: scene.width, scene } : roughened;
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }

@@ -71,6 +71,20 @@ describe('classification from independent cues', () => {
     expect(place(text.replace('ESTADO DE SAO PAULO', ''), { aspect: 1.51, portrait: null }).type).toBe('RG_VERSO');
   });
 
+  it('places an old RG opened flat whose headings are garbled but for the identity institute\'s word, read whole', () => {
+    // Tuning generator, rough variety seed 3002 with the card 45 % of a 1300 px frame: every heading garbled, the
+    // portrait on the left card and the data on the right, the two-card shape.
+    const text = 'OSTADO DO MIMAS GORAST TINTO DE IDOSTIFICAÇÃO MO TITUTO UE IDENTIFICAÇÃO CANTRIRA DE (DOENTIODADE VALIDA (MM 1000 O TISBITÓSIO RACIONAL 51312049 07/01/2006 SERGIO RIBEIRO DA SOUZA';
+    const layout: Partial<Evidence> = { aspect: 3.15, portrait: left, halves: { portrait: 'left', data: 'right' }, colour: { hue: 175, saturation: 0.09 } };
+    const c = place(text, layout);
+    expect(c.type).toBe('RG_ABERTO');
+    expect(c.candidates[0]!.cues).toContain('securityHeading');
+    // Without it, the layout alone (portrait, data card, shape) stays under the mark.
+    expect(place(text.replaceAll('IDENTIFICAÇÃO', 'IDENTIFIC'), layout).type).toBeUndefined();
+    // The word alone is the identity institute's, no other document's: a CNH's "DOC. IDENTIDADE" is not it.
+    expect(conceptsIn(fold('DOC. IDENTIDADE / ORG. EMISSOR / UF'))).not.toContain('securityHeading');
+  });
+
   it('does not take a new RG read whole (heading and data on one card, portrait not found) for an old RG opened flat', () => {
     // Tuning generator, variety seed 2001: every word read; the old data side's own print (its national validity, the
     // director's signature) is not there.

@@ -278,6 +278,21 @@ describe('an opened RG photographed small, whose names read and whose dates did 
   }, 60_000);
 });
 
+describe('an opened RG photographed from further away, on a woven surface', () => {
+  it('has its portrait found inside the card, and is placed from its first reading', async () => {
+    // A rough 1300 px photo, the card 45 % of the frame: the first reading garbles most of the headings and spends the
+    // budget. The crop keeps a margin of the surface, darker than the card, which joined the portrait printed near the
+    // card's edge and hid it from the search; found inside the card's outline, it puts the portrait and the data on
+    // opposite cards.
+    const s = await generate('RG_ABERTO', 3002, 'photo', { variety: true, rough: true, scene: true, sceneFill: 0.45 });
+    const spent = (): BudgetClock => ({ ...budgetClock(2500), affords: () => false });
+    const reading = await readDocument(await intake(b64(s.image), 'image'), { clock: spent() });
+    expect(reading.classification?.evidence.halves).toEqual({ portrait: 'left', data: 'right' });
+    expect(reading.result.typeRecognized).toBe('RG_ABERTO');
+    expect(reading.result.fields.find((f) => f.key === 'dataExpedicao')?.value).toBe(s.truth.fields.dataExpedicao);
+  }, 60_000);
+});
+
 describe('a CNH category the reading skipped', () => {
   it('is read where it stands alone with a tenth of a reading left, as its glyphs cost', async () => {
     // A rough 1200 px photo of a CNH front: its category, a lone E, is found only by the lone-value search (0.1-0.2 s).

@@ -6,7 +6,8 @@ import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, dataBesidePortrait, halvesOf, nameWords, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { isIsoDate } from './normalize';
-import { findPortraitOnCards } from './portrait';
+import { findPortraitOnCards, withRing } from './portrait';
+import { cardOnPage, insideOutline, toSubmitted, unrotatedSize, type Frame } from './frame';
 import { withLeadingGlyphs } from './leading';
 import { withTrailingGlyphs } from './trailing';
 import { isBlank } from './blank';
@@ -58,31 +59,6 @@ const WIDE_MIN_OCR_HEIGHT = 1200;
 const MAX_OCR_WIDTH = 3400;
 /** Wider than two cards and a gutter (width over height): a strip of text, not a document opened flat. */
 const MAX_TWO_CARDS = 4.2;
-
-/** How the image that was read relates to the submitted one. */
-interface Frame {
-  turn: Turn;
-  /** Tilt removed, degrees clockwise. */
-  skew: number;
-  scale: number;
-  /** Size after the turn (before deskew), and after the deskew (before scaling). */
-  turned: [number, number];
-  deskewed: [number, number];
-  /** Where the page that was read begins on the deskewed canvas (a tilted card is cut out of it), before scaling. */
-  offset: [number, number];
-  /** Two cards side by side (a document opened flat): read one card at a time. */
-  sideBySide: boolean;
-}
-
-/** Width and height of a rectangle whose bounding box, tilted by `degrees`, is width × height. */
-function unrotatedSize(width: number, height: number, degrees: number): [number, number] {
-  const t = (Math.abs(degrees) * Math.PI) / 180;
-  const c = Math.cos(t);
-  const s = Math.sin(t);
-  const d = c * c - s * s;
-  if (t < 0.01 || d < 0.5) return [width, height];
-  return [Math.max(1, (width * c - height * s) / d), Math.max(1, (height * c - width * s) / d)];
-}
 
 /** The card on the canvas the deskew grew around it (centred), as a box of that canvas. */
 function cardOnCanvas(canvas: Grey, card: [number, number]): Box {
@@ -159,53 +135,6 @@ interface Prepared {
   frame: Frame;
 }
 
-/**
- * Where the card lies on the prepared page: the deskew turns it on a canvas grown to hold it, centred, with blank
- * corners around it (and the crop around a located card is its outline's bounding box).
- */
-function cardOnPage(f: Frame, page: Grey): Box {
-  const [w, h] = unrotatedSize(f.turned[0], f.turned[1], f.skew).map((v) => Math.round(v * f.scale)) as [number, number];
-  const x = Math.max(0, Math.round((page.width - w) / 2));
-  const y = Math.max(0, Math.round((page.height - h) / 2));
-  return [x, y, Math.min(w, page.width - x), Math.min(h, page.height - y)];
-}
-
-/** A box in the image that was read back to pixels of the submitted (upright) image. */
-export function toSubmitted(box: Box, f: Frame, width: number, height: number): Box {
-  const [x, y, w, h] = box.map((v, k) => v / f.scale + (k < 2 ? f.offset[k]! : 0)) as Box;
-  // Undo the deskew: rotate the corners back around the centres.
-  const t = (f.skew * Math.PI) / 180;
-  const [cx, cy] = [f.deskewed[0] / 2, f.deskewed[1] / 2];
-  const [ox, oy] = [f.turned[0] / 2, f.turned[1] / 2];
-  const corners = [
-    [x, y],
-    [x + w, y],
-    [x, y + h],
-    [x + w, y + h],
-  ].map(([px, py]) => {
-    const dx = px! - cx;
-    const dy = py! - cy;
-    return [dx * Math.cos(t) - dy * Math.sin(t) + ox, dx * Math.sin(t) + dy * Math.cos(t) + oy];
-  });
-  const bx = Math.min(...corners.map((c) => c[0]!));
-  const by = Math.min(...corners.map((c) => c[1]!));
-  const b: Box = [bx, by, Math.max(...corners.map((c) => c[0]!)) - bx, Math.max(...corners.map((c) => c[1]!)) - by];
-  const r = (v: Box): Box => {
-    const [vx, vy, vw, vh] = v.map((n) => Math.max(0, Math.round(n))) as Box;
-    return [Math.min(vx, width), Math.min(vy, height), Math.min(vw, width - Math.min(vx, width)), Math.min(vh, height - Math.min(vy, height))];
-  };
-  switch (f.turn) {
-    case 0:
-      return r(b);
-    case 90:
-      return r([b[1], height - b[0] - b[2], b[3], b[2]]);
-    case 180:
-      return r([width - b[0] - b[2], height - b[1] - b[3], b[2], b[3]]);
-    case 270:
-      return r([width - b[1] - b[3], b[0], b[3], b[2]]);
-  }
-}
-
 function mapBoxes(fields: OcrField[], f: (b: Box) => Box): OcrField[] {
   return fields.map((x) => ({ ...x, bbox: f(x.bbox), ...(x.fields ? { fields: mapBoxes(x.fields, f) } : {}) }));
 }
@@ -256,6 +185,8 @@ interface PageCues {
   shape?: number;
   /** The document was located and cropped close: the deskew's blank corners are cut off before reading. */
   tight: boolean;
+  /** The located document's corners in the crop that is read, when the crop keeps a margin around it. */
+  outline?: Point[];
   /** Whether the call's time allows the zone's fallback readings. */
   zoneFallbacks: AffordsMore;
   /** Whether the call's time is not yet spent: a zone read off the photo starts only then (its own fallbacks as above). */
@@ -347,7 +278,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
-    portrait: sideways ? undefined : (findPortraitOnCards(photo, words.map((w) => w.bbox), cardOnPage(frame, photo), frame.sideBySide) ?? before?.evidence.portrait ?? null),
+    portrait: sideways ? undefined : (findPortraitOnCards(photo, words.map((w) => w.bbox), portraitSearchBox(frame, photo, page.outline), frame.sideBySide) ?? before?.evidence.portrait ?? null),
     colour: await page.colour,
   };
   evidence.halves = halvesOf(nameWords(out.lines, grey.width), evidence.portrait?.box, grey.width);
@@ -367,6 +298,16 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     }
   }
   return { type: c.type, score: c.score, candidates: c.candidates, evidence, conf: out.conf, sideways, mrz, lines: out.lines, asBlocks, laidOut, text: out.text, frame, grey, photo, deglared };
+}
+
+/**
+ * Where the portrait is looked for: the card inside its located outline, and a ring of one grid cell around it. The
+ * crop's whole margin of surface, taken for the card, joined a darker surface to a portrait printed near the card's
+ * edge and hid it; the card's exact box put that portrait in the ring the search leaves out.
+ */
+function portraitSearchBox(frame: Frame, photo: Grey, outline?: Point[]): Box {
+  const inside = outline && insideOutline(outline, frame, photo);
+  return inside ? withRing(inside, photo) : cardOnPage(frame, photo);
 }
 
 /** Two or more lines shaped like a machine-readable zone: about 30 characters (TD1) or 44 (TD3). */
@@ -397,6 +338,8 @@ interface Base {
   located: boolean;
   /** The document's corners in the page, when located. */
   quad?: Point[];
+  /** Its corners in `grey`, when that keeps a margin of the surface around it (a crop, not a rectified card). */
+  outline?: Point[];
   /** Width over height of a document the photo's side cuts (its visible part: at most its real shape). */
   visibleShape?: number;
 }
@@ -445,7 +388,8 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     // (A composite always comes out with colour and alpha: made grey in a second step.)
     const { data, info } = await (await imageOf(png)).extract({ left: x0, top: y0, width: w, height: h }).composite([{ input: mask }]).raw().toBuffer({ resolveWithObject: true });
     const crop = await toGrey(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha());
-    return { grey: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad };
+    const outline = quad.map(([px, py]): Point => [px - x0, py - y0]);
+    return { grey: crop, width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: true, quad, outline };
   }
   const r = await rectify(png, quad);
   const toPage = (b: Box): Box => {
@@ -639,6 +583,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     colour: cardColour(page.png, documentBox).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,
+    outline: base.outline,
     zoneFallbacks: affordsUntil(clock.at(ZONE_FALLBACKS_UNTIL * clock.budget)),
     withinBudget: affordsUntil(clock.at(clock.budget)),
   };

@@ -1,4 +1,5 @@
-export { extractDocument, preparedPage, preparedPageAndGlare, readDocument, toSubmitted, type DocumentReading } from './engine';
+export { extractDocument, preparedPage, preparedPageAndGlare, readDocument, type DocumentReading } from './engine';
+export { toSubmitted } from './frame';
 export { fromGrey, pgm, type Grey } from './box';
 export { readPage } from './page-read';
 export { classify } from './classify';

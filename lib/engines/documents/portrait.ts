@@ -15,6 +15,23 @@ const CARD_COLS = 24;
 const CARD_ROWS = 15;
 const MAX_CELLS = 60;
 
+/** The grid laid on a card of width × height. */
+function gridOf(width: number, height: number): { cols: number; rows: number } {
+  return { cols: Math.min(MAX_CELLS, Math.max(CARD_COLS, Math.round((CARD_ROWS * width) / height))), rows: Math.min(MAX_CELLS, Math.max(CARD_ROWS, Math.round((CARD_COLS * height) / width))) };
+}
+
+/**
+ * A card's exact box (inside its located outline) grown by one cell of its grid on each side, within the page: the
+ * grid's outer ring, never taken for a portrait, then lies on the card's edge and the surface just past it, not on
+ * a portrait printed close to the edge.
+ */
+export function withRing([x, y, w, h]: Box, page: { width: number; height: number }): Box {
+  const { cols, rows } = gridOf(w, h);
+  const [cw, ch] = [Math.round(w / (cols - 2)), Math.round(h / (rows - 2))];
+  const [x0, y0] = [Math.max(0, x - cw), Math.max(0, y - ch)];
+  return [x0, y0, Math.min(page.width, x + w + cw) - x0, Math.min(page.height, y + h + ch) - y0];
+}
+
 /** Morphological closing (3×3) of the grid: a light gap of one cell (between a silhouette's head and shoulders) joins the block. */
 function closeGaps(grid: Uint8Array, rows: number, cols: number): void {
   const at = (g: Uint8Array, r: number, c: number) => (r >= 0 && r < rows && c >= 0 && c < cols ? g[r * cols + c]! : 0);
@@ -82,8 +99,7 @@ export function findPortrait(page: Grey, textBoxes: Box[], card?: Box, local = f
   // tilted card are brighter than any card, and taken for its background they mark the whole card as portrait.
   const [ox, oy, width, height] = card ?? [0, 0, page.width, page.height];
   const { data } = page;
-  const cols = Math.min(MAX_CELLS, Math.max(CARD_COLS, Math.round((CARD_ROWS * width) / height)));
-  const rows = Math.min(MAX_CELLS, Math.max(CARD_ROWS, Math.round((CARD_COLS * height) / width)));
+  const { cols, rows } = gridOf(width, height);
   const cw = width / cols;
   const ch = height / rows;
   const text = new Uint8Array(cols * rows);
