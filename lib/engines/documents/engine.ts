@@ -6,7 +6,7 @@ import { fromGrey, toGrey, type Box } from './box';
 import { classifyEvidence, dataBesidePortrait, halvesOf, nameWords, sideOf, type Candidate, type Evidence } from './classify';
 import { cardColour, type CardColour } from './colour';
 import { isIsoDate } from './normalize';
-import { findPortraitOnCards, withRing } from './portrait';
+import { findPortraitOnCards, withRing, type PortraitCue } from './portrait';
 import { cardOnPage, insideOutline, toSubmitted, unrotatedSize, type Frame } from './frame';
 import { withLeadingGlyphs } from './leading';
 import { withTrailingGlyphs } from './trailing';
@@ -278,7 +278,7 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
     // (Lines read standing on end: the page lies a quarter turn from how it was prepared.)
     aspect: page.shape === undefined ? undefined : (frame.turn % 180 === 0) === !sideways ? page.shape : 1 / page.shape,
     // Sideways lines cover the page in the wrong shape: no portrait judged from them.
-    portrait: sideways ? undefined : (findPortraitOnCards(photo, words.map((w) => w.bbox), portraitSearchBox(frame, photo, page.outline), frame.sideBySide) ?? before?.evidence.portrait ?? null),
+    portrait: sideways ? undefined : (portraitOf(photo, words.map((w) => w.bbox), frame, page.outline) ?? before?.evidence.portrait ?? null),
     colour: await page.colour,
   };
   evidence.halves = halvesOf(nameWords(out.lines, grey.width), evidence.portrait?.box, grey.width);
@@ -301,13 +301,15 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
 }
 
 /**
- * Where the portrait is looked for: the card inside its located outline, and a ring of one grid cell around it. The
- * crop's whole margin of surface, taken for the card, joined a darker surface to a portrait printed near the card's
- * edge and hid it; the card's exact box put that portrait in the ring the search leaves out.
+ * The portrait, looked for on the card as the crop holds it and, when none is found there, on the card inside its
+ * located outline with a ring of one grid cell around it. The crop's margin of surface, taken for the card, can join a
+ * darker surface to a portrait printed near the card's edge and hide it. (Inside the outline only, an unseen-layout
+ * RG front lost the portrait the crop found, and was no longer placed.)
  */
-function portraitSearchBox(frame: Frame, photo: Grey, outline?: Point[]): Box {
-  const inside = outline && insideOutline(outline, frame, photo);
-  return inside ? withRing(inside, photo) : cardOnPage(frame, photo);
+function portraitOf(photo: Grey, textBoxes: Box[], frame: Frame, outline?: Point[]): PortraitCue | undefined {
+  const onCrop = findPortraitOnCards(photo, textBoxes, cardOnPage(frame, photo), frame.sideBySide);
+  const inside = !onCrop && outline ? insideOutline(outline, frame, photo) : undefined;
+  return onCrop ?? (inside && findPortraitOnCards(photo, textBoxes, withRing(inside, photo), frame.sideBySide));
 }
 
 /** Two or more lines shaped like a machine-readable zone: about 30 characters (TD1) or 44 (TD3). */
