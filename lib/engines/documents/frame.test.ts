@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardOnPage, insideOutline, toPrepared, toSubmitted } from './frame';
-
-type Frame = Parameters<typeof toSubmitted>[1];
-type Point = [number, number];
+import type { Point } from '../media';
+import { cardOnPage, insideOutline, toPrepared, toSubmitted, type Frame } from './frame';
 
 /** A card of w × h turned by `skew` degrees: the size of the canvas a deskew grows around it. */
 function canvasOf(w: number, h: number, skew: number): [number, number] {
