@@ -191,6 +191,10 @@ interface PageCues {
   zoneFallbacks: AffordsMore;
   /** Whether the call's time is not yet spent: a zone read off the photo starts only then (its own fallbacks as above). */
   withinBudget: AffordsMore;
+  /** When a page reading still running is stopped (`BudgetClock.stopsAfter`), in milliseconds since the epoch. */
+  readUntil: number;
+  /** Set when a reading was stopped then: what the page holds was read in part, or not at all. */
+  stopped: { cut: boolean };
   /**
    * The zone on the whole photo of a document located in it, each looked for at most once per call, only when a reading
    * needs it (on two cores, work started beside the OCR slows the OCR). `beside`: a band beside the located document (the
@@ -247,12 +251,13 @@ async function read(document: Grey, turn: Turn, page: PageCues, local = false, s
   // A QR code on the document (seen on the photo) is painted out before the text is read: it holds none, and the
   // layout analysis takes it for a picture that swallows the print beside it.
   const grey = (await page.codes()).length ? await withoutCodes(printed) : printed;
-  const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks, located: page.tight });
+  const reading = readPage(grey, { sideBySide: frame.sideBySide, asBlocks, located: page.tight, deadline: page.readUntil });
   const qr = await page.qr();
   // The zone's band is found by its shape and read while the page's OCR runs (its threads are busy with the page until then).
   const band = readZoneBand(plain, plain, page.zoneFallbacks);
   band.catch(() => undefined);
   const out = await reading;
+  if (out.cut) page.stopped.cut = true;
   const laidOut = out.lines;
   // Lines the layout analysis left out, read where ink lies that no word covers.
   const rescued = await readUncovered(grey, out.lines);
@@ -588,6 +593,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
     outline: base.outline,
     zoneFallbacks: affordsUntil(clock.at(ZONE_FALLBACKS_UNTIL * clock.budget)),
     withinBudget: affordsUntil(clock.at(clock.budget)),
+    readUntil: clock.at(clock.stopsAfter),
+    stopped: { cut: false },
   };
   if (documentBox) cues.onPhoto = zonesOnPhoto(page.png, documentBox, cues.zoneFallbacks);
   // Upright is the common case; only a doubtful reading pays for the other three turns, as long as the budget lasts.
@@ -714,7 +721,8 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
   const type = best?.type ?? fromText?.type;
   const text = [best.text, media.text].filter(Boolean).join('\n');
   if (!type) {
-    const errorMessage = skipped.length ? `document_not_recognized (time budget of ${clock.budget} ms spent; not tried: ${skipped.join(', ')})` : 'document_not_recognized';
+    const spent = [...(cues.stopped.cut ? [`reading stopped at ${clock.stopsAfter} ms`] : []), ...(skipped.length ? [`not tried: ${skipped.join(', ')}`] : [])];
+    const errorMessage = spent.length ? `document_not_recognized (time budget of ${clock.budget} ms spent; ${spent.join('; ')})` : 'document_not_recognized';
     const candidates = best.candidates.filter((c) => c.score > 0).map((c) => ({ type: c.type, score: c.score, cues: c.cues }));
     return { result: { typeRecognized: '', typeParentAlias: '', digitalDocument: media.digital, fields: [], errorMessage, ...(candidates.length ? { candidates } : {}) }, documentBox, documentQuad: base.quad, text, upright, classification: { evidence: best.evidence, candidates: best.candidates } };
   }

@@ -33,11 +33,14 @@ function holdsPrint(piece: Grey): boolean {
  * its surroundings) such a piece is read again as sparse text. Not on any picture: a photo with no document in it reads
  * as nothing, which is how it is told to be none, and sparse text finds letters in any picture.
  */
-async function readPiece(piece: Grey, mode: PageMode, located: boolean): Promise<OcrOutput> {
-  const out = await ocrPool().recognize({ image: pgm(piece), mode });
-  if (!located || mode !== 'auto' || out.lines.some((l) => l.text.trim()) || !holdsPrint(piece)) return out;
-  return ocrPool().recognize({ image: pgm(piece), mode: 'sparse' });
+async function readPiece(piece: Grey, mode: PageMode, located: boolean, deadline?: number): Promise<OcrOutput> {
+  const out = await ocrPool().recognize({ image: pgm(piece), mode, deadline });
+  if (out.cut || !located || mode !== 'auto' || out.lines.some((l) => l.text.trim()) || !holdsPrint(piece)) return out;
+  return ocrPool().recognize({ image: pgm(piece), mode: 'sparse', deadline });
 }
+
+/** A reading made of pieces is cut when any piece was. */
+const cutIf = (out: OcrOutput, pieces: OcrOutput[]): OcrOutput => (pieces.some((p) => p.cut) ? { ...out, cut: true } : out);
 
 /** The row with the least ink between 40 % and 60 % of the height, and whether it crosses no text. */
 export function emptiestRow(page: Grey): { row: number; clean: boolean } {
@@ -139,13 +142,13 @@ export function wordsOnSide(lines: OcrLine[], onSide: (x: number) => boolean): O
  * word crossing the cut lies whole in one of them, and each word is taken from the side holding its
  * centre. Left side's lines first: a card is read before the next.
  */
-async function readSideBySide(page: Grey, mode: PageMode, located: boolean): Promise<OcrOutput> {
+async function readSideBySide(page: Grey, mode: PageMode, located: boolean, deadline?: number): Promise<OcrOutput> {
   const cut = gutterColumn(page);
   const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.width * OVERLAP));
   const left = Math.max(0, cut - overlap);
-  const read = (g: Grey) => readPiece(g, mode, located);
+  const read = (g: Grey) => readPiece(g, mode, located, deadline);
   const [a, b] = await Promise.all([read(crop(page, 0, Math.min(page.width, cut + overlap))), read(crop(page, left, page.width))]);
-  return asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]);
+  return cutIf(asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]), [a, b]);
 }
 
 /**
@@ -155,21 +158,22 @@ async function readSideBySide(page: Grey, mode: PageMode, located: boolean): Pro
  * in the page's pixels. `sideBySide`: the page holds two cards side by side, read one card at a time;
  * with `asBlocks` each card is read as one block of text (the automatic layout can take a card's print,
  * beside a large portrait and blank margins, for a picture and return nothing from it). `located`: the page is a
- * document told apart from its surroundings, and a piece of it read as nothing is read again (`readPiece`).
+ * document told apart from its surroundings, and a piece of it read as nothing is read again (`readPiece`). `deadline`:
+ * when the reading must end (`OcrJob.deadline`); a piece still being read then is missing, and the reading is `cut`.
  */
-export async function readPage(page: Grey, { sideBySide = false, asBlocks = false, located = false } = {}): Promise<OcrOutput> {
-  if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto', located);
-  if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return readPiece(page, 'auto', located);
+export async function readPage(page: Grey, { sideBySide = false, asBlocks = false, located = false, deadline = undefined as number | undefined } = {}): Promise<OcrOutput> {
+  if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto', located, deadline);
+  if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return readPiece(page, 'auto', located, deadline);
   const { row: cut, clean } = emptiestRow(page);
-  const half = (top: number, bottom: number) => readPiece({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }, 'auto', located);
+  const half = (top: number, bottom: number) => readPiece({ data: page.data.subarray(top * page.width, bottom * page.width), width: page.width, height: bottom - top }, 'auto', located, deadline);
   if (clean) {
     const [upper, lower] = await Promise.all([half(0, cut), half(cut, page.height)]);
     const weight = (o: OcrOutput) => Math.max(1, o.text.trim().length);
     const conf = (upper.conf * weight(upper) + lower.conf * weight(lower)) / (weight(upper) + weight(lower));
-    return { text: `${upper.text.trimEnd()}\n${lower.text}`, conf, lines: [...upper.lines, ...moved(lower.lines, 0, cut)] };
+    return cutIf({ text: `${upper.text.trimEnd()}\n${lower.text}`, conf, lines: [...upper.lines, ...moved(lower.lines, 0, cut)] }, [upper, lower]);
   }
   const overlap = Math.max(MIN_OVERLAP_PX, Math.round(page.height * OVERLAP));
   const top = Math.max(0, cut - overlap);
   const [upper, lower] = await Promise.all([half(0, Math.min(page.height, cut + overlap)), half(top, page.height)]);
-  return joinHalves(upper.lines, moved(lower.lines, 0, top), cut);
+  return cutIf(joinHalves(upper.lines, moved(lower.lines, 0, top), cut), [upper, lower]);
 }

@@ -13,6 +13,11 @@ export interface OcrJob {
   mode?: PageMode;
   /** Characters the engine may output (e.g. digits for a CPF field). */
   whitelist?: string;
+  /**
+   * When the reading must end, in milliseconds since the epoch (`performance.timeOrigin + performance.now()`): a reading
+   * still running then is stopped, its thread replaced, and nothing is returned for it (`cut`).
+   */
+  deadline?: number;
 }
 
 export interface OcrWord {
@@ -30,7 +35,15 @@ export interface OcrOutput {
   text: string;
   conf: number;
   lines: OcrLine[];
+  /** The reading was stopped at its deadline (or not started, the deadline past): its text is missing, not empty. */
+  cut?: boolean;
 }
+
+/** A reading stopped at its deadline (its thread is replaced: Tesseract cannot be interrupted any other way). */
+class ReadingCut extends Error {}
+
+const CUT: OcrOutput = { text: '', conf: 0, lines: [], cut: true };
+const epochNow = () => performance.timeOrigin + performance.now();
 
 const PSM_OF: Record<PageMode, PSM> = {
   block: PSM.SINGLE_BLOCK,
@@ -89,34 +102,61 @@ export class OcrPool {
     return this.pool.pending;
   }
 
-  recognize(job: OcrJob): Promise<OcrOutput> {
-    return this.pool.use(async (slot) => {
-      const worker = await slot;
-      await worker.setParameters({
-        tessedit_pageseg_mode: PSM_OF[job.mode ?? 'block'],
-        tessedit_char_whitelist: job.whitelist ?? '',
-        preserve_interword_spaces: '1',
-        // Our PNGs carry no density; without one Tesseract guesses and warns on stderr.
-        user_defined_dpi: '300',
-        // Documents print dark on light: trying each doubtful line inverted costs time and finds nothing.
-        tessedit_do_invert: '0',
+  /**
+   * Reads one image. With a `deadline`, a reading that outlasts it is stopped (a photo of a document on a patterned
+   * surface, read whole, took 8 s in Tesseract's layout analysis against a budget of 2.5 s): its thread is terminated
+   * and replaced, and the reading comes back `cut`.
+   */
+  async recognize(job: OcrJob): Promise<OcrOutput> {
+    if (job.deadline !== undefined && job.deadline <= epochNow()) return { ...CUT };
+    try {
+      return await this.pool.use(async (slot) => {
+        const worker = await slot;
+        const reading = this.read(worker, job);
+        if (job.deadline === undefined) return reading;
+        // (The reading is abandoned, not awaited: terminating its thread rejects it.)
+        reading.catch(() => undefined);
+        let timer: NodeJS.Timeout | undefined;
+        const stop = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new ReadingCut()), Math.max(0, job.deadline! - epochNow()));
+        });
+        try {
+          return await Promise.race([reading, stop]);
+        } finally {
+          clearTimeout(timer);
+        }
       });
-      const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
-      const lines: OcrLine[] = [];
-      for (const block of data.blocks ?? []) {
-        for (const para of block.paragraphs) {
-          for (const line of para.lines) {
-            lines.push({
-              text: line.text.trim(),
-              conf: line.confidence,
-              bbox: toBbox(line.bbox),
-              words: line.words.map((w) => ({ text: w.text, conf: w.confidence, bbox: toBbox(w.bbox) })),
-            });
-          }
+    } catch (err) {
+      if (err instanceof ReadingCut) return { ...CUT };
+      throw err;
+    }
+  }
+
+  private async read(worker: Worker, job: OcrJob): Promise<OcrOutput> {
+    await worker.setParameters({
+      tessedit_pageseg_mode: PSM_OF[job.mode ?? 'block'],
+      tessedit_char_whitelist: job.whitelist ?? '',
+      preserve_interword_spaces: '1',
+      // Our PNGs carry no density; without one Tesseract guesses and warns on stderr.
+      user_defined_dpi: '300',
+      // Documents print dark on light: trying each doubtful line inverted costs time and finds nothing.
+      tessedit_do_invert: '0',
+    });
+    const { data } = await worker.recognize(job.image, {}, { blocks: true, text: true });
+    const lines: OcrLine[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const para of block.paragraphs) {
+        for (const line of para.lines) {
+          lines.push({
+            text: line.text.trim(),
+            conf: line.confidence,
+            bbox: toBbox(line.bbox),
+            words: line.words.map((w) => ({ text: w.text, conf: w.confidence, bbox: toBbox(w.bbox) })),
+          });
         }
       }
-      return { text: data.text, conf: data.confidence, lines };
-    });
+    }
+    return { text: data.text, conf: data.confidence, lines };
   }
 
   close(): Promise<void> {
