@@ -151,6 +151,14 @@ async function readSideBySide(page: Grey, mode: PageMode, located: boolean, dead
   return cutIf(asOutput([...wordsOnSide(a.lines, (x) => x < cut), ...wordsOnSide(moved(b.lines, left, 0), (x) => x >= cut)]), [a, b]);
 }
 
+/** How `readPage` reads a page (each option described there). */
+export interface PageReadOptions {
+  sideBySide?: boolean;
+  asBlocks?: boolean;
+  located?: boolean;
+  deadline?: number;
+}
+
 /**
  * A prepared page read by OCR. With two or more workers a tall page is read as two halves side by side:
  * one call at a time then uses both cores (a page reading is the longest step of a document). The cut
@@ -161,7 +169,7 @@ async function readSideBySide(page: Grey, mode: PageMode, located: boolean, dead
  * document told apart from its surroundings, and a piece of it read as nothing is read again (`readPiece`). `deadline`:
  * when the reading must end (`OcrJob.deadline`); a piece still being read then is missing, and the reading is `cut`.
  */
-export async function readPage(page: Grey, { sideBySide = false, asBlocks = false, located = false, deadline = undefined as number | undefined } = {}): Promise<OcrOutput> {
+export async function readPage(page: Grey, { sideBySide = false, asBlocks = false, located = false, deadline }: PageReadOptions = {}): Promise<OcrOutput> {
   if (sideBySide) return readSideBySide(page, asBlocks ? 'block' : 'auto', located, deadline);
   if (ocrPool().size < 2 || page.height < MIN_SPLIT_HEIGHT) return readPiece(page, 'auto', located, deadline);
   const { row: cut, clean } = emptiestRow(page);
