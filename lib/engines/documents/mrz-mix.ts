@@ -1,19 +1,17 @@
 import { readMrz, type MrzRead } from './mrz';
 import { differingChecks, type MrzFormat } from './mrz-layout';
+import { epochNow } from '../../platform/workers';
 
 /**
  * Whether the call's time allows another fallback reading (the engine's budget; always, by default). `until`, when
- * set, is the moment it stops allowing them (`now()`, milliseconds since the epoch): a thread of its own keeps that time.
+ * set, is the moment it stops allowing them (`epochNow()`, milliseconds since the epoch): a thread of its own keeps that time.
  */
 export type AffordsMore = (() => boolean) & { until?: number };
 
-/** Milliseconds since the epoch, to the fraction, the same on every thread of the process. */
-export const now = () => performance.timeOrigin + performance.now();
-
 export const always: AffordsMore = () => true;
 
-/** Allows more until `until` (`now()` time). */
-export const affordsUntil = (until: number): AffordsMore => Object.assign(() => now() <= until, { until });
+/** Allows more until `until` (`epochNow()` time). */
+export const affordsUntil = (until: number): AffordsMore => Object.assign(() => epochNow() <= until, { until });
 
 /**
  * Every combination of per-line readings (a few readings, two or three lines): the zone that validates, when the

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { affordsUntil, now, readMrzFromReadings } from './mrz-mix';
+import { epochNow } from '../../platform/workers';
+import { affordsUntil, readMrzFromReadings } from './mrz-mix';
 import { mixedZone, warmMrzThread } from './mrz-pool';
 
 const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
@@ -21,8 +22,8 @@ describe('mixed readings of a zone, judged on their own thread', () => {
     await warmMrzThread();
     expect(await mixedZone([a, b])).toEqual(readMrzFromReadings([a, b]));
     expect((await mixedZone([a, b]))!.lines).toEqual(TD1);
-    expect((await mixedZone([a, b], affordsUntil(now() + 60_000)))!.valid).toBe(true);
-    expect((await mixedZone([a, b], affordsUntil(now() - 1)))!.valid).toBe(false);
+    expect((await mixedZone([a, b], affordsUntil(epochNow() + 60_000)))!.valid).toBe(true);
+    expect((await mixedZone([a, b], affordsUntil(epochNow() - 1)))!.valid).toBe(false);
     // A limit without a moment is asked once, at the call.
     expect((await mixedZone([a, b], () => false))!.valid).toBe(false);
     expect(await mixedZone([])).toBeUndefined();
@@ -56,7 +57,7 @@ describe('mixed readings of a zone, judged on their own thread', () => {
     });
     try {
       expect((await mixedZone([a, b]))!.lines).toEqual(TD1);
-      expect((await mixedZone([a, b], affordsUntil(now() - 1)))!.valid).toBe(false);
+      expect((await mixedZone([a, b], affordsUntil(epochNow() - 1)))!.valid).toBe(false);
       expect(gone).toHaveBeenCalled();
     } finally {
       gone.mockRestore();

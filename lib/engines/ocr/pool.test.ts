@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { epochNow } from '../../platform/workers';
 import { OcrPool } from './pool';
 
 const line = (text: string) =>
@@ -12,8 +13,6 @@ async function stripes(): Promise<Buffer> {
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px[y * w + x] = Math.sin(((y + 5 * Math.sin(x / 23)) * 2 * Math.PI) / 11) > 0.2 ? 40 : 225;
   return sharp(px, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
 }
-
-const epochNow = () => performance.timeOrigin + performance.now();
 
 const pool = new OcrPool(1, 2);
 afterAll(() => pool.close());

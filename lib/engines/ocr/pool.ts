@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { getConfig } from '../../platform/config';
-import { processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
+import { epochNow, processWide, takeProcessWide, WorkerPool } from '../../platform/workers';
 
 export type PageMode = 'block' | 'line' | 'word' | 'sparse' | 'auto';
 
@@ -42,8 +42,8 @@ export interface OcrOutput {
 /** A reading stopped at its deadline (its thread is replaced: Tesseract cannot be interrupted any other way). */
 class ReadingCut extends Error {}
 
-const CUT: OcrOutput = { text: '', conf: 0, lines: [], cut: true };
-const epochNow = () => performance.timeOrigin + performance.now();
+/** A reading stopped (or never started) at its deadline. */
+const cut = (): OcrOutput => ({ text: '', conf: 0, lines: [], cut: true });
 
 const PSM_OF: Record<PageMode, PSM> = {
   block: PSM.SINGLE_BLOCK,
@@ -108,7 +108,7 @@ export class OcrPool {
    * and replaced, and the reading comes back `cut`.
    */
   async recognize(job: OcrJob): Promise<OcrOutput> {
-    if (job.deadline !== undefined && job.deadline <= epochNow()) return { ...CUT };
+    if (job.deadline !== undefined && job.deadline <= epochNow()) return cut();
     try {
       return await this.pool.use(async (slot) => {
         const worker = await slot;
@@ -127,7 +127,7 @@ export class OcrPool {
         }
       });
     } catch (err) {
-      if (err instanceof ReadingCut) return { ...CUT };
+      if (err instanceof ReadingCut) return cut();
       throw err;
     }
   }
