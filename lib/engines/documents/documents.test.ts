@@ -32,6 +32,12 @@ const value = (fields: OcrField[], key: string) => {
 };
 const b64 = (b: Buffer) => b.toString('base64');
 
+/**
+ * A clock that says the same whatever the machine's speed: `affords` answers for the time left, and a reading under
+ * way is never stopped (the stop has a test of its own).
+ */
+const steadyClock = (budget: number, affords: BudgetClock['affords']): BudgetClock => ({ ...budgetClock(budget), affords, stopsAfter: 600_000 });
+
 /** Fields every reader must get right on a clean image of the type. */
 const KEY_FIELDS: Record<string, string[]> = {
   CNH_FRENTE: ['nome', 'cpf', 'dataNascimento', 'validade', 'dataEmissao'],
@@ -189,9 +195,9 @@ describe('document engine on synthetic documents', () => {
       .jpeg()
       .toBuffer();
     // Clocks that say the same whatever the machine's speed: time left for the turn probes but not for another full
-    // reading, or no time left at all (a reading under way is not stopped: see the next test).
-    const probesOnly = (): BudgetClock => ({ ...budgetClock(200), affords: (share = 1) => share < 1, stopsAfter: 600_000 });
-    const spent = (): BudgetClock => ({ ...budgetClock(200), affords: () => false, stopsAfter: 600_000 });
+    // reading, or no time left at all.
+    const probesOnly = (): BudgetClock => steadyClock(200, (share = 1) => share < 1);
+    const spent = (): BudgetClock => steadyClock(200, () => false);
     const read = async (image: Buffer, clock: BudgetClock) => (await readDocument(await intake(b64(image), 'image'), { clock })).result;
     // A card with nothing legible any way up: the local-contrast reading is the fallback left, and the budget is spent.
     const r = await read(card, probesOnly());
@@ -247,7 +253,7 @@ describe('a document opened flat whose data card the page layout skipped', () =>
     // A rough photo whose automatic layout read only a few lines and placed nothing: the portrait on the left card and
     // the dates on the right say the turn is right, and the card-by-card reading (about half a full one) gives it all.
     const s = await generate('RG_ABERTO', 3000, 'photo', { variety: true, rough: true });
-    const probesOnly = (): BudgetClock => ({ ...budgetClock(2500), affords: (share = 1) => share < 1, stopsAfter: 600_000 });
+    const probesOnly = (): BudgetClock => steadyClock(2500, (share = 1) => share < 1);
     const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: probesOnly() })).result;
     expect(r.typeRecognized).toBe('RG_ABERTO');
     const got = Object.fromEntries(r.fields.map((f) => [f.key, f.value]));
@@ -264,7 +270,7 @@ describe('an opened RG photographed small, whose names read and whose dates did 
 
   it('is placed by the card its names lie on, with no time left for another reading', async () => {
     const s = await sample();
-    const spent = (): BudgetClock => ({ ...budgetClock(2500), affords: () => false, stopsAfter: 600_000 });
+    const spent = (): BudgetClock => steadyClock(2500, () => false);
     const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: spent() })).result;
     expect(r.typeRecognized).toBe('RG_ABERTO');
     const got = Object.fromEntries(r.fields.map((f) => [f.key, f.value]));
@@ -289,7 +295,7 @@ describe('an opened RG photographed from further away, on a woven surface', () =
     // card's edge and hid it from the search; found inside the card's outline, it puts the portrait and the data on
     // opposite cards.
     const s = await generate('RG_ABERTO', 3002, 'photo', { variety: true, rough: true, scene: true, sceneFill: 0.45 });
-    const spent = (): BudgetClock => ({ ...budgetClock(2500), affords: () => false, stopsAfter: 600_000 });
+    const spent = (): BudgetClock => steadyClock(2500, () => false);
     const reading = await readDocument(await intake(b64(s.image), 'image'), { clock: spent() });
     expect(reading.classification?.evidence.halves).toEqual({ portrait: 'left', data: 'right' });
     expect(reading.result.typeRecognized).toBe('RG_ABERTO');
@@ -301,7 +307,7 @@ describe('a CNH category the reading skipped', () => {
   it('is read where it stands alone with a tenth of a reading left, as its glyphs cost', async () => {
     // A rough 1200 px photo of a CNH front: its category, a lone E, is found only by the lone-value search (0.1-0.2 s).
     const s = await generate('CNH_FRENTE', 3000, 'photo', { variety: true, rough: true });
-    const tenthLeft = (): BudgetClock => ({ ...budgetClock(2500), affords: (share = 1) => share <= 0.1, stopsAfter: 600_000 });
+    const tenthLeft = (): BudgetClock => steadyClock(2500, (share = 1) => share <= 0.1);
     const r = (await readDocument(await intake(b64(s.image), 'image'), { clock: tenthLeft() })).result;
     expect(r.typeRecognized).toBe('CNH_FRENTE');
     expect(r.fields.find((f) => f.key === 'categoria')?.value).toBe('E');
