@@ -33,20 +33,24 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
     if (shapedAs(quadShape(q), TWO_CARDS) && halves(q).some((half) => printShare(steps!, w, h, half, scale, 'middle') < MIN_PRINT)) return undefined;
     return printShare(steps, w, h, q, scale, 'middle') >= MIN_PRINT || printShare(steps, w, h, q, scale, 'around') < MIN_PRINT ? q : undefined;
   };
+  // A small outline may be a card on a surface seen from further away, or a region on a card that fills the frame (its
+  // portrait, a QR code, a block of print): it is taken when it has a document's shape and what lies around it is not
+  // laid out as a card's print is.
+  const alone = (o: Outline) => !o.small || (documentShaped(quadShape(o.quad)) && !cardPrintAround((steps ??= colourSteps(data, w, h)), w, h, o.quad, scale));
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
-  const plain = outlineOnWork(work, (o) => printed(o.quad) !== undefined);
+  const plain = outlineOnWork(work, (o) => printed(o.quad) !== undefined && alone(o));
   if (plain) return plain.quad;
   // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
   // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
   // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
-  const quad = printed(outlineOf(floodByPalette(data, w, h), w, h, scale));
-  if (quad && documentShaped(quadShape(quad))) return quad;
+  const byPalette = outlineFit(floodByPalette(data, w, h), w, h, scale);
+  if (byPalette && printed(byPalette.quad) && documentShaped(quadShape(byPalette.quad)) && alone(byPalette)) return byPalette.quad;
   // A surface patterned finer than the card's margin (stripes of wood grain a few work pixels apart) also fills the
   // border's palette with the card's own light colours: smoothed over the pattern's period the surface is even, while
   // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
   const smooth = await workImage(png, SMOOTHING);
-  const takeable = (o: Outline) => printed(o.quad) !== undefined && documentShaped(quadShape(o.quad));
+  const takeable = (o: Outline) => printed(o.quad) !== undefined && documentShaped(quadShape(o.quad)) && alone(o);
   const smoothed = outlineOnWork(smooth, takeable, SMOOTH_REACH);
   if (!smoothed || smoothed.fit >= POOR_FIT) return smoothed?.quad;
   // A pale card on a pale surface (a white card scanned on a white lid) is parted from it by a thin edge line that the
@@ -102,6 +106,38 @@ function printShare(steps: Uint8Array, w: number, h: number, quad: Quad, scale: 
   return all ? stepped / all : 0;
 }
 
+/**
+ * Whether print lies around a quad (beyond its box grown by a tenth) as it lies on a card: some print (`MIN_PRINT`), with
+ * bare paper between its blocks. Counted over tiles of 8 × 8 work pixels (a line of print on a card that fills the
+ * frame is a few work pixels tall), a tile bare when under 2 % of its pixels step. Around a card on a surface there is
+ * no print (a plain table) or a texture spread evenly, with few bare tiles. Measured around the regions a card filling
+ * the frame offers (real faces as its portrait, QR codes, blocks of print: 320 tuning-generator cards, clean and
+ * blurred, dimmed and compressed): print 2.7–21 %, bare tiles 62–93 %; around cards at 45 % of a scene's width, print
+ * under 1 % or bare tiles at most 46 %, but for 4 of 240 (one to two thirds bare tiles: a texture the light falls off
+ * across), which stay unlocated.
+ */
+function cardPrintAround(steps: Uint8Array, w: number, h: number, quad: Quad, scale: number): boolean {
+  if (printShare(steps, w, h, quad, scale, 'around') < MIN_PRINT) return false;
+  const xs = quad.map((p) => p[0] / scale);
+  const ys = quad.map((p) => p[1] / scale);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [mx, my] = [(x1 - x0) * 0.1, (y1 - y0) * 0.1];
+  let [tiles, bare] = [0, 0];
+  for (let ty = 1; ty + TILE < h - 1; ty += TILE)
+    for (let tx = 1; tx + TILE < w - 1; tx += TILE) {
+      if (tx + TILE > x0 - mx && tx < x1 + mx && ty + TILE > y0 - my && ty < y1 + my) continue;
+      let stepped = 0;
+      for (let y = ty; y < ty + TILE; y++) for (let x = tx; x < tx + TILE; x++) stepped += steps[y * w + x]!;
+      tiles++;
+      if (stepped < TILE * TILE * 0.02) bare++;
+    }
+  return bare >= tiles * CARD_BARE;
+}
+
+/** Tile side (work pixels), and the least share of bare tiles around a region on a card. */
+const TILE = 8;
+const CARD_BARE = 0.5;
+
 /** A quad cut in two across its long side (the two cards of a document opened flat). */
 export function halves([tl, tr, br, bl]: Quad): [Quad, Quad] {
   const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
@@ -126,12 +162,15 @@ function shapedAs(shape: number, [lo, hi]: [number, number]): boolean {
 const documentShaped = (shape: number) => shapedAs(shape, ONE_CARD) || shapedAs(shape, TWO_CARDS);
 
 /**
- * Least share of the picture a document's outline covers. One card below it is not trusted: on a card that fills the
- * frame, its portrait or a printed box is a region of a card's shape. Nothing printed on a card has the shape of two
- * cards side by side, so a document opened flat may lie smaller in the picture (photographed from a standing height).
+ * Least share of the picture a document's outline covers: a document opened flat photographed from a standing height,
+ * or one card from further away (a card at 45 % of the frame's width covers 10–15 % of it).
+ */
+const MIN_OUTLINE = 0.06;
+/**
+ * Below this share an outline is only taken when it has a document's shape and no card's print lies around it: on a
+ * card that fills the frame, its portrait, a QR code or a block of print is a region of about this size.
  */
 const MIN_ONE_CARD = 0.15;
-const MIN_TWO_CARDS = 0.06;
 
 /**
  * The document's outline from the flooded surface. `band`: how many work pixels wide the edge is counted as the
@@ -148,8 +187,8 @@ export function outlineOf(surface: Uint8Array, w: number, h: number, scale: numb
   return outlineFit(surface, w, h, scale, band)?.quad;
 }
 
-/** A document's outline and how well its region fills it (`overlap`). */
-type Outline = { quad: Quad; fit: number };
+/** A document's outline, how well its region fills it (`overlap`), and whether it covers under `MIN_ONE_CARD` of the picture. */
+type Outline = { quad: Quad; fit: number; small: boolean };
 
 /** `outlineOf`, with the outline's fit. */
 function outlineFit(surface: Uint8Array, w: number, h: number, scale: number, band = 0): Outline | undefined {
@@ -175,8 +214,8 @@ const POOR_FIT = 0.9;
 const SPUR_KEEP = 0.9;
 
 /** A region's outline (its extremes along the diagonals), with how well the region fills it, when it is a document's. */
-function outlineOfRegion(region: { size: number; pixels: number[] } | undefined, w: number, h: number, scale: number, band: number): { quad: Quad; fit: number; size: number } | undefined {
-  if (!region || region.size < w * h * MIN_TWO_CARDS || region.size > w * h * 0.97) return undefined;
+function outlineOfRegion(region: { size: number; pixels: number[] } | undefined, w: number, h: number, scale: number, band: number): (Outline & { size: number }) | undefined {
+  if (!region || region.size < w * h * MIN_OUTLINE || region.size > w * h * 0.97) return undefined;
   let tl = 0, tr = 0, br = 0, bl = 0;
   let [minSum, maxSum, minDiff, maxDiff] = [Infinity, -Infinity, Infinity, -Infinity];
   for (const i of region.pixels) {
@@ -193,10 +232,9 @@ function outlineOfRegion(region: { size: number; pixels: number[] } | undefined,
   const quad = work.map(([x, y]) => [(x + 0.5) * scale, (y + 0.5) * scale]) as Quad;
   // A document is a convex quadrilateral that its region fills.
   const area = quadArea(quad) / (scale * scale);
-  const least = shapedAs(quadShape(quad), TWO_CARDS) ? MIN_TWO_CARDS : MIN_ONE_CARD;
   const perimeter = quad.reduce((sum, p, k) => sum + dist(p, quad[(k + 1) % 4]!), 0) / scale;
   const fill = region.size / area;
-  if (area < w * h * least || fill < 0.9 || fill > 1.06 + (band * perimeter) / area) return undefined;
+  if (area < w * h * MIN_OUTLINE || fill < 0.9 || fill > 1.06 + (band * perimeter) / area) return undefined;
   // Two corners on the picture's edge: the flood was stopped at the border (a pattern) or the card is cut, not outlined.
   const onEdge = [tl, tr, br, bl].filter((i) => {
     const x = i % w;
@@ -204,7 +242,7 @@ function outlineOfRegion(region: { size: number; pixels: number[] } | undefined,
     return x <= 1 || y <= 1 || x >= w - 2 || y >= h - 2;
   });
   if (onEdge.length >= 2) return undefined;
-  return { quad: band ? inset(quad, band * scale) : quad, fit: overlap(region.pixels, w, h, work), size: region.size };
+  return { quad: band ? inset(quad, band * scale) : quad, fit: overlap(region.pixels, w, h, work), size: region.size, small: area < w * h * MIN_ONE_CARD };
 }
 
 /**
