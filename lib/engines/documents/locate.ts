@@ -90,9 +90,7 @@ const MIN_PRINT = 0.01;
  * (beyond its box grown by a tenth, where a document's own outline and shadow end).
  */
 function printShare(steps: Uint8Array, w: number, h: number, quad: Quad, scale: number, where: 'middle' | 'around'): number {
-  const xs = quad.map((p) => p[0] / scale);
-  const ys = quad.map((p) => p[1] / scale);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [x0, x1, y0, y1] = workBox(quad, scale);
   const [mx, my] = [(x1 - x0) * (where === 'middle' ? 0.15 : -0.1), (y1 - y0) * (where === 'middle' ? 0.15 : -0.1)];
   const inBox = (x: number, y: number) => x >= x0 + mx && x < x1 - mx && y >= y0 + my && y < y1 - my;
   let stepped = 0;
@@ -118,9 +116,7 @@ function printShare(steps: Uint8Array, w: number, h: number, quad: Quad, scale: 
  */
 function cardPrintAround(steps: Uint8Array, w: number, h: number, quad: Quad, scale: number): boolean {
   if (printShare(steps, w, h, quad, scale, 'around') < MIN_PRINT) return false;
-  const xs = quad.map((p) => p[0] / scale);
-  const ys = quad.map((p) => p[1] / scale);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [x0, x1, y0, y1] = workBox(quad, scale);
   const [mx, my] = [(x1 - x0) * 0.1, (y1 - y0) * 0.1];
   let [tiles, bare] = [0, 0];
   for (let ty = 1; ty + TILE < h - 1; ty += TILE)
@@ -137,6 +133,13 @@ function cardPrintAround(steps: Uint8Array, w: number, h: number, quad: Quad, sc
 /** Tile side (work pixels), and the least share of bare tiles around a region on a card. */
 const TILE = 8;
 const CARD_BARE = 0.5;
+
+/** A quad's box in work pixels: left, right, top, bottom. */
+function workBox(quad: Quad, scale: number): [number, number, number, number] {
+  const xs = quad.map((p) => p[0] / scale);
+  const ys = quad.map((p) => p[1] / scale);
+  return [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+}
 
 /** A quad cut in two across its long side (the two cards of a document opened flat). */
 export function halves([tl, tr, br, bl]: Quad): [Quad, Quad] {
