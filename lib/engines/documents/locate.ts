@@ -111,8 +111,7 @@ function printShare(steps: Uint8Array, w: number, h: number, quad: Quad, scale: 
  * no print (a plain table) or a texture spread evenly, with few bare tiles. Measured around the regions a card filling
  * the frame offers (real faces as its portrait, QR codes, blocks of print: 320 tuning-generator cards, clean and
  * blurred, dimmed and compressed): print 2.7–21 %, bare tiles 62–93 %; around cards at 45 % of a scene's width, print
- * under 1 % or bare tiles at most 46 %, but for 4 of 240 (one to two thirds bare tiles: a texture the light falls off
- * across), which stay unlocated.
+ * under 1 % or bare tiles at most 46 %, but for 4 of 231 (51–86 % bare tiles), which stay unlocated.
  */
 function cardPrintAround(steps: Uint8Array, w: number, h: number, quad: Quad, scale: number): boolean {
   if (printShare(steps, w, h, quad, scale, 'around') < MIN_PRINT) return false;
