@@ -23,34 +23,33 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
   // is still outlined: nothing is printed around it. Judged on the picture as it is, not as smoothed below: the
   // smoothed one is the same size, its print blurred.)
   let steps: Uint8Array | undefined;
-  const printed = (q: Quad | undefined) => {
-    if (!q) return undefined;
+  const trusted = ({ quad: q, small }: Outline): boolean => {
     steps ??= colourSteps(data, w, h);
     // An outline of two cards' shape with one half bare is a strip of one card, the flood run in over the rest (a pale
     // CPF card under glare on a pale table: its lower half outlined, 3.4 to 1, and read as one label and one date). Each
     // card of a document opened flat is printed: 6.9 % of steps or more in either half's middle on the tuning
     // generator's opened photos (plain, variety, rough, on patterned surfaces); the strip's bare half 0 %.
-    if (shapedAs(quadShape(q), TWO_CARDS) && halves(q).some((half) => printShare(steps!, w, h, half, scale, 'middle') < MIN_PRINT)) return undefined;
-    return printShare(steps, w, h, q, scale, 'middle') >= MIN_PRINT || printShare(steps, w, h, q, scale, 'around') < MIN_PRINT ? q : undefined;
+    if (shapedAs(quadShape(q), TWO_CARDS) && halves(q).some((half) => printShare(steps!, w, h, half, scale, 'middle') < MIN_PRINT)) return false;
+    if (printShare(steps, w, h, q, scale, 'middle') < MIN_PRINT && printShare(steps, w, h, q, scale, 'around') >= MIN_PRINT) return false;
+    // A small outline may be a card on a surface seen from further away, or a region on a card that fills the frame (its
+    // portrait, a QR code, a block of print): it is taken when it has a document's shape and what lies around it is not
+    // laid out as a card's print is.
+    return !small || (documentShaped(quadShape(q)) && !cardPrintAround(steps, w, h, q, scale));
   };
-  // A small outline may be a card on a surface seen from further away, or a region on a card that fills the frame (its
-  // portrait, a QR code, a block of print): it is taken when it has a document's shape and what lies around it is not
-  // laid out as a card's print is.
-  const alone = (o: Outline) => !o.small || (documentShaped(quadShape(o.quad)) && !cardPrintAround((steps ??= colourSteps(data, w, h)), w, h, o.quad, scale));
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
-  const plain = outlineOnWork(work, (o) => printed(o.quad) !== undefined && alone(o));
+  const plain = outlineOnWork(work, trusted);
   if (plain) return plain.quad;
   // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
   // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
   // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
   const byPalette = outlineFit(floodByPalette(data, w, h), w, h, scale);
-  if (byPalette && printed(byPalette.quad) && documentShaped(quadShape(byPalette.quad)) && alone(byPalette)) return byPalette.quad;
+  if (byPalette && trusted(byPalette) && documentShaped(quadShape(byPalette.quad))) return byPalette.quad;
   // A surface patterned finer than the card's margin (stripes of wood grain a few work pixels apart) also fills the
   // border's palette with the card's own light colours: smoothed over the pattern's period the surface is even, while
   // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
   const smooth = await workImage(png, SMOOTHING);
-  const takeable = (o: Outline) => printed(o.quad) !== undefined && documentShaped(quadShape(o.quad)) && alone(o);
+  const takeable = (o: Outline) => trusted(o) && documentShaped(quadShape(o.quad));
   const smoothed = outlineOnWork(smooth, takeable, SMOOTH_REACH);
   if (!smoothed || smoothed.fit >= POOR_FIT) return smoothed?.quad;
   // A pale card on a pale surface (a white card scanned on a white lid) is parted from it by a thin edge line that the
