@@ -36,29 +36,48 @@ export async function locateDocument(png: Buffer): Promise<Quad | undefined> {
     // laid out as a card's print is.
     return !small || (documentShaped(quadShape(q)) && !cardPrintAround(steps, w, h, q, scale));
   };
+  // A region that fits its quad poorly is not taken at once: a portrait joined to the print beside it on a page that
+  // fills the frame (its sides ragged where the text lines end), or a card with a spur drawn out along a glare. Other
+  // floods may still outline the card cleanly; else the first such outline is the last resort (below).
+  // Once such an outline is found, a clean one is the card without its spur: it lies within it, no larger. (A clean one
+  // far larger is a flood a finer step stopped at a textured surface's grain: the whole picture.)
+  let loose: Outline | undefined;
+  const clean = (o: Outline) => o.fit >= POOR_FIT && (!loose || quadArea(o.quad) <= quadArea(loose.quad) * LOOSE_GROWTH);
+  const fitting = (accept: (o: Outline) => boolean) => (o: Outline): boolean => {
+    if (clean(o)) return accept(o);
+    if (o.fit < POOR_FIT && !loose && accept(o)) loose = o;
+    return false;
+  };
   // A glare over the document's edge washes the step out there and the flood runs in: then the edge is looked for
   // again with a finer step (a finer step first would stop the flood at every grain of a textured surface).
-  const plain = outlineOnWork(work, trusted);
+  const plain = outlineOnWork(work, fitting(trusted));
   if (plain) return plain.quad;
   // A patterned surface (wood grain, a striped cloth) has colour steps everywhere and stops the flood at once:
   // then the surface is what the border's own colours reach. Where the card shares a colour with the surface the
   // flood runs into it and cuts a corner off: only an outline of a document's shape is taken from it.
+  const takeable = (o: Outline) => trusted(o) && documentShaped(quadShape(o.quad));
   const byPalette = outlineFit(floodByPalette(data, w, h), w, h, scale);
-  if (byPalette && trusted(byPalette) && documentShaped(quadShape(byPalette.quad))) return byPalette.quad;
+  if (byPalette && fitting(takeable)(byPalette)) return byPalette.quad;
   // A surface patterned finer than the card's margin (stripes of wood grain a few work pixels apart) also fills the
   // border's palette with the card's own light colours: smoothed over the pattern's period the surface is even, while
   // the card's edge, a step as long as the card, stays a step (spread over a few pixels: looked for across them).
   const smooth = await workImage(png, SMOOTHING);
-  const takeable = (o: Outline) => trusted(o) && documentShaped(quadShape(o.quad));
   const smoothed = outlineOnWork(smooth, takeable, SMOOTH_REACH);
-  if (!smoothed || smoothed.fit >= POOR_FIT) return smoothed?.quad;
+  if (smoothed && clean(smoothed)) return smoothed.quad;
   // A pale card on a pale surface (a white card scanned on a white lid) is parted from it by a thin edge line that the
   // work picture blurs into both: the flood crosses it and leaves the card's print, whose outline fits its quad poorly.
   // At twice the work picture's size the line is a wall: an outline found there is taken when it fits its quad cleanly.
   // (Only then: where nothing was outlined, the finer floods found nothing either, on every photo measured.)
-  const fine = await workImage(png, WORK_BLUR, FINER * WORK_WIDTH);
-  const finer = fine.w > smooth.w ? outlineOnWork(fine, (o) => o.fit >= CLEAN_FIT && takeable(o)) : undefined;
-  return (finer ?? smoothed).quad;
+  if (smoothed) {
+    const fine = await workImage(png, WORK_BLUR, FINER * WORK_WIDTH);
+    const finer = fine.w > smooth.w ? outlineOnWork(fine, (o) => o.fit >= CLEAN_FIT && clean(o) && takeable(o)) : undefined;
+    if (finer) return finer.quad;
+    loose ??= smoothed;
+  }
+  // The last resort: an outline that fits poorly, unless a card's print lies around it (then it is a region on a page
+  // that fills the frame, and the whole page is read). Around a card on a surface lies the surface: its spur is kept, as
+  // a crop holding the card reads better than the whole photo with its surface.
+  return loose && !cardPrintAround(steps!, w, h, loose.quad, scale) ? loose.quad : undefined;
 }
 
 /**
@@ -212,6 +231,8 @@ function outlineFit(surface: Uint8Array, w: number, h: number, scale: number, ba
  */
 const CLEAN_FIT = 0.95;
 const POOR_FIT = 0.9;
+/** How much larger than a poorly fitting outline a clean one found after it may be (quads of two floods differ by a few %). */
+const LOOSE_GROWTH = 1.05;
 const SPUR_KEEP = 0.9;
 
 /** A region's outline (its extremes along the diagonals), with how well the region fills it, when it is a document's. */
