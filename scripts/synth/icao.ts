@@ -10,7 +10,7 @@ import { pickDamage, photograph, type Damage } from './damage';
 import { composeScan, pickScanLayout } from './icao-scan';
 import { OCRB, registerOcrb } from './fonts';
 import { exampleZone, randomZone, type ZoneTruth } from './icao-zone';
-import { renderStore } from './layouts';
+import { drawCovering, renderStore } from './layouts';
 import { rng, type Rng } from './random';
 
 export { ICAO_EXAMPLES, exampleZone, randomZone, type ZoneTruth } from './icao-zone';
@@ -61,9 +61,7 @@ function portrait(ctx: SKRSContext2D, x: number, y: number, w: number, h: number
   // A real face when one is given (real specimens carry a photograph): drawn over the drawn one, so the page's random
   // stream stays as it was.
   const face = renderStore.getStore()?.portrait;
-  if (!face) return;
-  const scale = Math.max(w / face.width, h / face.height);
-  ctx.drawImage(face, (face.width - w / scale) / 2, (face.height - h / scale) / 2, w / scale, h / scale, x, y, w, h);
+  if (face) drawCovering(ctx, face, x, y, w, h);
 }
 
 /** Printed fields in a sans font: labels small, values larger, as the visual zone prints them. */

@@ -1,4 +1,5 @@
 import { pickDamage, pickScene, photograph, roughen, type Damage } from './damage';
+import sharp from 'sharp';
 import { loadImage } from '@napi-rs/canvas';
 import { DOC_TYPES, renderStore, render, type DocType, type Truth } from './layouts';
 import { rng } from './random';
@@ -37,3 +38,13 @@ export async function generate(type: DocType, seed: number, level: 'clean' | 'ph
   const damage = scene ? { ...roughened, width: scene.width, scene } : roughened;
   return { image: await photograph(doc.png, doc.width, doc.height, damage, r), truth: doc.truth, damage, seed };
 }
+
+/**
+ * A document that fills the whole picture, as a scan cropped to the page is sent (no surface, no damage): a 1600 px
+ * JPEG, with a photograph (a real face) as its portrait. Same type and seed, same document as `generate`'s.
+ */
+export async function pageFillingFrame(type: DocType, seed: number, portrait: Buffer): Promise<{ image: Buffer; truth: Truth }> {
+  const doc = await renderStore.run({ portrait: await loadImage(portrait) }, () => render(type, rng(seed * 7919 + DOC_TYPES.indexOf(type))));
+  return { image: await sharp(doc.png).flatten({ background: '#ffffff' }).resize({ width: 1600 }).jpeg({ quality: 85 }).toBuffer(), truth: doc.truth };
+}
+

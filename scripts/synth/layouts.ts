@@ -108,16 +108,19 @@ export interface RenderOptions {
 
 export const renderStore = new AsyncLocalStorage<RenderOptions>();
 
+/** A photograph drawn to cover the box, centred (a passport-style head and shoulders), its overflow cut. */
+export function drawCovering(ctx: SKRSContext2D, image: Image, x: number, y: number, w: number, h: number) {
+  const scale = Math.max(w / image.width, h / image.height);
+  const [sw, sh] = [w / scale, h / scale];
+  ctx.drawImage(image, (image.width - sw) / 2, (image.height - sh) / 2, sw, sh, x, y, w, h);
+}
+
 function photo(ctx: SKRSContext2D, x: number, y: number, w: number, h: number) {
   ctx.fillStyle = '#b8bec6';
   ctx.fillRect(x, y, w, h);
   const portrait = renderStore.getStore()?.portrait;
   if (portrait) {
-    // Cover the box, centred: a passport-style head and shoulders.
-    const scale = Math.max(w / portrait.width, h / portrait.height);
-    const sw = w / scale;
-    const sh = h / scale;
-    ctx.drawImage(portrait, (portrait.width - sw) / 2, (portrait.height - sh) / 2, sw, sh, x, y, w, h);
+    drawCovering(ctx, portrait, x, y, w, h);
     return;
   }
   ctx.fillStyle = '#7d8691';
