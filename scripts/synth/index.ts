@@ -24,7 +24,7 @@ export interface Sample {
  * JPEG quality down to 50 and low resolution.
  */
 export async function generate(type: DocType, seed: number, level: 'clean' | 'photo' = 'photo', options: { portrait?: Buffer; width?: number; variety?: boolean; rough?: boolean; scene?: boolean; sceneFill?: number } = {}): Promise<Sample> {
-  const r = rng(seed * 7919 + DOC_TYPES.indexOf(type));
+  const r = documentStream(type, seed);
   // A given portrait replaces the silhouette without drawing on the random stream: same seed, same document otherwise.
   const portrait = options.portrait ? await loadImage(options.portrait) : undefined;
   // Variety draws on a stream of its own, so the document's content is the same with or without it.
@@ -44,7 +44,9 @@ export async function generate(type: DocType, seed: number, level: 'clean' | 'ph
  * JPEG, with a photograph (a real face) as its portrait. Same type and seed, same document as `generate`'s.
  */
 export async function pageFillingFrame(type: DocType, seed: number, portrait: Buffer): Promise<{ image: Buffer; truth: Truth }> {
-  const doc = await renderStore.run({ portrait: await loadImage(portrait) }, () => render(type, rng(seed * 7919 + DOC_TYPES.indexOf(type))));
+  const doc = await renderStore.run({ portrait: await loadImage(portrait) }, () => render(type, documentStream(type, seed)));
   return { image: await sharp(doc.png).flatten({ background: '#ffffff' }).resize({ width: 1600 }).jpeg({ quality: 85 }).toBuffer(), truth: doc.truth };
 }
 
+/** The random stream a document of a type and seed is drawn from: its content, then (in `generate`) its photo's damage. */
+const documentStream = (type: DocType, seed: number) => rng(seed * 7919 + DOC_TYPES.indexOf(type));
