@@ -2,6 +2,7 @@
 import { API_ENDPOINTS, type ApiBench, type Endpoint } from './api';
 import { renderMrz, type MrzBench } from './mrz';
 import type { DocumentBench } from './documents';
+import { portraitsSection, type PortraitDocumentBench } from './documents-portraits';
 import { unseenSection, type UnseenDocumentBench } from './documents-unseen';
 import type { FaceBench } from './face';
 import { faceAccuracySection, type FaceAccuracyBench } from './face-accuracy';
@@ -15,7 +16,7 @@ import { STAGES, type Stage, type StageBench } from './stages';
 import { wilson } from './stats';
 import { THROUGHPUT_ENDPOINTS, type CheapEndpoint, type ThroughputBench } from './throughput';
 
-export const PARTS = ['documents', 'documentsUnseen', 'mrz', 'face', 'faceAccuracy', 'facePages', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
+export const PARTS = ['documents', 'documentsUnseen', 'documentsPortraits', 'mrz', 'face', 'faceAccuracy', 'facePages', 'liveness', 'fraud', 'stages', 'native', 'api', 'throughput', 'scaling'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Report {
@@ -26,6 +27,7 @@ export interface Report {
   machine: { cpus: number; node: string };
   documents?: DocumentBench;
   documentsUnseen?: UnseenDocumentBench;
+  documentsPortraits?: PortraitDocumentBench;
   mrz?: MrzBench;
   face?: FaceBench;
   faceAccuracy?: FaceAccuracyBench;
@@ -254,6 +256,7 @@ export function renderReport(r: Report): string {
     '',
     ...section('Document engine (synthetic photos with ground truth)', r.documents && documentSection(r.documents)),
     ...section('Document engine on unseen layouts (independent generator, evaluation only)', r.documentsUnseen && unseenSection(r.documentsUnseen, r.documents)),
+    ...section('Document engine on unseen layouts with real photographs as portraits (evaluation only)', r.documentsPortraits && portraitsSection(r.documentsPortraits)),
     ...(r.mrz ? [renderMrz(r.mrz), ''] : section('MRZ (machine-readable zone)', undefined)),
     ...section('Face engine', r.face && faceSection(r.face)),
     ...section('Face recognition accuracy per condition (4.7)', r.faceAccuracy && faceAccuracySection(r.faceAccuracy)),

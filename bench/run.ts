@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: writes bench/report.md and bench/report.json and prints the figures.
- * BENCH_ONLY=part[,part…] runs some parts (documents, documentsUnseen, mrz, face, liveness, fraud, stages, native, api,
+ * BENCH_ONLY=part[,part…] runs some parts (documents, documentsUnseen, documentsPortraits, mrz, face, liveness, fraud, stages, native, api,
  * throughput, scaling); the report keeps the other parts' last figures. BENCH_QUICK=1 takes
  * a few samples of everything, to check the parts run.
  */
@@ -12,6 +12,7 @@ import { closeOcrPool } from '../lib/engines/ocr';
 import { ensureWebBuild } from '../lib/testing';
 import { benchApi } from './api';
 import { benchDocuments } from './documents';
+import { benchDocumentsPortraits } from './documents-portraits';
 import { benchDocumentsUnseen } from './documents-unseen';
 import { benchFace } from './face';
 import { benchFaceAccuracy } from './face-accuracy';
@@ -57,6 +58,12 @@ await part('documents', `Document engine: ${perType} synthetic photos per type�
 const unseenPerLevel = Number(process.env.BENCH_UNSEEN_PER_LEVEL ?? samples(3, 1));
 await part('documentsUnseen', `Document engine on unseen layouts: ${unseenPerLevel} photos per type per damage level…`, async () => {
   report.documentsUnseen = await benchDocumentsUnseen(unseenPerLevel, console.log);
+  await closeOcrPool();
+});
+// The same unseen documents with a real photograph as the holder's picture, phone photos and pages filling the frame.
+const portraitsPerLevel = Number(process.env.BENCH_PORTRAITS_PER_LEVEL ?? samples(2, 1));
+await part('documentsPortraits', `Document engine on unseen layouts with real photographs as portraits: ${portraitsPerLevel} per type per damage level, four ways…`, async () => {
+  report.documentsPortraits = await benchDocumentsPortraits(portraitsPerLevel, console.log);
   await closeOcrPool();
 });
 await part('mrz', 'MRZ: real specimens and generated ICAO pages of every format…', async () => {

@@ -23,6 +23,8 @@ export interface Shot {
   /** Strength of the uneven light, 0 to 1. */
   light: number;
   surface: 'wood' | 'cloth' | 'stone' | 'paper';
+  /** The page fills the frame (scanned, or photographed and cut to its edges): a sliver of surface at most. */
+  page?: boolean;
 }
 
 export function shot(s: Stream, level: Level): Shot {
@@ -43,6 +45,11 @@ export function shot(s: Stream, level: Level): Shot {
     light: pick([[0, 0.2], [0.15, 0.4], [0.3, 0.6]]),
     surface: s.one(['wood', 'cloth', 'stone', 'paper'] as const),
   };
+}
+
+/** The same shot of a page filling the frame: no perspective, turned a degree or two at most, no glare. */
+export function pageFilling(sh: Shot): Shot {
+  return { ...sh, page: true, fill: 1, tilt: 0, angle: sh.angle / 8, glare: false };
 }
 
 type Pt = [number, number];
@@ -183,7 +190,8 @@ export async function photograph(card: Canvas, sh: Shot, s: Stream): Promise<Buf
   let cw = fw * sh.fill;
   // The frame holds the whole turned card whatever the angle (a phone user frames the document).
   const [bw] = span(cw, (cw * card.height) / card.width);
-  if (bw * 1.06 > fw) cw *= fw / (bw * 1.06);
+  const room = sh.page ? 1.01 : 1.06;
+  if (bw * room > fw) cw *= fw / (bw * room);
   const ch = Math.round((cw * card.height) / card.width);
   cw = Math.round(cw);
   const scaled = createCanvas(cw, ch);
@@ -191,12 +199,13 @@ export async function photograph(card: Canvas, sh: Shot, s: Stream): Promise<Buf
   sctx.imageSmoothingQuality = 'high';
   sctx.drawImage(card, 0, 0, cw, ch);
   const warped = tilted(scaled, sh.tilt, s);
-  const fh = Math.round(Math.max(fw * s.one([0.75, 0.5625, 0.8]), span(cw, ch)[1] * 1.12));
+  const fh = sh.page ? Math.round(span(cw, ch)[1] * room) : Math.round(Math.max(fw * s.one([0.75, 0.5625, 0.8]), span(cw, ch)[1] * 1.12));
   const frame = createCanvas(fw, fh);
   const ctx = frame.getContext('2d');
   surface(ctx, fw, fh, sh.surface, s);
   ctx.save();
-  ctx.translate(fw / 2 + s.between(-0.03, 0.03) * fw, fh / 2 + s.between(-0.03, 0.03) * fh);
+  const off = sh.page ? 0 : 0.03;
+  ctx.translate(fw / 2 + s.between(-off, off) * fw, fh / 2 + s.between(-off, off) * fh);
   ctx.rotate((sh.angle * Math.PI) / 180);
   ctx.shadowColor = 'rgba(0,0,0,0.45)';
   ctx.shadowBlur = 12;

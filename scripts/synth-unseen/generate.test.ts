@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { isValidCpf } from '../../lib/engines/br';
 import { generateUnseen, LEVELS, renderUnseen, UNSEEN_TYPES, type UnseenSample } from '.';
 
@@ -72,5 +73,46 @@ describe('unseen-layout document generator', () => {
     expect(again.image.equals(photos[0]!.image)).toBe(true);
     const other = await generateUnseen(UNSEEN_TYPES[0], 12, LEVELS[0]);
     expect(other.image.equals(photos[0]!.image)).toBe(false);
+  }, 120_000);
+
+  it('prints a given photograph in the picture box only: the rest of the document and its truth stay the same', async () => {
+    const face = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c03020' } }).jpeg().toBuffer();
+    const plain = await renderUnseen('PASSAPORTE', 11);
+    const printed = await renderUnseen('PASSAPORTE', 11, face);
+    expect(printed.truth).toEqual(plain.truth);
+    const [a, b] = await Promise.all([plain.png, printed.png].map((png) => sharp(png).raw().toBuffer({ resolveWithObject: true })));
+    const { width, height, channels } = a!.info;
+    let [x0, y0, x1, y1] = [width, height, -1, -1];
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * channels;
+        if (Math.abs(a!.data[i]! - b!.data[i]!) + Math.abs(a!.data[i + 2]! - b!.data[i + 2]!) <= 6) continue;
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      }
+    // The passport's picture box: 4-28 % across, 16-58 % down; the red photograph fills it.
+    expect([x0 / width, y0 / height]).toEqual([expect.closeTo(0.04, 1), expect.closeTo(0.16, 1)]);
+    expect([x1 / width, y1 / height]).toEqual([expect.closeTo(0.28, 1), expect.closeTo(0.58, 1)]);
+    const box = (y0 + y1) / 2;
+    expect(b!.data[(Math.round(box) * width + Math.round((x0 + x1) / 2)) * channels]).toBeGreaterThan(150);
+  }, 60_000);
+
+  it('frames a page filling the picture: the card\'s own proportions, where a phone photo shows the surface around it', async () => {
+    const { png } = await renderUnseen('CIN_FRENTE', 11);
+    const card = await sharp(png).metadata();
+    for (const level of LEVELS) {
+      const page = await generateUnseen('CIN_FRENTE', 11, level, { framing: 'page' });
+      const phone = await generateUnseen('CIN_FRENTE', 11, level);
+      const ratio = async (jpeg: Buffer) => {
+        const m = await sharp(jpeg).metadata();
+        const [w, h] = page.shot.turn % 180 ? [m.height!, m.width!] : [m.width!, m.height!];
+        return w / h;
+      };
+      expect(page.shot).toMatchObject({ page: true, tilt: 0, glare: false });
+      expect(await ratio(page.image)).toBeCloseTo(card.width! / card.height!, 1);
+      expect(Math.abs((await ratio(phone.image)) - card.width! / card.height!)).toBeGreaterThan(0.05);
+      expect(Math.abs(page.shot.angle)).toBeLessThanOrEqual(2);
+      // Same damage as the phone photo of that level.
+      expect([page.shot.blur, page.shot.noise, page.shot.quality, page.shot.turn]).toEqual([phone.shot.blur, phone.shot.noise, phone.shot.quality, phone.shot.turn]);
+    }
   }, 120_000);
 });

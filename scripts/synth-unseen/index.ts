@@ -4,12 +4,13 @@
  * wordings, Debian fonts, people, backgrounds and phone-photo damage. It
  * imports nothing from scripts/synth (a test checks the import graph).
  */
-import { photograph, shot, LEVELS, type Level, type Shot } from './camera';
+import { loadImage } from '@napi-rs/canvas';
+import { pageFilling, photograph, shot, LEVELS, type Level, type Shot } from './camera';
 import { cinBack, cinDates, cinFront } from './cin';
 import { cnhBack, cnhFront, cnhOpened, license } from './cnh';
 import { cpfDocument } from './cpf-card';
 import { registerUnseenFonts, TYPEFACES } from './fonts';
-import type { Drawn } from './paint';
+import { holderPhoto, type Drawn } from './paint';
 import { passportPage } from './passport';
 import { holder } from './people';
 import { stream, type Stream } from './random';
@@ -73,23 +74,37 @@ async function draw(type: UnseenType, s: Stream): Promise<Drawn> {
   }
 }
 
+export interface UnseenOptions {
+  /** A photograph (JPEG or PNG bytes) printed as the holder's picture, in place of the drawn silhouette; the rest of the document is the same. */
+  portrait?: Buffer;
+  /** `page`: the page fills the frame (scanned, or photographed and cut to its edges), with the level's blur, noise, light and JPEG. */
+  framing?: 'phone' | 'page';
+}
+
 /**
  * One unseen-layout document photographed with a phone. Same type, seed and
  * level, same bytes; the same type and seed draw the same document at every
  * level (only the photo's damage differs).
  */
-export async function generateUnseen(type: UnseenType, seed: number, level: Level = 'medium'): Promise<UnseenSample> {
+export async function generateUnseen(type: UnseenType, seed: number, level: Level = 'medium', options: UnseenOptions = {}): Promise<UnseenSample> {
   registerUnseenFonts();
-  const doc = await draw(type, stream(hash(`unseen|${type}|${seed}`)));
+  const doc = await drawn(type, seed, options.portrait);
   const s = stream(hash(`camera|${type}|${seed}|${level}`));
-  const sh = shot(s, level);
+  const phone = shot(s, level);
+  const sh = options.framing === 'page' ? pageFilling(phone) : phone;
   const image = await photograph(doc.canvas, sh, s);
   return { image, shot: sh, truth: { typeRecognized: type, typeParentAlias: PARENT[type], fields: doc.fields, variant: doc.variant } };
 }
 
-/** The document before the camera (PNG), to look at a layout. */
-export async function renderUnseen(type: UnseenType, seed: number): Promise<{ png: Buffer; truth: UnseenTruth }> {
+/** The document before the camera (PNG), to look at a layout; `portrait` as in `generateUnseen`. */
+export async function renderUnseen(type: UnseenType, seed: number, portrait?: Buffer): Promise<{ png: Buffer; truth: UnseenTruth }> {
   registerUnseenFonts();
-  const doc = await draw(type, stream(hash(`unseen|${type}|${seed}`)));
+  const doc = await drawn(type, seed, portrait);
   return { png: doc.canvas.toBuffer('image/png'), truth: { typeRecognized: type, typeParentAlias: PARENT[type], fields: doc.fields, variant: doc.variant } };
+}
+
+/** The document of a type and seed, with `portrait` as the holder's picture when given. */
+async function drawn(type: UnseenType, seed: number, portrait?: Buffer): Promise<Drawn> {
+  const render = () => draw(type, stream(hash(`unseen|${type}|${seed}`)));
+  return portrait ? holderPhoto.run(await loadImage(portrait), render) : render();
 }

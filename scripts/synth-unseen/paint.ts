@@ -1,4 +1,5 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Typeface } from './fonts';
 import type { Stream } from './random';
 
@@ -161,8 +162,37 @@ export function emblem(sh: Sheet, cx: number, cy: number, r: number, color: stri
   ctx.restore();
 }
 
-/** The holder's picture box: a drawn head-and-shoulders silhouette or a soft blob, never a real photo. */
+/** A photograph to print as the holder's picture (a real face), set around one drawing. */
+export const holderPhoto = new AsyncLocalStorage<Image>();
+
+/**
+ * The holder's picture box: a drawn head-and-shoulders silhouette or a soft blob, or, when `holderPhoto` holds one, a
+ * photograph printed over it. The silhouette is drawn either way, so the random stream, and with it the rest of the
+ * document, is the same with a photograph or without.
+ */
 export function portrait(sh: Sheet, x: number, y: number, w: number, h: number): void {
+  silhouette(sh, x, y, w, h);
+  const photo = holderPhoto.getStore();
+  if (photo) printedPhoto(sh.ctx, photo, x, y, w, h);
+  sh.ctx.strokeStyle = 'rgba(0,0,0,0.35)';
+  sh.ctx.lineWidth = 2;
+  sh.ctx.strokeRect(x, y, w, h);
+}
+
+/**
+ * A head-and-shoulders photograph cut to the box as a photographer cuts an ID picture: the middle of the photo, the
+ * face a little above the box's centre, then printed a little flat (a card's print holds less contrast than a screen).
+ */
+function printedPhoto(ctx: SKRSContext2D, photo: Image, x: number, y: number, w: number, h: number): void {
+  const cut = Math.min(photo.width * 0.8, (photo.height * w) / h);
+  const ch = (cut * h) / w;
+  ctx.save();
+  ctx.filter = 'contrast(0.85) saturate(0.8)';
+  ctx.drawImage(photo, (photo.width - cut) / 2, Math.max(0, Math.min(photo.height - ch, photo.height * 0.52 - ch / 2)), cut, ch, x, y, w, h);
+  ctx.restore();
+}
+
+function silhouette(sh: Sheet, x: number, y: number, w: number, h: number): void {
   const { ctx, s } = sh;
   ctx.save();
   const bg = ctx.createLinearGradient(x, y, x, y + h);
@@ -198,9 +228,6 @@ export function portrait(sh: Sheet, x: number, y: number, w: number, h: number):
     ctx.fill();
   }
   ctx.restore();
-  ctx.strokeStyle = 'rgba(0,0,0,0.35)';
-  ctx.lineWidth = 2;
-  ctx.strokeRect(x, y, w, h);
 }
 
 /** A signature: a ballpoint scrawl on a line with its caption. */
