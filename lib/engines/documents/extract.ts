@@ -367,10 +367,8 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
     // (Whatever stands before the number but a letter or digit: a label's colon read into it, ":1.142.547-9 PCDF DF".)
     const doc = /(?<![A-Z0-9.])(\d{5,12}X?|\d{1,3}(?:\.\d{3}){1,3}(?:-[\dX])?)\s+([A-Z]{2,9})(?:\s*[/-]?\s*([A-Z]{2}))?(?=[^A-Z0-9]|$)/.exec(identityLine(l.text));
     if (doc && !has('rg') && !/^\d{11}$/.test(doc[1]!)) {
-      let [issuer, uf] = [doc[2]!, doc[3]];
-      // Issuer and UF read as one word ("SSPAP").
-      if (!uf && !isIssuer(issuer) && isIssuer(issuer.slice(0, -2)) && isUf(issuer.slice(-2))) [issuer, uf] = [issuer.slice(0, -2), issuer.slice(-2)];
-      if (uf && !isUf(uf)) uf = undefined;
+      const [issuer, read] = issuerAndUf(doc[2]!, doc[3]);
+      const uf = read && isUf(read) ? read : undefined;
       if (uf || isIssuer(issuer)) {
         out.push(field('rg', digitsOnly(doc[1]!) + (doc[1]!.endsWith('X') ? 'X' : ''), at(l)));
         if (!has('orgaoEmissor')) out.push(field('orgaoEmissor', issuer, at(l)));
@@ -378,6 +376,12 @@ function cnhShapes(lines: OcrLine[], out: OcrField[]) {
       }
     }
   }
+}
+
+/** An identity card's issuer and UF, where OCR read the two as one word ("SSPAP", "SSPTO": a known issuer, then a UF). */
+function issuerAndUf(issuer: string, uf: string | undefined): [string, string | undefined] {
+  if (!uf && !isIssuer(issuer) && isIssuer(issuer.slice(0, -2)) && isUf(issuer.slice(-2))) return [issuer.slice(0, -2), issuer.slice(-2)];
+  return [issuer, uf];
 }
 
 const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
@@ -398,9 +402,10 @@ const EXTRACTORS: Partial<Record<RecognizedType, Extractor>> = {
       const m = /([\dOoIl.\-xX]{5,})\s+([A-Z]{2,7})\s*[/-]?\s*([A-Z]{2})?/i.exec(identityLine(doc.text));
       // A formatted CPF under the label (the next field's value) is no identity number.
       if (m && !/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(m[1]!)) {
+        const [issuer, uf] = issuerAndUf(m[2]!.toUpperCase(), m[3]?.toUpperCase());
         out.push(field('rg', digitsOnly(m[1]!) + (/x$/i.test(m[1]!) ? 'X' : ''), doc));
-        out.push(field('orgaoEmissor', m[2]!.toUpperCase(), doc));
-        if (m[3] && isUf(m[3].toUpperCase())) out.push(field('ufEmissor', m[3].toUpperCase(), doc));
+        out.push(field('orgaoEmissor', issuer, doc));
+        if (uf && isUf(uf)) out.push(field('ufEmissor', uf, doc));
       }
     }
     addCpf(lines, out, ['4d CPF', 'CPF']);

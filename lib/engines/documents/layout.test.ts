@@ -191,6 +191,9 @@ describe('values under their labels', () => {
     expect(labelled).toMatchObject({ rg: '12345678', orgaoEmissor: 'SSP', ufEmissor: 'MG' });
     const split = Object.fromEntries(extractFields('CNH_FRENTE', [line('IDENTIDADE ORGÃO EMISSOR UF', 260), line('2.554 .620-4 PCDF DF', 300)], undefined).map((f) => [f.key, f.value]));
     expect(split).toMatchObject({ rg: '25546204', orgaoEmissor: 'PCDF', ufEmissor: 'DF' });
+    // Issuer and UF run together under the label ("SSPTO": the space lost in a blurred photo), as beside no label.
+    const joined = Object.fromEntries(extractFields('CNH_FRENTE', [line('DOC. IDENTIDADE / ÓRG. EMISSOR / UF', 260), line('61483249 SSPTO', 300)], undefined).map((f) => [f.key, f.value]));
+    expect(joined).toMatchObject({ rg: '61483249', orgaoEmissor: 'SSP', ufEmissor: 'TO' });
   });
 
   it('takes a name printed on its label\'s row without a colon before the line under it (the father)', () => {
