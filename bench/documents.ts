@@ -13,6 +13,12 @@ export interface DocumentBench {
   fields: Record<string, Record<string, { exact: number; total: number; accuracy: number }>>;
   groups: Record<'cpf_dates_numbers' | 'names', { exact: number; total: number; accuracy: number }>;
   latencyMs: { median: number; p95: number; concurrency: number; width: number };
+  /**
+   * The same generator's documents as a phone photographs them on a surface (a share of the frame, a textured table,
+   * light falling off) with harsher damage (`scene` and `rough`): the tuned condition nearest the unseen part's phone
+   * photos, so that its gap is read against it too.
+   */
+  scenes?: { perType: number; classification: number; cpf_dates_numbers: number; names: number };
 }
 
 export const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
@@ -79,11 +85,35 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
       }
     }),
   );
+  const scenes = await benchScenes(Number(process.env.BENCH_SCENES_PER_TYPE ?? Math.min(4, perType)), log);
   return {
     samples: total,
+    scenes,
     classification: { correct, total, accuracy: pct(correct, total), byType: Object.fromEntries(Object.entries(byTypeCorrect).map(([k, v]) => [k, pct(v, perType)])) },
     fields,
     groups,
     latencyMs: { median: Math.round(quantile(times, 0.5)), p95: Math.round(quantile(times, 0.95)), concurrency: 2, width: 1600 },
   };
+}
+
+/** Classification and field groups on rough phone photos of the tuning generator's documents on a surface (`DocumentBench.scenes`). */
+async function benchScenes(perType: number, log: (s: string) => void): Promise<DocumentBench['scenes']> {
+  const [classified, numeric, names] = [[0, 0], [0, 0], [0, 0]];
+  for (const type of DOC_TYPES) {
+    for (let seed = 1000; seed < 1000 + perType; seed++) {
+      const s = await generate(type, seed, 'photo', { scene: true, rough: true });
+      const r = await extractDocument(s.image.toString('base64'));
+      classified[1]!++;
+      if (r.typeRecognized === type) classified[0]!++;
+      const got = flattenFields(r.fields);
+      for (const [key, want] of Object.entries(s.truth.fields)) {
+        const group = NAME_KEYS.has(key) ? names : NUMERIC_KEYS.has(key) ? numeric : undefined;
+        if (!group) continue;
+        group[1]!++;
+        if (got[key] === want) group[0]!++;
+      }
+    }
+  }
+  log(`  rough photos on a surface: classified ${classified[0]}/${classified[1]}`);
+  return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(numeric[0]!, numeric[1]!), names: pct(names[0]!, names[1]!) };
 }

@@ -69,6 +69,12 @@ function documentSection(documents: DocumentBench): string[] {
     `Samples: ${documents.samples}. Classification: **${documents.classification.accuracy} %** (target ≥ 98 %).`,
     `CPF, dates and numbers exact: **${documents.groups.cpf_dates_numbers.accuracy} %** (target ≥ 95 %). Names exact: **${documents.groups.names.accuracy} %** (target ≥ 90 %).`,
     `Latency (1600 px JPEG, 2 concurrent, both cores busy): median **${documents.latencyMs.median} ms**, p95 ${documents.latencyMs.p95} ms (target median ≤ 1500 ms).`,
+    ...(documents.scenes
+      ? [
+          '',
+          `The same generator's documents photographed on a surface with harsher damage (a textured table, the card 58–85 % of the frame, light falling off, blur 0.8–2 px, noise, JPEG 35–70, 1200–1800 px wide; ${documents.scenes.perType} per type, tuning data like the rest): classification ${documents.scenes.classification} %, CPF, dates and numbers ${documents.scenes.cpf_dates_numbers} %, names ${documents.scenes.names} %.`,
+        ]
+      : []),
     '',
     '| type | classified % | field | exact % | n |',
     '|---|---|---|---|---|',
