@@ -34,6 +34,11 @@ export interface UnseenDocumentBench {
   /** For each type, what its misclassified photos were read as (and how often). */
   confusion: Record<string, Record<string, number>>;
   msPerImage: { median: number; p95: number };
+  /**
+   * The same documents filling the frame (scanned, or cut to the page; the level's blur, noise, light and JPEG, no
+   * surface, tilt or glare): what the layouts alone cost, apart from the phone's framing.
+   */
+  pages?: { classification: Tally; groups: Record<Group, Tally>; byType: Record<string, number> };
 }
 
 const tally = (): Tally => ({ exact: 0, total: 0, accuracy: 0 });
@@ -55,8 +60,10 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
   const byVariant: Record<string, Tally> = {};
   const all = tally();
   const times: number[] = [];
+  const pages = { classification: tally(), groups: { cpf_dates_numbers: tally(), names: tally() }, byType: {} as Record<string, Tally> };
   for (const type of UNSEEN_TYPES) {
     byType[type] = tally();
+    pages.byType[type] = tally();
     for (const [li, level] of LEVELS.entries()) {
       // Seeds of their own (the tuned bench uses 1000+), other documents at each level: more layouts and people seen per type.
       for (let seed = 7000 + li * 100; seed < 7000 + li * 100 + perTypePerLevel; seed++) {
@@ -74,6 +81,14 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         const notPlaced = [untried && `budget spent; not tried: ${untried}`, closest ? `closest ${closest}` : 'no candidate'].filter(Boolean).join('; ');
         const readAs = read.typeRecognized || `not recognised (${notPlaced})`;
         if (!right) (confusion[type] ??= {})[readAs] = (confusion[type]?.[readAs] ?? 0) + 1;
+        const page = await generateUnseen(type, seed, level, { framing: 'page' });
+        const pageRead = await extractDocument(page.image.toString('base64')).catch(() => ({ typeRecognized: 'error', fields: [] }));
+        for (const t of [pages.classification, pages.byType[type]!]) count(t, pageRead.typeRecognized === type);
+        const onPage = flattenFields(pageRead.fields);
+        for (const [key, want] of Object.entries(page.truth.fields)) {
+          const g = groupOf(key);
+          if (g) count(pages.groups[g], onPage[key] === want);
+        }
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {
           const ok = got[key] === want;
@@ -95,7 +110,7 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
     }
   }
   const finish = (t: Tally) => (t.accuracy = pct(t.exact, t.total));
-  [all, ...Object.values(byType), ...Object.values(byLevel), ...Object.values(byVariant), ...Object.values(byField), ...Object.values(groups)].forEach(finish);
+  [all, ...Object.values(byType), ...Object.values(byLevel), ...Object.values(byVariant), ...Object.values(byField), ...Object.values(groups), pages.classification, ...Object.values(pages.groups), ...Object.values(pages.byType)].forEach(finish);
   for (const t of Object.values(fields)) Object.values(t).forEach(finish);
   for (const l of Object.values(groupsByLevel)) Object.values(l).forEach(finish);
   return {
@@ -113,6 +128,7 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
     groupsByLevel,
     confusion,
     msPerImage: { median: Math.round(quantile(times, 0.5)), p95: Math.round(quantile(times, 0.95)) },
+    pages: { ...pages, byType: Object.fromEntries(Object.entries(pages.byType).map(([k, v]) => [k, v.accuracy])) },
   };
 }
 
@@ -136,6 +152,14 @@ export function unseenSection(u: UnseenDocumentBench, tuned: DocumentBench | und
     row('CPF, dates and numbers exact', tuned?.groups.cpf_dates_numbers.accuracy, u.groups.cpf_dates_numbers.accuracy),
     row('names exact', tuned?.groups.names.accuracy, u.groups.names.accuracy),
     '',
+    ...(u.pages
+      ? [
+          `The same unseen documents filling the frame (scanned, or cut to the page: no surface, tilt or glare; the level's blur, noise, light and JPEG): classification ${u.pages.classification.accuracy} %, CPF, dates and numbers ${u.pages.groups.cpf_dates_numbers.accuracy} %, names ${u.pages.groups.names.accuracy} %. So of the gap to the tuned set, ${gap(tuned?.classification.accuracy, u.pages.classification.accuracy)} / ${gap(tuned?.groups.cpf_dates_numbers.accuracy, u.pages.groups.cpf_dates_numbers.accuracy)} / ${gap(tuned?.groups.names.accuracy, u.pages.groups.names.accuracy)} points remain on pages (the layouts), and ${gap(u.pages.classification.accuracy, u.classification.accuracy)} / ${gap(u.pages.groups.cpf_dates_numbers.accuracy, u.groups.cpf_dates_numbers.accuracy)} / ${gap(u.pages.groups.names.accuracy, u.groups.names.accuracy)} come with the phone's framing (the card a smaller share of the frame, tilted, turned, on a surface, under glare). Pages classified per type: ${Object.entries(u.pages.byType)
+            .map(([t, a]) => `${t} ${a} %`)
+            .join(', ')}.`,
+          '',
+        ]
+      : []),
     `By damage level (classification / CPF, dates and numbers / names): ${LEVELS.map((l) => `${l} ${u.classification.byLevel[l]} / ${u.groupsByLevel[l].cpf_dates_numbers.accuracy} / ${u.groupsByLevel[l].names.accuracy}`).join('; ')}.`,
     '',
     '| type | tuned classified % | unseen classified % | misread as |',
