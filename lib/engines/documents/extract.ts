@@ -548,8 +548,11 @@ function addMrz(type: RecognizedType, mrz: MrzRead, lines: OcrLine[], out: OcrFi
   if ((holder || mrz.format === 'TD3') && f.lastName && !has('nome')) {
     const words = `${f.firstName ?? ''} ${f.lastName}`.split(/\s+/).filter(Boolean);
     // The zone's name has no check digit: from a zone failing elsewhere it is taken only where every word of it is also
-    // printed on the page (two readings agree: the printed name was read, its labels were not). Flagged not valid.
-    const nameRead = mrz.valid || (words.length >= 2 && words.every((w) => printed.has(w)));
+    // printed on the page (two readings agree: the printed name was read, its labels were not), or where the page shows
+    // some of it and every word it does not show is a name the lexicon knows (the page's small print lost to blur and
+    // noise, the zone's large OCR-B read: a letter misread into a name rarely makes another). Flagged not valid.
+    const agreed = (w: string) => printed.has(w) || isNamingWord(w) || PARTICLES.has(w);
+    const nameRead = mrz.valid || (words.length >= 2 && words.some((w) => printed.has(w)) && words.every(agreed));
     const spelled = (w: string) => {
       const p = printed.get(w);
       return p && fold(p) === w ? p : knownNearby(w, printed) ?? w;

@@ -828,6 +828,19 @@ describe('machine-readable zone repair', () => {
     expect(extractFields('PASSAPORTE', [line('Anna María', 140)], failing).find((f) => f.key === 'nome')).toBeUndefined();
   });
 
+  it("takes a failing zone's name where the page shows part of it and the rest are names the lexicon knows", () => {
+    // A rough passport photo: the zone's name line read whole, a birth date misread on the other line, and of the
+    // printed name only the surname read (the given name's small print lost to noise).
+    const zone = td3({ documentNumber: 'RH496867', surname: 'OLIVEIRA', given: 'JULIA', birth: '1991-06-06', sex: 'F', expiry: '2033-01-16' });
+    const read = (name: string) => ({ ...readMrz([name, zone[1]!])!, valid: false, failing: ['birthDate', 'composite'] });
+    const nome = (name: string, page: OcrLine[]) => extractFields('PASSAPORTE', page, read(name)).find((f) => f.key === 'nome');
+    expect(nome(zone[0]!, [line('OLIVEIRA', 100), line('WA ARA LADA RADICAL', 140)])).toMatchObject({ value: 'JULIA OLIVEIRA', valid: false });
+    // Nothing of it on the page: the lexicon alone does not vouch for a zone read where the page was not.
+    expect(nome(zone[0]!, [line('WA ARA LADA RADICAL', 140)])).toBeUndefined();
+    // A word no one is named (a misread zone, JXLIA): no name.
+    expect(nome(zone[0]!.replace('JULIA', 'JXLIA'), [line('OLIVEIRA', 100)])).toBeUndefined();
+  });
+
   it('gives letters washed out by glare their contrast back in a second version of the page', async () => {
     const w = 400;
     const h = 200;
