@@ -8,7 +8,7 @@
 import { extractDocument } from '../lib/engines/documents';
 import { flattenFields } from '../scripts/synth/compare';
 import { generateUnseen, LEVELS, UNSEEN_TYPES, type Level } from '../scripts/synth-unseen';
-import { NAME_KEYS, NUMERIC_KEYS, type DocumentBench } from './documents';
+import { groupOf, type DocumentBench, type FieldGroup } from './documents';
 import { quantile } from './stats';
 
 interface Tally {
@@ -20,7 +20,7 @@ interface Tally {
   missing?: number;
   misread?: number;
 }
-type Group = 'cpf_dates_numbers' | 'names';
+type Group = FieldGroup;
 
 export interface UnseenDocumentBench {
   samples: number;
@@ -47,7 +47,6 @@ const count = (t: Tally, ok: boolean) => {
   t.total++;
   if (ok) t.exact++;
 };
-const groupOf = (key: string): Group | undefined => (NAME_KEYS.has(key) ? 'names' : NUMERIC_KEYS.has(key) ? 'cpf_dates_numbers' : undefined);
 
 export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: string) => void): Promise<UnseenDocumentBench> {
   const fields: UnseenDocumentBench['fields'] = {};

@@ -24,6 +24,10 @@ export interface DocumentBench {
 export const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
 export const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dataEmissao', 'validade', 'dataExpedicao', 'primeiraHabilitacao', 'numeroRegistro', 'rg', 'numeroPassaporte']);
 
+/** The group a field's exactness counts in (names, or CPF, dates and numbers), or none. */
+export type FieldGroup = 'cpf_dates_numbers' | 'names';
+export const groupOf = (key: string): FieldGroup | undefined => (NAME_KEYS.has(key) ? 'names' : NUMERIC_KEYS.has(key) ? 'cpf_dates_numbers' : undefined);
+
 const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
 
 export async function benchDocuments(perType: number, log: (s: string) => void): Promise<DocumentBench> {
@@ -48,7 +52,8 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
         const ok = got[key] === want;
         cell.total++;
         if (ok) cell.exact++;
-        const group = NAME_KEYS.has(key) ? groups.names : NUMERIC_KEYS.has(key) ? groups.cpf_dates_numbers : undefined;
+        const g = groupOf(key);
+        const group = g && groups[g];
         if (group) {
           group.total++;
           if (ok) group.exact++;
@@ -98,7 +103,8 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
 
 /** Classification and field groups on rough phone photos of the tuning generator's documents on a surface (`DocumentBench.scenes`). */
 async function benchScenes(perType: number, log: (s: string) => void): Promise<DocumentBench['scenes']> {
-  const [classified, numeric, names] = [[0, 0], [0, 0], [0, 0]];
+  const classified = [0, 0];
+  const groups: Record<FieldGroup, number[]> = { cpf_dates_numbers: [0, 0], names: [0, 0] };
   for (const type of DOC_TYPES) {
     for (let seed = 1000; seed < 1000 + perType; seed++) {
       const s = await generate(type, seed, 'photo', { scene: true, rough: true });
@@ -107,13 +113,14 @@ async function benchScenes(perType: number, log: (s: string) => void): Promise<D
       if (r.typeRecognized === type) classified[0]!++;
       const got = flattenFields(r.fields);
       for (const [key, want] of Object.entries(s.truth.fields)) {
-        const group = NAME_KEYS.has(key) ? names : NUMERIC_KEYS.has(key) ? numeric : undefined;
-        if (!group) continue;
+        const g = groupOf(key);
+        if (!g) continue;
+        const group = groups[g];
         group[1]!++;
         if (got[key] === want) group[0]!++;
       }
     }
   }
   log(`  rough photos on a surface: classified ${classified[0]}/${classified[1]}`);
-  return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(numeric[0]!, numeric[1]!), names: pct(names[0]!, names[1]!) };
+  return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(groups.cpf_dates_numbers[0]!, groups.cpf_dates_numbers[1]!), names: pct(groups.names[0]!, groups.names[1]!) };
 }
