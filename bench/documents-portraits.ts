@@ -12,7 +12,7 @@ import { extractDocument } from '../lib/engines/documents';
 import { datasetsDir } from '../lib/testing/datasets';
 import { flattenFields } from '../scripts/synth/compare';
 import { generateUnseen, LEVELS, type UnseenType } from '../scripts/synth-unseen';
-import { groupOf } from './documents';
+import { countFields, type GroupCount } from './documents';
 import { quantile } from './stats';
 
 /** The unseen types that print the holder's picture. */
@@ -29,8 +29,8 @@ type Arm = (typeof ARMS)[number]['key'];
 interface Counts {
   classified: number;
   photos: number;
-  cpf_dates_numbers: [number, number];
-  names: [number, number];
+  cpf_dates_numbers: GroupCount;
+  names: GroupCount;
 }
 
 export interface PortraitDocumentBench {
@@ -43,7 +43,7 @@ export interface PortraitDocumentBench {
   differences: string[];
 }
 
-const counts = (): Counts => ({ classified: 0, photos: 0, cpf_dates_numbers: [0, 0], names: [0, 0] });
+const counts = (): Counts => ({ classified: 0, photos: 0, cpf_dates_numbers: { exact: 0, total: 0 }, names: { exact: 0, total: 0 } });
 
 /** Neutral studio photos of the identities set, in a fixed order. */
 function neutralFaces(): string[] {
@@ -81,23 +81,12 @@ export async function benchDocumentsPortraits(perTypePerLevel: number, log: (s: 
           const t = performance.now();
           const read = await extractDocument(sample.image.toString('base64')).catch(() => ({ typeRecognized: 'error', fields: [] }));
           times[arm.key].push(performance.now() - t);
-          const got = flattenFields(read.fields);
           const right = read.typeRecognized === type;
-          const wrong: string[] = [];
           for (const c of [arms[arm.key], byType[type]![arm.key]]) {
             c.photos++;
             if (right) c.classified++;
           }
-          for (const [key, want] of Object.entries(sample.truth.fields)) {
-            const group = groupOf(key);
-            const ok = got[key] === want;
-            if (!ok) wrong.push(key);
-            if (!group) continue;
-            for (const c of [arms[arm.key], byType[type]![arm.key]]) {
-              c[group][1]++;
-              if (ok) c[group][0]++;
-            }
-          }
+          const wrong = countFields(sample.truth.fields, flattenFields(read.fields), arms[arm.key], byType[type]![arm.key]);
           summary[arm.key] = `${right ? type : read.typeRecognized || 'not recognised'}${wrong.length ? ` (wrong ${wrong.join(', ')})` : ''}`;
         }
         for (const [drawn, photo, framing] of [['drawnPhone', 'photoPhone', 'phone'], ['drawnPage', 'photoPage', 'page']] as const) {
@@ -116,12 +105,12 @@ export async function benchDocumentsPortraits(perTypePerLevel: number, log: (s: 
   };
 }
 
-const pct = ([a, b]: [number, number]) => (b === 0 ? '—' : (Math.round((1000 * a) / b) / 10).toString());
+const pct = ({ exact, total }: GroupCount) => (total === 0 ? '—' : (Math.round((1000 * exact) / total) / 10).toString());
 
 /** The four arms side by side, per type, and the photos whose reading the photograph changed. */
 export function portraitsSection(p: PortraitDocumentBench): string[] {
   const row = (label: string, c: Counts & { msMedian?: number; msP95?: number }) =>
-    `| ${label} | ${c.photos} | ${pct([c.classified, c.photos])} | ${pct(c.cpf_dates_numbers)} | ${pct(c.names)} |${c.msMedian === undefined ? '' : ` ${c.msMedian} / ${c.msP95} |`}`;
+    `| ${label} | ${c.photos} | ${pct({ exact: c.classified, total: c.photos })} | ${pct(c.cpf_dates_numbers)} | ${pct(c.names)} |${c.msMedian === undefined ? '' : ` ${c.msMedian} / ${c.msP95} |`}`;
   return [
     `The unseen part's documents of the ${PORTRAIT_TYPES.length} types that print the holder's picture (${PORTRAIT_TYPES.join(', ')}; ${p.perTypePerLevel} per type per damage level, the same seeds), each read four ways: the drawn silhouette or a real photograph as the picture (${p.faces}; the rest of the document identical), photographed with a phone on a surface or filling the frame (scanned, or cut to the page: a turn of a degree at most, the level's blur, noise, light and JPEG). Evaluation only: neither the generator nor the photographs tune the engine.`,
     '',
@@ -133,7 +122,7 @@ export function portraitsSection(p: PortraitDocumentBench): string[] {
     '',
     `| type | ${ARMS.map((a) => a.label).join(' | ')} |`,
     `|---|${ARMS.map(() => '---|').join('')}`,
-    ...Object.entries(p.byType).map(([type, arms]) => `| ${type} | ${ARMS.map((a) => `${pct([arms[a.key].classified, arms[a.key].photos])} / ${pct(arms[a.key].cpf_dates_numbers)} / ${pct(arms[a.key].names)}`).join(' | ')} |`),
+    ...Object.entries(p.byType).map(([type, arms]) => `| ${type} | ${ARMS.map((a) => `${pct({ exact: arms[a.key].classified, total: arms[a.key].photos })} / ${pct(arms[a.key].cpf_dates_numbers)} / ${pct(arms[a.key].names)}`).join(' | ')} |`),
     '',
     p.differences.length ? `Readings the photograph changed (same document and shot): ${p.differences.length}.` : 'No reading changed with the photograph.',
     '',

@@ -8,7 +8,7 @@
 import { extractDocument } from '../lib/engines/documents';
 import { flattenFields } from '../scripts/synth/compare';
 import { generateUnseen, LEVELS, UNSEEN_TYPES, type Level } from '../scripts/synth-unseen';
-import { groupOf, type DocumentBench, type FieldGroup } from './documents';
+import { countFields, groupOf, type DocumentBench, type FieldGroup } from './documents';
 import { quantile } from './stats';
 
 interface Tally {
@@ -83,11 +83,7 @@ export async function benchDocumentsUnseen(perTypePerLevel: number, log: (s: str
         const page = await generateUnseen(type, seed, level, { framing: 'page' });
         const pageRead = await extractDocument(page.image.toString('base64')).catch(() => ({ typeRecognized: 'error', fields: [] }));
         for (const t of [pages.classification, pages.byType[type]!]) count(t, pageRead.typeRecognized === type);
-        const onPage = flattenFields(pageRead.fields);
-        for (const [key, want] of Object.entries(page.truth.fields)) {
-          const g = groupOf(key);
-          if (g) count(pages.groups[g], onPage[key] === want);
-        }
+        countFields(page.truth.fields, flattenFields(pageRead.fields), pages.groups);
         const got = flattenFields(read.fields);
         for (const [key, want] of Object.entries(sample.truth.fields)) {
           const ok = got[key] === want;

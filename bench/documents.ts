@@ -28,6 +28,28 @@ export const NUMERIC_KEYS = new Set(['qrCode.cpf', 'cpf', 'dataNascimento', 'dat
 export type FieldGroup = 'cpf_dates_numbers' | 'names';
 export const groupOf = (key: string): FieldGroup | undefined => (NAME_KEYS.has(key) ? 'names' : NUMERIC_KEYS.has(key) ? 'cpf_dates_numbers' : undefined);
 
+/** Exact values of a field group, of those counted. */
+export interface GroupCount {
+  exact: number;
+  total: number;
+}
+
+/** A reading's fields against the truth, each counted in its group in every record of `into`; the keys it got wrong. */
+export function countFields(truth: Record<string, string>, got: Record<string, string | undefined>, ...into: Record<FieldGroup, GroupCount>[]): string[] {
+  const wrong: string[] = [];
+  for (const [key, want] of Object.entries(truth)) {
+    const ok = got[key] === want;
+    if (!ok) wrong.push(key);
+    const g = groupOf(key);
+    if (!g) continue;
+    for (const groups of into) {
+      groups[g].total++;
+      if (ok) groups[g].exact++;
+    }
+  }
+  return wrong;
+}
+
 const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((1000 * a) / b) / 10);
 
 export async function benchDocuments(perType: number, log: (s: string) => void): Promise<DocumentBench> {
@@ -104,23 +126,16 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
 /** Classification and field groups on rough phone photos of the tuning generator's documents on a surface (`DocumentBench.scenes`). */
 async function benchScenes(perType: number, log: (s: string) => void): Promise<DocumentBench['scenes']> {
   const classified = [0, 0];
-  const groups: Record<FieldGroup, number[]> = { cpf_dates_numbers: [0, 0], names: [0, 0] };
+  const groups: Record<FieldGroup, GroupCount> = { cpf_dates_numbers: { exact: 0, total: 0 }, names: { exact: 0, total: 0 } };
   for (const type of DOC_TYPES) {
     for (let seed = 1000; seed < 1000 + perType; seed++) {
       const s = await generate(type, seed, 'photo', { scene: true, rough: true });
       const r = await extractDocument(s.image.toString('base64'));
       classified[1]!++;
       if (r.typeRecognized === type) classified[0]!++;
-      const got = flattenFields(r.fields);
-      for (const [key, want] of Object.entries(s.truth.fields)) {
-        const g = groupOf(key);
-        if (!g) continue;
-        const group = groups[g];
-        group[1]!++;
-        if (got[key] === want) group[0]!++;
-      }
+      countFields(s.truth.fields, flattenFields(r.fields), groups);
     }
   }
   log(`  rough photos on a surface: classified ${classified[0]}/${classified[1]}`);
-  return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(groups.cpf_dates_numbers[0]!, groups.cpf_dates_numbers[1]!), names: pct(groups.names[0]!, groups.names[1]!) };
+  return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(groups.cpf_dates_numbers.exact, groups.cpf_dates_numbers.total), names: pct(groups.names.exact, groups.names.total) };
 }
