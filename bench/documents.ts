@@ -18,7 +18,16 @@ export interface DocumentBench {
    * light falling off) with harsher damage (`scene` and `rough`): the tuned condition nearest the unseen part's phone
    * photos, so that its gap is read against it too.
    */
-  scenes?: { perType: number; classification: number; cpf_dates_numbers: number; names: number };
+  scenes?: SceneRow;
+  /** The same photos taken from further away: the card 30 % of the frame's width (too small an outline to locate). */
+  farScenes?: SceneRow;
+}
+
+interface SceneRow {
+  perType: number;
+  classification: number;
+  cpf_dates_numbers: number;
+  names: number;
 }
 
 export const NAME_KEYS = new Set(['nome', 'filiacao.0', 'filiacao.1', 'naturalidade']);
@@ -112,10 +121,13 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
       }
     }),
   );
-  const scenes = await benchScenes(Number(process.env.BENCH_SCENES_PER_TYPE ?? Math.min(4, perType)), log);
+  const scenesPerType = Number(process.env.BENCH_SCENES_PER_TYPE ?? Math.min(4, perType));
+  const scenes = await benchScenes(scenesPerType, log);
+  const farScenes = await benchScenes(scenesPerType, log, FAR_FILL);
   return {
     samples: total,
     scenes,
+    farScenes,
     classification: { correct, total, accuracy: pct(correct, total), byType: Object.fromEntries(Object.entries(byTypeCorrect).map(([k, v]) => [k, pct(v, perType)])) },
     fields,
     groups,
@@ -123,19 +135,25 @@ export async function benchDocuments(perType: number, log: (s: string) => void):
   };
 }
 
-/** Classification and field groups on rough phone photos of the tuning generator's documents on a surface (`DocumentBench.scenes`). */
-async function benchScenes(perType: number, log: (s: string) => void): Promise<DocumentBench['scenes']> {
+/** The card's share of the frame's width in `DocumentBench.farScenes`. */
+const FAR_FILL = 0.3;
+
+/**
+ * Classification and field groups on rough phone photos of the tuning generator's documents on a surface
+ * (`DocumentBench.scenes`; with `fill`, the card that share of the frame: `farScenes`).
+ */
+async function benchScenes(perType: number, log: (s: string) => void, fill?: number): Promise<SceneRow> {
   const classified = [0, 0];
   const groups: Record<FieldGroup, GroupCount> = { cpf_dates_numbers: { exact: 0, total: 0 }, names: { exact: 0, total: 0 } };
   for (const type of DOC_TYPES) {
     for (let seed = 1000; seed < 1000 + perType; seed++) {
-      const s = await generate(type, seed, 'photo', { scene: true, rough: true });
+      const s = await generate(type, seed, 'photo', { scene: true, rough: true, sceneFill: fill });
       const r = await extractDocument(s.image.toString('base64'));
       classified[1]!++;
       if (r.typeRecognized === type) classified[0]!++;
       countFields(s.truth.fields, flattenFields(r.fields), groups);
     }
   }
-  log(`  rough photos on a surface: classified ${classified[0]}/${classified[1]}`);
+  log(`  rough photos on a surface${fill ? ` from afar (${fill * 100} %)` : ''}: classified ${classified[0]}/${classified[1]}`);
   return { perType, classification: pct(classified[0]!, classified[1]!), cpf_dates_numbers: pct(groups.cpf_dates_numbers.exact, groups.cpf_dates_numbers.total), names: pct(groups.names.exact, groups.names.total) };
 }

@@ -73,6 +73,12 @@ function documentSection(documents: DocumentBench): string[] {
       ? [
           '',
           `The same generator's documents photographed on a surface with harsher damage (a textured table, the card 58–85 % of the frame, light falling off, blur 0.8–2 px, noise, JPEG 35–70, 1200–1800 px wide; ${documents.scenes.perType} per type, tuning data like the rest): classification ${documents.scenes.classification} %, CPF, dates and numbers ${documents.scenes.cpf_dates_numbers} %, names ${documents.scenes.names} %.`,
+          ...(documents.farScenes
+            ? [
+                '',
+                `The same photos taken from further away, the card 30 % of the frame's width (too small for its outline to be located; read cropped to its print since session 105): classification ${documents.farScenes.classification} %, CPF, dates and numbers ${documents.farScenes.cpf_dates_numbers} %, names ${documents.farScenes.names} %.`,
+              ]
+            : []),
         ]
       : []),
     '',

@@ -39,6 +39,7 @@ import { completeParents, holderFromCode } from './parents';
 import { findSignature, type SignatureRegion } from './signature';
 import { type MrzRead } from './mrz';
 import { locateMrz } from './mrz-locate';
+import { printRegion } from './print-region';
 import { affordsUntil } from './mrz-mix';
 import { startMrzThread } from './mrz-pool';
 import { liesBeside, readBandOffPhoto, readMachineZone, readZoneBand, type AffordsMore } from './mrz-zone';
@@ -370,6 +371,13 @@ async function documentOnly(png: Buffer, width: number, height: number): Promise
     // A document the photo's side cuts is read as the whole page (cropped to its visible part, the two-card cut and
     // upscaling it brings read worse: measured on cut opened RGs), but its shape is a cue for the classifier.
     const visible = await visibleDocument(png);
+    // A document on a surface that could not be outlined (a glare across its edge) is read cropped to its print: the
+    // whole photo would be read at a size where its letters are a few pixels tall.
+    const print = visible ? undefined : await printRegion(png);
+    if (print) {
+      const [x0, y0, w, h] = print;
+      return { grey: await toGrey((await imageOf(png)).removeAlpha().extract({ left: x0, top: y0, width: w, height: h })), width: w, height: h, toPage: (b) => [b[0] + x0, b[1] + y0, b[2], b[3]], located: false };
+    }
     return { grey: await toGrey((await imageOf(png)).removeAlpha()), width, height, toPage: (b) => b, located: false, visibleShape: visible?.shape };
   }
   const len = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
