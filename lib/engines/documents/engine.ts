@@ -512,6 +512,8 @@ export interface ReadOptions {
   onLocated?: (where: { documentBox?: Box; documentQuad?: Point[] }) => void;
   /** The call's time budget, when it started before this reading (decoding included); by default one starts here. */
   clock?: BudgetClock;
+  /** The budget of the clock that starts here, in ms (by default DOCUMENT_TIME_BUDGET_MS, what a caller waiting on the answer may spend). */
+  budgetMs?: number;
 }
 
 /** Fewer fields than this read off a page two cards wide: its cards are read again as blocks. */
@@ -570,7 +572,7 @@ function codedTurn(found: QrRead[]): Turn | undefined {
 /** The engine on media already taken in (the fraud analysis also needs the pixels and the document's place). */
 export async function readDocument(media: MediaInput, options: ReadOptions = {}): Promise<DocumentReading> {
   const page = media.images[0]!;
-  const clock = options.clock ?? budgetClock();
+  const clock = options.clock ?? budgetClock(options.budgetMs);
   // The thread that judges a garbled zone loads while the page is read.
   startMrzThread();
   // Nothing drawn (a plain surface, a covered lens): said at once, not after every turn and fallback. The check, the

@@ -50,16 +50,20 @@ export async function analyseFraud(integratorId: string, req: FraudAnalysisReque
   return (await analyseFraudSides(integratorId, req, methodName)).analysis;
 }
 
-/** The analysis with the report of each side, and the face template that was searched (the selfie's, else the portrait's). */
+/**
+ * The analysis with the report of each side, and the face template that was searched (the selfie's, else the portrait's).
+ * `documentBudgetMs` is the time each document side may take (by default DOCUMENT_TIME_BUDGET_MS).
+ */
 export async function analyseFraudSides(
   integratorId: string,
   req: FraudAnalysisRequest,
   methodName: string,
+  { documentBudgetMs }: { documentBudgetMs?: number } = {},
 ): Promise<{ analysis: FraudAnalysis; sides: SideReport[]; probe?: FaceTemplate; liveness?: FaceEvidence['liveness']; fieldSides: FieldSides }> {
   const started = performance.now();
   const [front, back, selfiePic, settings] = await Promise.all([
-    req.imageFront ? side(req.imageFront, 'imageFront') : undefined,
-    req.imageBack ? side(req.imageBack, 'imageBack') : undefined,
+    req.imageFront ? side(req.imageFront, 'imageFront', documentBudgetMs) : undefined,
+    req.imageBack ? side(req.imageBack, 'imageBack', documentBudgetMs) : undefined,
     req.imageSelfie ? pictureFrom(req.imageSelfie, 'imageSelfie') : undefined,
     readSettings(integratorId),
   ]);

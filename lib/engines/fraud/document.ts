@@ -24,11 +24,11 @@ export async function faceCropOf(pic: Picture, face: Face): Promise<string> {
  * document is located and run while OCR reads it; the portrait search (face
  * worker) runs while the field measures finish: one analysis uses both cores.
  */
-export async function side(value: string, field: string) {
+export async function side(value: string, field: string, budgetMs?: number) {
   const media = await intake(value, field);
   let early: Promise<PageSignals> | undefined;
   // The page measures (screen, glare, sharpness, colour) run on this thread while OCR reads in its worker.
-  const reading = await readDocument(media, { onLocated: (where) => (early = earlyForensics(media, where)) });
+  const reading = await readDocument(media, { budgetMs, onLocated: (where) => (early = earlyForensics(media, where)) });
   const page = media.images[0]!;
   const picture: Picture = { png: page.png, width: page.width, height: page.height };
   const [forensics, portraits] = await Promise.all([

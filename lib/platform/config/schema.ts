@@ -86,6 +86,11 @@ export const configSchema = z.object({
   WARM_ENGINES_ON_BOOT: bool(true),
   /** Time one document reading may spend before it stops trying other orientations and fallbacks. */
   DOCUMENT_TIME_BUDGET_MS: int(2500, 200),
+  /**
+   * The same budget for readings nobody waits on (an onboarding's analysis, a batch document): long enough that a busy
+   * machine does not turn a document into "not recognised" (see docs/documents.md, "Time budget").
+   */
+  DOCUMENT_JOB_TIME_BUDGET_MS: int(15000, 200),
   FACE_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),

@@ -160,6 +160,22 @@ describe('batch import', () => {
     expect(batch.docs[0].docActivitys).toEqual([{ activityType: 2, activityCreateddate: '2026-11-25T10:00:00-03:00', activityLimit: '2026-11-26T12:00:00Z', activityFinished: '2026-11-25T10:30:00.500-02:00' }]);
   }, 120_000);
 
+  it('reads with the background budget: a synchronous budget too short to read anything does not reject the document as not recognised', async () => {
+    // 200 ms stops a synchronous reading of this CNH at 320 ms, before its first page reading ends.
+    process.env.DOCUMENT_TIME_BUDGET_MS = '200';
+    resetConfig();
+    try {
+      const headers = await importAuth(ctx.tenants[3]!);
+      const res = await create({ batchExternalId: 'busy-1', docs: [{ fileName: 'cnh.jpg', fileResource: b64(cnh.image) }] }, headers);
+      expect(res.status, res.text).toBe(201);
+      const batch = await settle(res.data.batchId, headers);
+      expect(batch.docs[0], JSON.stringify(batch.docs[0])).toMatchObject({ status: 'DONE', typeRecognized: 'CNH_FRENTE' });
+    } finally {
+      process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
+      resetConfig();
+    }
+  }, 120_000);
+
   it('unknown workflow is 422; missing required fields are 400; over the document limit is 422', async () => {
     const doc = { fileName: 'x.jpg', fileResource: b64(cnh.image) };
     const unknown = await create({ workflowAlias: 'nao-existe', batchExternalId: 'l-x', docs: [doc] });

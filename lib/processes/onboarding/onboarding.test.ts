@@ -11,6 +11,7 @@ import { stopWorkers } from '../../platform/jobs';
 import { startServiceWorkers } from '../../ops/workers';
 import { listOutbox } from '../../delivery/notify';
 import { updateSettings } from '../../platform/settings';
+import { resetConfig } from '../../platform/config';
 import { bearerHeaders, call, codeIn, facesDir, tightCrop } from '../../testing';
 import { withTestIntegrator } from '../../testing/fixture';
 import { createEndpoint } from '../../delivery/webhooks';
@@ -286,6 +287,22 @@ describe('onboarding enrolment, pipeline, review and data rights', () => {
       expect(canceled.data).toMatchObject({ status: 'CANCELED', statusReason: 'canceled: customer gave up' });
     } finally {
       await updateSettings(ctx.tenant.integratorId, { onboarding: { confirmContacts: null } });
+    }
+  }, 120_000);
+
+  it('reads the document with the background budget: a synchronous budget too short to read anything does not make it "not recognised"', async () => {
+    // 200 ms stops a synchronous reading of this CNH at 320 ms, before its first page reading ends.
+    process.env.DOCUMENT_TIME_BUDGET_MS = '200';
+    resetConfig();
+    try {
+      const res = await enrol({ cpf: clean.cpf, customerId: 'busy-1', imageFront: dataUrl(clean.image) });
+      expect(res.status, res.text).toBe(201);
+      const done = await settle(res.data.onboardingId, [...FINAL, 'ANALYSIS']);
+      expect(done.ocrData?.typeRecognized, JSON.stringify(done.ocrData)).toBe('CNH_FRENTE');
+      expect(JSON.stringify(done.scoreData?.penalties)).not.toContain('DOCUMENTO_NAO_RECONHECIDO');
+    } finally {
+      process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
+      resetConfig();
     }
   }, 120_000);
 
