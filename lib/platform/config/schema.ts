@@ -87,10 +87,11 @@ export const configSchema = z.object({
   /** Time one document reading may spend before it stops trying other orientations and fallbacks. */
   DOCUMENT_TIME_BUDGET_MS: int(2500, 200),
   /**
-   * The same budget for readings nobody waits on (an onboarding's analysis, a batch document): long enough that a busy
-   * machine does not turn a document into "not recognised" (see docs/documents.md, "Time budget").
+   * The same budget for readings inside a process, whose answer is not the API response: an onboarding's analysis, a
+   * batch document, a person's capture in a hosted fraud step. Longer, so that a busy machine does not turn a readable
+   * document into "not recognised" (see docs/documents.md, "time budget").
    */
-  DOCUMENT_JOB_TIME_BUDGET_MS: int(15000, 200),
+  DOCUMENT_PROCESS_TIME_BUDGET_MS: int(15000, 200),
   FACE_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Wait before a step code can be resent. */
   STEP_RESEND_COOLDOWN_SECONDS: int(60, 1),

@@ -96,8 +96,8 @@ async function analyse(doc: DocRow): Promise<Outcome> {
     throw err;
   }
   const pages = media.images.length;
-  // Nobody waits on this reading: a busy machine must not make the document "not recognised".
-  const { result } = await readDocument(media, { budgetMs: getConfig().DOCUMENT_JOB_TIME_BUDGET_MS });
+  // A reading inside a process: a busy machine must not make the document "not recognised" (docs/documents.md).
+  const { result } = await readDocument(media, { budgetMs: getConfig().DOCUMENT_PROCESS_TIME_BUDGET_MS });
   if (!result.typeRecognized) return rejected('DOCUMENT_NOT_RECOGNIZED', 2, 'The file is not a supported Brazilian identity document.', result, pages);
   const expected = (doc.attributes as { typeAlias?: string }).typeAlias?.trim().toUpperCase();
   if (expected && !matchesType(expected, result)) {

@@ -116,8 +116,8 @@ async function analyse(row: Onboarding): Promise<Onboarding> {
     row.integratorId,
     { cpf: row.cpf ?? undefined, customerId: row.customerId ?? undefined, rulesGroup: policy.rulesGroup, imageFront: pictures.front, imageBack: pictures.back, imageSelfie: pictures.selfie },
     'onboarding.enroll',
-    // Nobody waits on this reading: a busy machine must not make the document "not recognised".
-    { documentBudgetMs: getConfig().DOCUMENT_JOB_TIME_BUDGET_MS },
+    // A reading inside a process: a busy machine must not make the document "not recognised" (docs/documents.md).
+    { documentBudgetMs: getConfig().DOCUMENT_PROCESS_TIME_BUDGET_MS },
   );
   const { scoreResult, extractResult, faceMatchResult } = run.analysis;
   const reference = run.probe ? await storeTemplate(row.id, run.probe) : undefined;

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb, schema } from '../../platform/db';
+import { resetConfig } from '../../platform/config';
 import { stepCaptureImages, stepDetail } from '../console';
 import { deliverEvent } from '../../delivery/webhooks';
 import { cancelProcess } from './lifecycle';
@@ -123,6 +124,23 @@ describe('hosted fraud and liveness steps', () => {
     const key = await call(keyResult, `/onboarding/api/v1/steps/result/${requestId}`, { headers: { 'x-api-key': ctx.tenant.apiKey }, params: { requestId } });
     expect(key.data.details.fraudScore).toEqual(expect.any(Number));
     expect(JSON.stringify(key.data)).not.toContain('base64');
+  }, 240_000);
+
+  it('fraud step: the capture is read with the process budget, so a busy machine does not ask the person for a picture that was fine', async () => {
+    const doc = await validCnhFront(faces);
+    const { requestId, headers } = await fraudProcess();
+    // 200 ms stops an API call's reading of this CNH at 320 ms, before its first page reading ends.
+    process.env.DOCUMENT_TIME_BUDGET_MS = '200';
+    resetConfig();
+    try {
+      const res = await submit(requestId, headers, { front: dataUrl(doc.image), source: 'upload' });
+      expect(res.data.outcome, JSON.stringify(res.data)).not.toBe('retry');
+      const result = await call(bearerResult, `/services/api/v1/steps/result/${requestId}`, { headers: ctx.auth, params: { requestId } });
+      expect(result.data.fraudResponse.extractResult.ocr.typeRecognized).toBe('CNH_FRENTE');
+    } finally {
+      process.env.DOCUMENT_TIME_BUDGET_MS = '120000';
+      resetConfig();
+    }
   }, 240_000);
 
   it('fraud step: attempts are limited, then REJECTED with the reason', async () => {

@@ -56,13 +56,15 @@ export async function submitDocument(p: StepProcess, input: DocumentSubmission, 
   if (!front) throw conflict('front_required', 'Send the front of the document first.');
   const selfie = (p.options as { selfieImageEnc?: string }).selfieImageEnc;
   const request = { cpf: p.cpf ?? undefined, imageFront: front, imageBack: back };
+  // The process budget: a reading cut short on a busy machine would ask the person to take a picture that was fine.
+  const reading = { documentBudgetMs: getConfig().DOCUMENT_PROCESS_TIME_BUDGET_MS };
   let run;
   try {
-    run = await analyseFraudSides(p.integratorId, { ...request, imageSelfie: selfie ? openText(selfie) : undefined }, 'steps.fraud');
+    run = await analyseFraudSides(p.integratorId, { ...request, imageSelfie: selfie ? openText(selfie) : undefined }, 'steps.fraud', reading);
   } catch (err) {
     // The integrator's selfie without a usable face is not the person's fault: analysed without it, and said so.
     if (!selfie || !isAppError(err) || !(err.errors?.some((e) => e.pointer.startsWith('/imageSelfie')) || err.message.includes('imageSelfie'))) throw err;
-    run = await analyseFraudSides(p.integratorId, request, 'steps.fraud');
+    run = await analyseFraudSides(p.integratorId, request, 'steps.fraud', reading);
   }
   const { analysis, sides } = run;
   const retry = sides.flatMap((s) => {
