@@ -476,7 +476,7 @@ function floodFromBorder(rgb: Buffer, w: number, h: number, edgeStep = EDGE, rea
 }
 
 /** Pixels where the colour, compared `reach` pixels either side across or down, steps by more than `edgeStep` (0 at the picture's rim). */
-function colourSteps(rgb: Buffer, w: number, h: number, edgeStep = EDGE, reach = 1): Uint8Array {
+export function colourSteps(rgb: Buffer, w: number, h: number, edgeStep = EDGE, reach = 1): Uint8Array {
   const c = (i: number, k: number) => rgb[i * 3 + k]!;
   const diff = (a: number, b: number) => Math.abs(c(a, 0) - c(b, 0)) + Math.abs(c(a, 1) - c(b, 1)) + Math.abs(c(a, 2) - c(b, 2));
   const edge = new Uint8Array(w * h);

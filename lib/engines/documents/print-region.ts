@@ -1,5 +1,6 @@
 import { imageOf } from '../media';
 import { type Box } from './box';
+import { colourSteps } from './locate';
 
 /** Width the print is looked for at: a card at 40 % of a phone photo's width still shows its lines of print. */
 const WORK_WIDTH = 720;
@@ -61,8 +62,8 @@ interface Tiles {
 }
 
 /** Which tiles hold print: enough of their pixels on a strong colour step. */
-export function printTiles(rgb: Buffer | Uint8Array, w: number, h: number): Tiles {
-  const step = (a: number, b: number) => Math.abs(rgb[a * 3]! - rgb[b * 3]!) + Math.abs(rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) + Math.abs(rgb[a * 3 + 2]! - rgb[b * 3 + 2]!);
+function printTiles(rgb: Buffer, w: number, h: number): Tiles {
+  const steps = colourSteps(rgb, w, h, PRINT_STEP);
   const tw = Math.floor(w / TILE);
   const th = Math.floor(h / TILE);
   const print = new Uint8Array(tw * th);
@@ -70,11 +71,8 @@ export function printTiles(rgb: Buffer | Uint8Array, w: number, h: number): Tile
   for (let ty = 0; ty < th; ty++)
     for (let tx = 0; tx < tw; tx++) {
       let n = 0;
-      for (let y = Math.max(1, ty * TILE); y < Math.min(h - 1, (ty + 1) * TILE); y++)
-        for (let x = Math.max(1, tx * TILE); x < Math.min(w - 1, (tx + 1) * TILE); x++) {
-          const i = y * w + x;
-          if (step(i - 1, i + 1) > PRINT_STEP || step(i - w, i + w) > PRINT_STEP) n++;
-        }
+      for (let y = ty * TILE; y < (ty + 1) * TILE; y++)
+        for (let x = tx * TILE; x < (tx + 1) * TILE; x++) n += steps[y * w + x]!;
       if (n >= TILE * TILE * PRINT_DENSITY) {
         print[ty * tw + tx] = 1;
         count++;
