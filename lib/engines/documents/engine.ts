@@ -597,7 +597,7 @@ export async function readDocument(media: MediaInput, options: ReadOptions = {})
       return found.some((c) => /^\d{11}$/.test(qrPairs(c.text).numeroRegistro ?? '')) ? 'cnh' : 'other';
     },
     codes: () => codes,
-    colour: cardColour(page.png, documentBox).catch(() => undefined),
+    colour: cardColour(page.png, documentBox, base.quad).catch(() => undefined),
     shape: locatedShape ?? base.visibleShape,
     tight: base.located,
     outline: base.outline,
