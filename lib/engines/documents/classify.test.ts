@@ -64,6 +64,35 @@ describe('classification from independent cues', () => {
     expect(place('CARTEIRA DE IDENTIDADE ASSINATURA DO TITULAR', { portrait: left, colour: tint }).type).toBe('RG_FRENTE');
   });
 
+  it('places a CNH front by its ministry line when the heading under it is cut short (glare over the line ends)', () => {
+    const year = new Date().getFullYear();
+    // Tuning generator, rough variety CNH front (seed 1001): headings read to the glare, labels lost, no portrait found.
+    const text = `REPUBLICA FEDERATIVA DO BRAS; MINISTERIO DAS CIDADES SECRETARIA NACIONAL DE TRA", CARTEIRA NACIONAL DE HAEIL. BEATRIZ PAULA ROCHA DE MONTEIRO 19/04/ 1963, JOAO PESSOA, MT 14/12/2022 14/12/${year + 1} 16/05/1983 SERGIO DO RODRIGUES DO SANTANA OLIVEIRA FRANCISCA OLIVEIRA 40766536 SSP MT 249.166.185-30 557498857 17`;
+    const c = place(text, { portrait: null, colour: { hue: 154, saturation: 0.13 } });
+    expect(c.type).toBe('CNH_FRENTE');
+    expect(c.candidates[0]!.cues).toContain('cnhHeading');
+    for (const ministry of ['MINISTERIO DA INFRAESTRUTURA', 'MINISTERIO DOS TRANSPORTES']) expect(conceptsIn(fold(ministry))).toContain('cnhHeading');
+  });
+
+  it('takes a date still to come as a cue against the old RG, which does not expire: a CIN front whose labels were all lost', () => {
+    const year = new Date().getFullYear();
+    // Tuning generator, rough variety CIN front (seed 1001) in Debian fonts: its small bilingual labels, sex and
+    // nationality lost, the CPF cut short; the heading an RG shares, a portrait, a pale tint at the green edge of an
+    // RG's. It tied with the old RG's photo side and was placed as an RG front.
+    const text = `REPUBLICA FEDERATIVA DO BRASIL CARTEIRA DE IDENTIDADE HEITOR COSTA DOS MARTINS ? 27/09/1962 : A 905.140 91. 27/09/${year + 5}`;
+    const c = place(text, { portrait: left, colour: { hue: 147, saturation: 0.08 } });
+    expect(c.type).toBe('CIN_FRENTE');
+    expect(c.candidates.find((k) => k.type === 'RG_FRENTE')?.score).toBeLessThan(c.score);
+    // With only past dates nothing says CIN, and the old RG's photo side is not marked down.
+    const old = place(text.replace(`${year + 5}`, '2015'), { portrait: left, colour: { hue: 147, saturation: 0.08 } });
+    expect(old.candidates.find((k) => k.type === 'RG_FRENTE')!.cues).not.toContain('not: dateAhead');
+    expect(old.type).not.toBe('CIN_FRENTE');
+    // The old RG's data side read with a date to come (a misread year) loses a weak cue's worth, and no more.
+    const back = place(`VALIDA EM TODO O TERRITORIO NACIONAL REGISTRO GERAL 57611363 DATA DE EXPEDICAO 02/11/${year + 2} NOME FERNANDA DAS SOUZA FILIACAO JOSE DAS SOUZA MARIA DAS SOUZA NATURALIDADE TERESINA-PI DATA DE NASCIMENTO 07/05/1986`);
+    expect(back.type).toBe('RG_VERSO');
+    expect(back.candidates[0]!.cues).toContain('not: dateAhead');
+  });
+
   it('places an old RG opened flat, of which one card was located, by the state heading of its photo side and its data side', () => {
     const text = 'REPUBLICA FEDERATIVA DO BRAS ESTADO DE SAO PAULO SECRETARIA DE FCC INSTITUTO DECO CARTEIRA VALIDA EM TODO O TERRITORIO NACIONAL 57611363 FERNANDA DAS SOUZA TERESINA-MS 02/11/2022 07/05/1986 490.376.505-97';
     expect(place(text, { aspect: 1.51, portrait: null }).type).toBe('RG_ABERTO');

@@ -133,11 +133,15 @@ interface Profile {
   hue?: [number, number];
   /** Concepts that rule the model out (what only another kind of document prints). */
   against?: Concept[];
+  /** Concepts the model never prints but a misread could make: each takes a weak cue's worth (`UNLIKELY`). */
+  unlikely?: Concept[];
 }
 
 const CAP_MRZ = 4;
 /** At most this much from each family of cues: none can carry a page alone. */
 const CAP = { headings: 3, labels: 4.5, portrait: 1, mrz: CAP_MRZ, qr: 3, colour: 0.5 } as const;
+/** What a concept the model never prints takes from it: a date to come on an old RG is more likely a CIN's expiry than a misread year. */
+const UNLIKELY = 1;
 /**
  * Each model's cues. No cue decides alone: headings, the set of field labels, the portrait, the
  * machine-readable zone, the QR code, the shape and the tint each add a bounded share, so a page
@@ -164,6 +168,8 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     labels: [['thumb', 3], ['holderSignature', 2]],
     portrait: true,
     hue: [60, 170],
+    // The old RG does not expire: neither side prints a date to come.
+    unlikely: ['dateAhead'],
   },
   // The state models that print the data beside the photo (also RG_FRENTE).
   RG_NOVO: {
@@ -181,6 +187,7 @@ const PROFILES: Record<'CNH_FRENTE' | 'CNH_VERSO' | 'RG_FRENTE' | 'RG_NOVO' | 'R
     portrait: false,
     hue: [60, 170],
     against: ['personalNumber'],
+    unlikely: ['dateAhead'],
   },
   CIN_FRENTE: {
     headings: [['nationalIdHeading', 3], ['identityHeading', 1], ['identityHeadingEnglish', 1]],
@@ -231,6 +238,10 @@ function scoreProfile(name: Profiled, concepts: Set<Concept>, e: Evidence): Cand
   if (contrary.length) {
     score -= 5;
     cues.push(...contrary.map((c) => `not: ${c}`));
+  }
+  for (const c of p.unlikely?.filter((u) => concepts.has(u)) ?? []) {
+    score -= UNLIKELY;
+    cues.push(`not: ${c}`);
   }
   // A QR code carrying a driving licence's data (its 11-digit registration) is printed on a CNH and on nothing else.
   if (e.qr === 'cnh' && !name.startsWith('CNH')) {

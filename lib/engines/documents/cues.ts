@@ -7,7 +7,8 @@ import { fuzzyIncludes, includesWithin } from './text';
  */
 export const LABELS = {
   // Headings.
-  cnhHeading: ['CARTEIRA NACIONAL DE HABILITACAO', 'HABILITACAO', 'DEPARTAMENTO NACIONAL DE TRANSITO', 'SECRETARIA NACIONAL DE TRANSITO', 'DENATRAN', 'SENATRAN', 'DETRAN', 'CONTRAN'],
+  // The transit department's ministry heads the CNH alone, by year: Cidades (to 2019), Infraestrutura, Transportes (2023).
+  cnhHeading: ['CARTEIRA NACIONAL DE HABILITACAO', 'HABILITACAO', 'DEPARTAMENTO NACIONAL DE TRANSITO', 'SECRETARIA NACIONAL DE TRANSITO', 'DENATRAN', 'SENATRAN', 'DETRAN', 'CONTRAN', 'MINISTERIO DAS CIDADES', 'MINISTERIO DA INFRAESTRUTURA', 'MINISTERIO DOS TRANSPORTES'],
   /** The 2022 CNH's translations: any country's licence prints them too. */
   licenceHeading: ['DRIVER LICENSE', 'DRIVING LICENCE', 'DRIVERS LICENSE', 'PERMISO DE CONDUCCION'],
   identityHeading: ['CARTEIRA DE IDENTIDADE', 'CEDULA DE IDENTIDADE', 'REGISTRO GERAL'],
