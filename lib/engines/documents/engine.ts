@@ -512,7 +512,7 @@ export interface ReadOptions {
   onLocated?: (where: { documentBox?: Box; documentQuad?: Point[] }) => void;
   /** The call's time budget, when it started before this reading (decoding included); by default one starts here. */
   clock?: BudgetClock;
-  /** The budget of the clock that starts here, in ms (by default DOCUMENT_TIME_BUDGET_MS, what a caller waiting on the answer may spend). */
+  /** The budget of the clock that starts here, in ms (by default DOCUMENT_TIME_BUDGET_MS, an API call's; a process passes DOCUMENT_PROCESS_TIME_BUDGET_MS). */
   budgetMs?: number;
 }
 
